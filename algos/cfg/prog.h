@@ -1,0 +1,35 @@
+/* A program: a CFG plus, per block, a sequence of operations on variables 0..nvars-1, each
+ * either a definition or a use. Operations are stored as one CSR over blocks; an op word is
+ * (var << 1) | kind. No variable is defined at entry unless an op says so; a use that no
+ * definition reaches reads "undefined". */
+#ifndef SSALAB_PROG_H
+#define SSALAB_PROG_H
+
+#include "cfg/cfg.h"
+
+#define PROG_USE 0u
+#define PROG_DEF 1u
+#define PROG_MAX_VARS (UINT32_MAX >> 1)
+
+static inline uint32_t prog_op(uint32_t var, uint32_t kind) { return (var << 1) | kind; }
+static inline uint32_t prog_op_var(uint32_t op) { return op >> 1; }
+static inline bool prog_op_is_def(uint32_t op) { return op & 1u; }
+
+struct prog {
+	struct cfg cfg;
+	uint32_t nvars;
+	uint32_t nops;
+	uint32_t *op_off; /* n+1 offsets: the ops of block b are ops[op_off[b] .. op_off[b+1]) */
+	uint32_t *ops;    /* nops op words, each block's in program order */
+};
+
+/* Takes ownership of g (moved into p) and of op_off/ops. */
+void prog_init(struct prog *p, struct cfg *g, uint32_t nvars, uint32_t nops, uint32_t *op_off,
+	       uint32_t *ops);
+/* A program with no operations over g (ownership of g moves). */
+int prog_empty(struct prog *p, struct cfg *g, uint32_t nvars);
+void prog_free(struct prog *p);
+bool prog_is_valid(const struct prog *p, char *why, unsigned whylen);
+uint64_t prog_bytes(uint64_t n, uint64_t m, uint64_t nops);
+
+#endif

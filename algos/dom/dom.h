@@ -1,0 +1,39 @@
+/* Stage 1: immediate dominators. Every algorithm has the same entry point and one line in
+ * dom_algos[] (algos/dom/registry.c); bench and the tests iterate that table, so a new
+ * algorithm is cross-checked by adding a file and a line.
+ *
+ * Contract of run(): for the CFG g with entry 0, fills idom[b] for every block b; idom of the
+ * entry and of blocks unreachable from it is SSA_NONE. counters[] are zeroed and then filled
+ * with the algorithm's own work counts, named by counter_names. Scratch memory is allocated
+ * once by scratch_alloc for graphs up to (n, m) and reused across runs. */
+#ifndef SSALAB_DOM_H
+#define SSALAB_DOM_H
+
+#include "cfg/cfg.h"
+
+#include <stddef.h>
+
+#define DOM_MAX_COUNTERS 4
+
+struct dom_algo {
+	const char *name;
+	const char *summary;
+	const char *citation;
+	const char *complexity; /* time, then memory, e.g. "O(m log n) time, 6n words" */
+	const char *counter_names[DOM_MAX_COUNTERS]; /* unused slots NULL */
+	uint64_t (*scratch_bytes)(uint64_t n, uint64_t m);
+	int (*scratch_alloc)(void **scratch, uint32_t n, uint32_t m);
+	void (*scratch_free)(void *scratch);
+	int (*run)(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t *counters);
+};
+
+extern const struct dom_algo *const dom_algos[];
+extern const size_t dom_nalgos;
+
+/* NULL when no algorithm has that name. */
+const struct dom_algo *dom_find(const char *name);
+
+/* Allocates scratch, runs once, frees: for callers that need one answer, not a benchmark. */
+int dom_compute(const struct dom_algo *a, const struct cfg *g, uint32_t *idom, uint64_t *counters);
+
+#endif

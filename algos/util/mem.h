@@ -1,0 +1,43 @@
+/* Checked sizes and allocation. Every array whose length comes from input goes through
+ * these, so an overflow is an error, never a short buffer. */
+#ifndef SSALAB_MEM_H
+#define SSALAB_MEM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* *out = a * b, or false on overflow of size_t. */
+static inline bool ssa_mul_ok(size_t a, size_t b, size_t *out)
+{
+	return !__builtin_mul_overflow(a, b, out);
+}
+
+static inline bool ssa_add_ok(size_t a, size_t b, size_t *out)
+{
+	return !__builtin_add_overflow(a, b, out);
+}
+
+/* malloc/calloc of count elements of size bytes; NULL on overflow or exhaustion.
+ * A zero count still returns a unique pointer so callers need not special-case empty graphs. */
+void *ssa_alloc_array(size_t count, size_t size);
+void *ssa_calloc_array(size_t count, size_t size);
+void *ssa_realloc_array(void *p, size_t count, size_t size);
+
+/* Free several pointers at once (NULLs allowed); ends with a NULL sentinel. */
+void ssa_free_all(void *first, ...);
+
+/* Bytes of `count` elements of `size`, saturating at UINT64_MAX: for memory estimates. */
+static inline uint64_t ssa_bytes(uint64_t count, uint64_t size)
+{
+	uint64_t r;
+	return __builtin_mul_overflow(count, size, &r) ? UINT64_MAX : r;
+}
+
+static inline uint64_t ssa_sat_add(uint64_t a, uint64_t b)
+{
+	uint64_t r;
+	return __builtin_add_overflow(a, b, &r) ? UINT64_MAX : r;
+}
+
+#endif
