@@ -1,0 +1,65 @@
+/* The dominator oracle on hand-built graphs whose dominators are derived by hand in the
+ * comments: it is the reference every other dominator test trusts. */
+#include <criterion/criterion.h>
+
+#include "dom/oracle.h"
+#include "support/domcheck_graphs.h"
+
+static void check(const char *text, const int *want)
+{
+	struct cfg g;
+	cr_assert_eq(dc_parse(&g, text), SSA_OK, "bad graph text %s", text);
+	uint32_t *idom = malloc(g.n * sizeof *idom), *exp = malloc(g.n * sizeof *exp);
+	dc_expect(exp, want, g.n);
+	cr_assert_eq(dom_oracle(&g, idom), SSA_OK);
+	uint32_t d = dc_first_diff(idom, exp, g.n);
+	cr_assert_eq(d, UINT32_MAX, "%s: block %u idom %lld, expected %lld", text, d,
+		     d == UINT32_MAX ? 0 : dc_id(idom[d]), d == UINT32_MAX ? 0 : dc_id(exp[d]));
+	free(idom);
+	free(exp);
+	cfg_free(&g);
+}
+
+Test(oracle, single_block)
+{
+	check("1:", (int[]){-1});
+	check("1: 0>0 0>0", (int[]){-1});
+}
+
+Test(oracle, diamond)
+{
+	/* 0 branches to 1 and 2 which join at 3: the join's idom is the branch. */
+	check("4: 0>1 0>2 1>3 2>3", (int[]){-1, 0, 0, 0});
+}
+
+Test(oracle, chain_and_loop)
+{
+	/* 0>1>2>3 with a back edge 3>1: the loop does not change a chain's dominators. */
+	check("4: 0>1 1>2 2>3 3>1", (int[]){-1, 0, 1, 2});
+}
+
+Test(oracle, irreducible)
+{
+	/* 0 enters the cycle 1<->2 at both blocks: neither dominates the other. */
+	check("4: 0>1 0>2 1>2 2>1 1>3", (int[]){-1, 0, 0, 1});
+}
+
+Test(oracle, unreachable_blocks)
+{
+	/* 2 and 3 are unreachable (3 even has an edge into reachable 1): no idom for them, and
+	 * the edge 3>1 does not make 1's idom anything other than 0. */
+	check("5: 0>1 1>4 2>3 3>1 3>4", (int[]){-1, 0, -1, -1, 1});
+}
+
+Test(oracle, entry_in_loop)
+{
+	/* Edges into the entry do not give it an idom. */
+	check("3: 0>1 1>2 2>0 1>0", (int[]){-1, 0, 1});
+}
+
+Test(oracle, refuses_huge)
+{
+	cr_assert(dom_oracle_fits(1000, 2000));
+	cr_assert(!dom_oracle_fits(100000, 200000));
+	cr_assert_eq(dom_oracle_work(UINT64_MAX, 1), UINT64_MAX);
+}
