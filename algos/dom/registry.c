@@ -1,0 +1,36 @@
+/* The table of dominator algorithms. bench and the tests iterate it, so an algorithm added
+ * here is benchmarked and cross-checked against the oracle without further wiring. */
+#include "dom/dom.h"
+#include "dom/dom_internal.h"
+#include "util/status.h"
+
+#include <string.h>
+
+const struct dom_algo *const dom_algos[] = {
+	&dom_algo_chk, &dom_algo_snca,
+};
+const size_t dom_nalgos = sizeof dom_algos / sizeof dom_algos[0];
+
+const struct dom_algo *dom_find(const char *name)
+{
+	if (!name)
+		return NULL;
+	for (size_t i = 0; i < dom_nalgos; i++)
+		if (strcmp(dom_algos[i]->name, name) == 0)
+			return dom_algos[i];
+	return NULL;
+}
+
+int dom_compute(const struct dom_algo *a, const struct cfg *g, uint32_t *idom, uint64_t *counters)
+{
+	uint64_t local[DOM_MAX_COUNTERS];
+	void *scratch = NULL;
+	if (!a || !g || !idom)
+		return SSA_EUSAGE;
+	int rc = a->scratch_alloc(&scratch, g->n, g->m);
+	if (rc != SSA_OK)
+		return rc;
+	rc = a->run(scratch, g, idom, counters ? counters : local);
+	a->scratch_free(scratch);
+	return rc;
+}
