@@ -1,0 +1,277 @@
+/* The dominator stage: one kernel per entry of dom_algos[] (algos/dom/registry.c), built from
+ * the table at start-up so a new algorithm is benchmarked without touching this file.
+ *
+ *   --reverse   run on the reverse CFG from a virtual exit (algos/dom/reverse.h): the result
+ *               is immediate post-dominators, reported and dumped in original block ids
+ *               (-1 when the post-dominator is the virtual exit).
+ *   check       against the oracle (algos/dom/oracle.c) when n*(n+m) <= DOM_CHECK_ORACLE_WORK;
+ *               above that, against a second, independently written algorithm (slt, or lt/
+ *               auto/snca when checking slt) plus the verifier (algos/dom/verify.c).
+ *   dumps       idom: n lines "<block> <idom>", -1 for the entry and unreachable blocks (with
+ *               --reverse: "<block> <ipdom>", -1 for the virtual exit); domtree-dot: the tree
+ *               as a graphviz digraph. */
+#include "bench/kernel.h"
+#include "dom/dom.h"
+#include "dom/oracle.h"
+#include "dom/reverse.h"
+#include "dom/verify.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The oracle costs n*(n+m) steps; 10^8 is a fraction of a second. */
+#define DOM_CHECK_ORACLE_WORK 100000000ull
+#define DOM_STAGE_MAX 16
+
+struct dom_state {
+	const struct dom_algo *a;
+	const struct cfg *orig;
+	const struct cfg *g; /* what the algorithm runs on: orig, or rev */
+	struct cfg rev;
+	bool reverse;
+	void *scratch;
+	uint32_t *idom; /* g->n entries */
+};
+
+static uint64_t mem_for(const struct dom_algo *a, const struct bench_input *in)
+{
+	const struct cfg *g = &in->prog->cfg;
+	uint64_t n = g->n, m = g->m, extra = 0;
+	if (bench_opt(in, "reverse")) {
+		extra = dom_reverse_bytes(n, m);
+		m = m + n; /* the virtual exit's edges, at most n */
+		n = n + 1;
+	}
+	return ssa_sat_add(ssa_sat_add(a->scratch_bytes(n, m), ssa_bytes(n, sizeof(uint32_t))), extra);
+}
+
+static int setup_for(const struct dom_algo *a, const struct bench_input *in, void **state,
+		     char *err, size_t errlen)
+{
+	struct dom_state *s = calloc(1, sizeof *s);
+	if (!s) {
+		snprintf(err, errlen, "%s: out of memory", a->name);
+		return SSA_ENOMEM;
+	}
+	s->a = a;
+	s->orig = s->g = &in->prog->cfg;
+	s->reverse = bench_opt(in, "reverse") != NULL;
+	int st;
+	if (s->reverse) {
+		st = dom_reverse_cfg(s->orig, &s->rev, NULL);
+		if (st) {
+			snprintf(err, errlen, "%s: cannot build the reverse CFG: %s", a->name,
+				 ssa_status_str(st));
+			free(s);
+			return st;
+		}
+		s->g = &s->rev;
+	}
+	s->idom = ssa_alloc_array(s->g->n, sizeof(uint32_t));
+	st = s->idom ? a->scratch_alloc(&s->scratch, s->g->n, s->g->m) : SSA_ENOMEM;
+	if (st) {
+		snprintf(err, errlen, "%s: cannot allocate scratch for n=%" PRIu32 " m=%" PRIu32 ": %s",
+			 a->name, s->g->n, s->g->m, ssa_status_str(st));
+		cfg_free(&s->rev);
+		free(s->idom);
+		free(s);
+		return st;
+	}
+	*state = s;
+	return SSA_OK;
+}
+
+static int dom_run(void *state, uint64_t *counters)
+{
+	struct dom_state *s = state;
+	return s->a->run(s->scratch, s->g, s->idom, counters);
+}
+
+/* The second opinion for large graphs: never the algorithm under test, and never one that can
+ * be quadratic when a near-linear one is registered. */
+static const struct dom_algo *reference_for(const struct dom_algo *a)
+{
+	static const char *const prefer[] = {"slt", "lt", "auto", "snca", "chk"};
+	for (size_t i = 0; i < sizeof prefer / sizeof *prefer; i++) {
+		const struct dom_algo *r = dom_find(prefer[i]);
+		if (r && r != a)
+			return r;
+	}
+	return NULL;
+}
+
+static int compare(const uint32_t *got, const uint32_t *want, uint32_t n, bool reverse,
+		   const char *who, char *msg, size_t msglen)
+{
+	for (uint32_t b = 0; b < n; b++) {
+		if (got[b] == want[b])
+			continue;
+		/* Report in the ids the user sees. */
+		long long gb = got[b] == SSA_NONE ? -1 : (long long)got[b];
+		long long wb = want[b] == SSA_NONE ? -1 : (long long)want[b];
+		if (reverse) {
+			if (b == 0) {
+				snprintf(msg, msglen, "%s: the virtual exit has idom %lld", who, gb);
+				return SSA_EVERIFY;
+			}
+			gb = gb <= 0 ? -1 : gb - 1;
+			wb = wb <= 0 ? -1 : wb - 1;
+		}
+		snprintf(msg, msglen, "%s: block %" PRIu32 " %s %lld, expected %lld", who,
+			 reverse ? b - 1 : b, reverse ? "ipdom" : "idom", gb, wb);
+		return SSA_EVERIFY;
+	}
+	return SSA_OK;
+}
+
+static int dom_check(void *state, char *msg, size_t msglen)
+{
+	struct dom_state *s = state;
+	const struct cfg *g = s->g;
+	uint32_t *want = ssa_alloc_array(g->n, sizeof(uint32_t));
+	if (!want) {
+		snprintf(msg, msglen, "check: out of memory");
+		return SSA_ENOMEM;
+	}
+	int st;
+	char who[64];
+	if (dom_oracle_work(g->n, g->m) <= DOM_CHECK_ORACLE_WORK) {
+		snprintf(who, sizeof who, "oracle");
+		st = dom_oracle(g, want);
+		if (st == SSA_OK)
+			st = compare(s->idom, want, g->n, s->reverse, who, msg, msglen);
+	} else {
+		const struct dom_algo *r = reference_for(s->a);
+		char vmsg[200];
+		st = dom_verify(g, s->idom, vmsg, sizeof vmsg);
+		if (st == SSA_EVERIFY)
+			snprintf(msg, msglen, "verifier: %s", vmsg);
+		if (st == SSA_OK && r) {
+			snprintf(who, sizeof who, "vs %s + verifier", r->name);
+			st = dom_compute(r, g, want, NULL);
+			if (st == SSA_OK)
+				st = compare(s->idom, want, g->n, s->reverse, who, msg, msglen);
+		} else if (st == SSA_OK) {
+			snprintf(who, sizeof who, "verifier only (no second algorithm)");
+		}
+	}
+	if (st == SSA_OK)
+		snprintf(msg, msglen, "%s: ok", who);
+	else if (st != SSA_EVERIFY)
+		snprintf(msg, msglen, "check could not run: %s", ssa_status_str(st));
+	free(want);
+	return st;
+}
+
+/* The answer in original ids: idom, or ipdom with --reverse. */
+static uint32_t answer(const struct dom_state *s, uint32_t b)
+{
+	if (!s->reverse)
+		return s->idom[b];
+	uint32_t r = s->idom[b + 1];
+	return (r == SSA_NONE || r == 0) ? SSA_NONE : r - 1;
+}
+
+static int dom_dump(void *state, const char *kind, FILE *out)
+{
+	struct dom_state *s = state;
+	const uint32_t n = s->orig->n;
+	if (!strcmp(kind, "idom")) {
+		for (uint32_t b = 0; b < n; b++) {
+			uint32_t d = answer(s, b);
+			if (d == SSA_NONE)
+				fprintf(out, "%" PRIu32 " -1\n", b);
+			else
+				fprintf(out, "%" PRIu32 " %" PRIu32 "\n", b, d);
+		}
+	} else if (!strcmp(kind, "domtree-dot")) {
+		fprintf(out, "digraph %s {\n", s->reverse ? "postdomtree" : "domtree");
+		if (s->reverse)
+			fputs("  exit [shape=box];\n", out);
+		for (uint32_t b = 0; b < n; b++) {
+			uint32_t d = answer(s, b);
+			if (d != SSA_NONE)
+				fprintf(out, "  %" PRIu32 " -> %" PRIu32 ";\n", d, b);
+			else if (s->reverse && s->idom[b + 1] == 0)
+				fprintf(out, "  exit -> %" PRIu32 ";\n", b);
+		}
+		fputs("}\n", out);
+	} else {
+		return SSA_EUSAGE;
+	}
+	return ferror(out) ? SSA_EIO : SSA_OK;
+}
+
+static void dom_teardown(void *state)
+{
+	struct dom_state *s = state;
+	if (s->scratch)
+		s->a->scratch_free(s->scratch);
+	cfg_free(&s->rev);
+	free(s->idom);
+	free(s);
+}
+
+/* One thunk pair per table slot: the driver's callbacks carry no kernel pointer. */
+#define DOM_THUNKS(i)                                                                          \
+	static uint64_t mem_##i(const struct bench_input *in)                                  \
+	{                                                                                      \
+		return mem_for(dom_algos[i], in);                                              \
+	}                                                                                      \
+	static int setup_##i(const struct bench_input *in, void **st, char *e, size_t el)      \
+	{                                                                                      \
+		return setup_for(dom_algos[i], in, st, e, el);                                 \
+	}
+DOM_THUNKS(0) DOM_THUNKS(1) DOM_THUNKS(2) DOM_THUNKS(3) DOM_THUNKS(4) DOM_THUNKS(5)
+DOM_THUNKS(6) DOM_THUNKS(7) DOM_THUNKS(8) DOM_THUNKS(9) DOM_THUNKS(10) DOM_THUNKS(11)
+DOM_THUNKS(12) DOM_THUNKS(13) DOM_THUNKS(14) DOM_THUNKS(15)
+
+static uint64_t (*const mem_fns[DOM_STAGE_MAX])(const struct bench_input *) = {
+	mem_0, mem_1, mem_2, mem_3, mem_4, mem_5, mem_6, mem_7,
+	mem_8, mem_9, mem_10, mem_11, mem_12, mem_13, mem_14, mem_15,
+};
+static int (*const setup_fns[DOM_STAGE_MAX])(const struct bench_input *, void **, char *, size_t) = {
+	setup_0, setup_1, setup_2, setup_3, setup_4, setup_5, setup_6, setup_7,
+	setup_8, setup_9, setup_10, setup_11, setup_12, setup_13, setup_14, setup_15,
+};
+
+static struct bench_kernel dom_kernels[DOM_STAGE_MAX];
+
+static const struct bench_option dom_options[] = {
+	{"reverse", "post-dominators: run on the reverse CFG from a virtual exit joined to every "
+		    "exit block and to one block of every region that cannot exit"},
+	{NULL, NULL},
+};
+
+/* Not const: nkernels is only known once dom_algos[] is linked; filled before main. A
+ * registry with more than DOM_STAGE_MAX algorithms gets only the first DOM_STAGE_MAX. */
+struct bench_stage bench_stage_dom = {
+	.name = "dom",
+	.title = "immediate dominators (post-dominators with --reverse)",
+	.kernels = dom_kernels,
+	.nkernels = 0,
+	.options = dom_options,
+};
+
+__attribute__((constructor)) static void dom_stage_init(void)
+{
+	size_t k = dom_nalgos < DOM_STAGE_MAX ? dom_nalgos : DOM_STAGE_MAX;
+	for (size_t i = 0; i < k; i++) {
+		const struct dom_algo *a = dom_algos[i];
+		struct bench_kernel *kn = &dom_kernels[i];
+		kn->name = a->name;
+		kn->summary = a->summary;
+		for (size_t c = 0; c < DOM_MAX_COUNTERS && c < BENCH_MAX_COUNTERS; c++)
+			kn->counter_names[c] = a->counter_names[c];
+		kn->mem_estimate = mem_fns[i];
+		kn->setup = setup_fns[i];
+		kn->run = dom_run;
+		kn->check = dom_check;
+		kn->dump = dom_dump;
+		kn->teardown = dom_teardown;
+	}
+	bench_stage_dom.nkernels = k;
+}
