@@ -1,0 +1,195 @@
+/* The bench driver's machinery, shared by main.c and the extensions built on it (the pipeline
+ * of issue 5, sweeps): command-line options, graph statistics, timed reps with statistics,
+ * memory snapshots, machine facts, and the report writers (text, CSV, JSON).
+ *
+ * A run is: parse options (bench_cli_parse) -> build or load the input (untimed) -> for each
+ * selected kernel, refuse it if its estimate exceeds the memory limit, else setup, time the reps
+ * (bench_time_reps), check, dump, teardown -> one report row per kernel (bench_report_row). */
+#ifndef SSALAB_BENCH_DRIVER_H
+#define SSALAB_BENCH_DRIVER_H
+
+#include "bench/kernel.h"
+#include "gen/gen.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Exit codes of the bench command (README: "Exit codes"). */
+enum bench_exit {
+	BENCH_EXIT_OK = 0,
+	BENCH_EXIT_INPUT = 1,   /* unreadable or malformed input, I/O error, setup failure */
+	BENCH_EXIT_USAGE = 2,   /* bad command line */
+	BENCH_EXIT_VERIFY = 3,  /* a --check failed */
+	BENCH_EXIT_REFUSED = 4, /* a kernel's memory estimate exceeds --mem-limit */
+};
+
+#define BENCH_MAX_STAGE_OPTS 32
+
+/* Stage options from the command line, in the order given (kernel.h: bench_opt()). */
+struct bench_optset {
+	size_t n;
+	const char *name[BENCH_MAX_STAGE_OPTS];  /* without dashes, not NUL-terminated at '=' */
+	size_t namelen[BENCH_MAX_STAGE_OPTS];
+	const char *value[BENCH_MAX_STAGE_OPTS]; /* "" for a flag */
+};
+
+enum bench_format { BENCH_FMT_TEXT, BENCH_FMT_CSV, BENCH_FMT_JSON };
+
+struct bench_cli {
+	const char *algo;       /* --algo value (NULL if absent) */
+	const char *pipeline;   /* --pipeline value (issue 5), NULL if absent */
+	const char *in;         /* --in FILE */
+	const char *family;     /* default "structured" */
+	bool family_set, blocks_set, seed_set;
+	struct gen_params gen;  /* blocks, seed and the generator's program options */
+	unsigned reps, warmup;
+	bool reps_set, warmup_set;
+	int pin;                /* -1 no pinning, -2 the current core, else a logical core index */
+	enum bench_format format;
+	const char *out;        /* --out FILE, NULL for stdout */
+	uint64_t mem_limit;     /* bytes; 0 = the default share of MemAvailable */
+	bool mem_limit_none;    /* --mem-limit=none */
+	bool check;             /* default true */
+	const char *dump;       /* --dump=KIND */
+	bool help;
+	struct bench_optset opts;
+	int argc;
+	char **argv;
+};
+
+/* Fills cli from argv. On a usage error returns BENCH_EXIT_USAGE with the message in err. */
+int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, size_t errlen);
+void bench_cli_usage(FILE *f);
+/* "64", "1.5G", "512M", "100k" (binary multiples) into bytes. */
+int bench_parse_bytes(const char *s, uint64_t *out);
+/* "1.2 GB" style, decimal units for messages. */
+void bench_format_bytes(uint64_t bytes, char *buf, size_t len);
+
+/* Graph statistics, computed untimed. reducible is -1 when unknown. */
+struct bench_graph_stats {
+	uint64_t n, m;
+	uint64_t reachable;
+	uint64_t exits;        /* blocks with no successor */
+	uint64_t max_in, max_out;
+	int reducible;
+};
+int bench_graph_stats(const struct cfg *g, struct bench_graph_stats *s);
+
+/* Timing of one kernel. rep_ms holds every counted rep (the warm-up reps excluded). */
+struct bench_timing {
+	unsigned reps;
+	double *rep_ms;
+	double median_ms, min_ms, max_ms;
+};
+
+double bench_now_ns(void); /* CLOCK_MONOTONIC */
+/* Median (mean of the two middle values for an even count), min and max of t->rep_ms. */
+void bench_timing_stats(struct bench_timing *t);
+/* Runs fn(arg, counters) warmup times untimed, then reps times timed; counters hold the last
+ * rep's values. t->rep_ms is allocated here (bench_timing_free). progress_label, when not NULL
+ * and stderr is a terminal, shows "label: rep i/R" on stderr. Stops at the first non-OK status
+ * of fn and returns it. */
+int bench_time_reps(int (*fn)(void *arg, uint64_t *counters), void *arg, unsigned warmup,
+		    unsigned reps, uint64_t *counters, struct bench_timing *t,
+		    const char *progress_label);
+void bench_timing_free(struct bench_timing *t);
+
+/* Memory. With jemalloc: the calling thread's peak of net allocated bytes since the last
+ * bench_mem_reset(), and the process's allocated/resident bytes. Always: getrusage max RSS
+ * (process lifetime, monotone). Fields that are unknown are 0 and have_jemalloc is false. */
+struct bench_mem {
+	bool have_jemalloc;
+	uint64_t peak_alloc;
+	uint64_t allocated;
+	uint64_t resident;
+	uint64_t maxrss;
+};
+void bench_mem_reset(void);
+void bench_mem_snapshot(struct bench_mem *m);
+/* MemAvailable from /proc/meminfo in bytes, 0 when unknown. */
+uint64_t bench_mem_available(void);
+
+/* Facts about the machine and build recorded in CSV/JSON. */
+struct bench_sysinfo {
+	char cpu[128];
+	unsigned cores;      /* online logical CPUs */
+	char topology[256];  /* hwloc summary, or "n/a (...)" */
+	char pinned[64];     /* "no" or "core K (PU P)" */
+	char date[32];       /* UTC, ISO 8601 */
+	char host[64];
+	char cmdline[2048];
+};
+void bench_sysinfo_collect(struct bench_sysinfo *s, int argc, char **argv);
+/* Binds the process to one core (core < 0: the one it runs on). SSA_EUSAGE with a reason when
+ * hwloc was not available at build time or the core does not exist. */
+int bench_pin(struct bench_sysinfo *s, int core, char *err, size_t errlen);
+
+/* One kernel's outcome: a report row. */
+enum bench_run_status { BENCH_RUN_OK, BENCH_RUN_REFUSED, BENCH_RUN_FAILED };
+
+struct bench_result {
+	const char *algo;
+	const char *stage;
+	enum bench_run_status status;
+	char status_msg[256];   /* refusal or failure reason */
+	uint64_t mem_estimate;
+	struct bench_timing timing;
+	unsigned ncounters;
+	const char *counter_names[BENCH_MAX_COUNTERS];
+	uint64_t counters[BENCH_MAX_COUNTERS];
+	struct bench_mem mem;
+	const char *check;      /* "ok", "FAIL", "skipped", "n/a" */
+	char check_msg[256];
+};
+
+/* The report sink. Rows are written as they come (text) or at the end (JSON needs the whole
+ * array; CSV rows are written as they come after the header). */
+struct bench_report {
+	FILE *f;
+	enum bench_format format;
+	const struct bench_cli *cli;
+	const struct bench_sysinfo *sys;
+	const struct bench_graph_stats *gs;
+	const char *family;   /* or NULL for --in */
+	const char *input;    /* path or NULL */
+	const char *gen_note; /* generator's note or "" */
+	uint64_t seed;
+	uint32_t vars;
+	unsigned rows;
+};
+void bench_report_begin(struct bench_report *r);
+void bench_report_row(struct bench_report *r, const struct bench_result *res);
+/* A free-form extra section for text (ignored by CSV, a "extra" string array in JSON):
+ * the pipeline's per-stage table and total use it. */
+void bench_report_note(struct bench_report *r, const char *line);
+void bench_report_end(struct bench_report *r);
+
+/* A file written atomically: the data goes to a temporary beside path, renamed over path by
+ * bench_outfile_commit, removed by bench_outfile_abort. */
+struct bench_outfile {
+	FILE *f;
+	char tmp[4096];
+	const char *path;
+};
+int bench_outfile_open(struct bench_outfile *o, const char *path, char *err, size_t errlen);
+int bench_outfile_commit(struct bench_outfile *o, char *err, size_t errlen);
+void bench_outfile_abort(struct bench_outfile *o);
+
+/* Terminal progress on stderr (no-ops when stderr is not a tty). */
+bool bench_progress_enabled(void);
+void bench_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void bench_progress_done(void);
+
+/* Kernel lookup over bench_stages[]: "name" or "stage:name". */
+const struct bench_kernel *bench_find_kernel(const char *name, size_t len,
+					     const struct bench_stage **stage);
+const struct bench_stage *bench_find_stage(const char *name, size_t len);
+
+/* The issue-5 hook: bench/pipeline.c defines this; main.c calls it for --pipeline=a,b,c,d with
+ * the loaded input and an open report, and uses its return value as the exit code. Declared
+ * weak so that bench builds and says "not available" until pipeline.c exists. */
+int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in,
+		       struct bench_report *r) __attribute__((weak));
+
+#endif

@@ -1,0 +1,50 @@
+/* Graph statistics printed with every run (untimed): sizes, reachable blocks, exits, degree
+ * extremes and reducibility. Reducibility comes from the dominator stage's test when this
+ * build has it, otherwise it is reported as unknown. */
+#include "bench/driver.h"
+#include "cfg/traverse.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <stdlib.h>
+
+#if defined(__has_include)
+#if __has_include("dom/reducible.h")
+#include "dom/reducible.h"
+#define BENCH_HAVE_REDUCIBLE 1
+#endif
+#endif
+
+int bench_graph_stats(const struct cfg *g, struct bench_graph_stats *s)
+{
+	s->n = g->n;
+	s->m = g->m;
+	s->exits = 0;
+	s->max_in = s->max_out = 0;
+	s->reducible = -1;
+	for (uint32_t b = 0; b < g->n; b++) {
+		uint32_t out = cfg_out_degree(g, b), in = cfg_in_degree(g, b);
+		if (out == 0)
+			s->exits++;
+		if (out > s->max_out)
+			s->max_out = out;
+		if (in > s->max_in)
+			s->max_in = in;
+	}
+	uint8_t *reached = ssa_alloc_array(g->n, 1);
+	uint32_t *stack = ssa_alloc_array(g->n, sizeof *stack);
+	if (!reached || !stack) {
+		free(reached);
+		free(stack);
+		return SSA_ENOMEM;
+	}
+	s->reachable = cfg_reach(g, 0, reached, stack);
+	free(reached);
+	free(stack);
+#ifdef BENCH_HAVE_REDUCIBLE
+	bool red;
+	if (cfg_is_reducible(g, &red) == SSA_OK)
+		s->reducible = red ? 1 : 0;
+#endif
+	return SSA_OK;
+}

@@ -1,0 +1,63 @@
+/* Memory measurements for the report. jemalloc (5.3) gives exact allocator figures: the
+ * calling thread's peak of net allocated bytes since thread.peak.reset (what one kernel's setup
+ * and reps needed on top of what was live before), and the process's allocated and resident
+ * bytes after an epoch refresh. getrusage's max RSS is always available but covers the whole
+ * process lifetime, so with several kernels it is the maximum over all of them and the input. */
+#include "bench/driver.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#ifdef SSALAB_HAVE_JEMALLOC
+#include <jemalloc/jemalloc.h>
+#endif
+
+void bench_mem_reset(void)
+{
+#ifdef SSALAB_HAVE_JEMALLOC
+	mallctl("thread.peak.reset", NULL, NULL, NULL, 0);
+#endif
+}
+
+void bench_mem_snapshot(struct bench_mem *m)
+{
+	memset(m, 0, sizeof *m);
+#ifdef SSALAB_HAVE_JEMALLOC
+	uint64_t peak = 0, epoch = 1;
+	size_t sz = sizeof peak;
+	if (mallctl("thread.peak.read", &peak, &sz, NULL, 0) == 0) {
+		m->have_jemalloc = true;
+		m->peak_alloc = peak;
+	}
+	sz = sizeof epoch;
+	mallctl("epoch", &epoch, &sz, &epoch, sz);
+	size_t v = 0;
+	sz = sizeof v;
+	if (mallctl("stats.allocated", &v, &sz, NULL, 0) == 0)
+		m->allocated = v;
+	sz = sizeof v;
+	if (mallctl("stats.resident", &v, &sz, NULL, 0) == 0)
+		m->resident = v;
+#endif
+	struct rusage ru;
+	if (getrusage(RUSAGE_SELF, &ru) == 0)
+		m->maxrss = (uint64_t)ru.ru_maxrss * 1024u; /* Linux reports kilobytes */
+}
+
+uint64_t bench_mem_available(void)
+{
+	FILE *f = fopen("/proc/meminfo", "r");
+	if (!f)
+		return 0;
+	char line[256];
+	uint64_t kb = 0;
+	while (fgets(line, sizeof line, f)) {
+		if (!strncmp(line, "MemAvailable:", 13)) {
+			kb = strtoull(line + 13, NULL, 10);
+			break;
+		}
+	}
+	fclose(f);
+	return kb * 1024u;
+}

@@ -1,0 +1,450 @@
+/* Report writers. Text: fixed-width "key: k=v ..." lines a script can grep, one block per
+ * kernel and a comparison table when several kernels ran. CSV: a header row and one row per
+ * kernel with every field needed to reproduce the run. JSON: one object with meta, graph and a
+ * runs array holding the same fields. */
+#include "bench/driver.h"
+#include "util/mem.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef SSALAB_GIT_REV
+#define SSALAB_GIT_REV "unknown"
+#endif
+#ifndef SSALAB_BUILD_TYPE
+#define SSALAB_BUILD_TYPE "unknown"
+#endif
+#ifndef SSALAB_CFLAGS
+#define SSALAB_CFLAGS ""
+#endif
+#ifndef SSALAB_COMPILER
+#define SSALAB_COMPILER "unknown"
+#endif
+
+/* The rows kept for the closing table (text) and the runs array (JSON). */
+struct kept {
+	struct bench_result res;
+};
+static struct kept *kept;
+static size_t nkept, capkept;
+static char **notes;
+static size_t nnotes, capnotes;
+
+static void keep(const struct bench_result *res)
+{
+	if (nkept == capkept) {
+		size_t cap = capkept ? 2 * capkept : 16;
+		struct kept *k = ssa_realloc_array(kept, cap, sizeof *k);
+		if (!k)
+			return; /* the row was already written where possible; the table omits it */
+		kept = k;
+		capkept = cap;
+	}
+	struct bench_result *r = &kept[nkept].res;
+	*r = *res;
+	r->timing.rep_ms = NULL;
+	if (res->timing.reps) {
+		r->timing.rep_ms = ssa_alloc_array(res->timing.reps, sizeof(double));
+		if (!r->timing.rep_ms)
+			r->timing.reps = 0;
+		else
+			memcpy(r->timing.rep_ms, res->timing.rep_ms, res->timing.reps * sizeof(double));
+	}
+	nkept++;
+}
+
+static double mb(uint64_t bytes)
+{
+	return (double)bytes / 1e6;
+}
+
+static const char *reducible_str(int r)
+{
+	return r < 0 ? "?" : r ? "yes" : "no";
+}
+
+static const char *status_str(enum bench_run_status s)
+{
+	return s == BENCH_RUN_OK ? "ok" : s == BENCH_RUN_REFUSED ? "refused" : "failed";
+}
+
+static double per(double ms, uint64_t count)
+{
+	return count ? ms * 1e6 / (double)count : 0.0;
+}
+
+static void csv_str(FILE *f, const char *s)
+{
+	if (!s)
+		s = "";
+	if (!strpbrk(s, ",\"\n\r")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", f);
+		else if (c == '\t')
+			fputs("\\t", f);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void counters_kv(const struct bench_result *res, char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = 0;
+	for (unsigned i = 0; i < res->ncounters && used < len; i++) {
+		int w = snprintf(buf + used, len - used, "%s%s=%" PRIu64, i ? ";" : "",
+				 res->counter_names[i], res->counters[i]);
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+}
+
+static void reps_list(const struct bench_timing *t, FILE *f, char sep)
+{
+	for (unsigned i = 0; i < t->reps; i++) {
+		if (i)
+			fputc(sep, f);
+		fprintf(f, "%.4f", t->rep_ms[i]);
+	}
+}
+
+static const char *const csv_cols =
+	"algo,stage,status,family,input,n,m,reachable,exits,reducible,seed,vars,reps,warmup,"
+	"median_ms,min_ms,max_ms,ns_per_block,ns_per_edge,peak_mb,allocated_mb,resident_mb,rss_mb,"
+	"estimate_mb,counters,check,check_msg,status_msg,rep_ms,cpu,cores,topology,pinned,compiler,"
+	"cflags,git_rev,build_type,date,host,cmdline";
+
+void bench_report_begin(struct bench_report *r)
+{
+	FILE *f = r->f;
+	const struct bench_sysinfo *s = r->sys;
+	const struct bench_graph_stats *g = r->gs;
+	r->rows = 0;
+	if (r->format == BENCH_FMT_CSV) {
+		fprintf(f, "%s\n", csv_cols);
+		return;
+	}
+	if (r->format == BENCH_FMT_JSON)
+		return; /* written whole at the end */
+	fprintf(f, "bench: git=%s build=%s compiler=\"%s\" date=%s\n", SSALAB_GIT_REV,
+		SSALAB_BUILD_TYPE, SSALAB_COMPILER, s->date);
+	fprintf(f, "machine: cpu=\"%s\" cores=%u pinned=\"%s\" topology=\"%s\"\n", s->cpu, s->cores,
+		s->pinned, s->topology);
+	if (r->input)
+		fprintf(f, "input: file=%s\n", r->input);
+	else
+		fprintf(f, "input: generated family=%s seed=%" PRIu64 "%s%s\n", r->family, r->seed,
+			r->gen_note && *r->gen_note ? " note=" : "", r->gen_note ? r->gen_note : "");
+	fprintf(f,
+		"graph: family=%s n=%" PRIu64 " m=%" PRIu64 " reachable=%" PRIu64 " exits=%" PRIu64
+		" max_in=%" PRIu64 " max_out=%" PRIu64 " reducible=%s vars=%" PRIu32 "\n",
+		r->family ? r->family : "file", g->n, g->m, g->reachable, g->exits, g->max_in,
+		g->max_out, reducible_str(g->reducible), r->vars);
+	fflush(f);
+}
+
+static void text_row(struct bench_report *r, const struct bench_result *res)
+{
+	FILE *f = r->f;
+	const struct bench_graph_stats *g = r->gs;
+	char est[32];
+	bench_format_bytes(res->mem_estimate, est, sizeof est);
+	if (res->status != BENCH_RUN_OK) {
+		fprintf(f, "algo: %-12s stage=%s %s: %s\n", res->algo, res->stage,
+			status_str(res->status), res->status_msg);
+		fflush(f);
+		return;
+	}
+	const struct bench_timing *t = &res->timing;
+	fprintf(f,
+		"algo: %-12s stage=%-6s median_ms=%.3f  min_ms=%.3f  max_ms=%.3f  ns/block=%.3f  "
+		"ns/edge=%.3f  reps=%u warmup=%u\n",
+		res->algo, res->stage, t->median_ms, t->min_ms, t->max_ms, per(t->median_ms, g->n),
+		per(t->median_ms, g->m), t->reps, r->cli->warmup);
+	fputs("reps_ms:", f);
+	for (unsigned i = 0; i < t->reps; i++)
+		fprintf(f, " %.3f", t->rep_ms[i]);
+	fputc('\n', f);
+	fputs("counters:", f);
+	if (!res->ncounters)
+		fputs(" none", f);
+	for (unsigned i = 0; i < res->ncounters; i++)
+		fprintf(f, " %s=%" PRIu64, res->counter_names[i], res->counters[i]);
+	fputc('\n', f);
+	if (res->mem.have_jemalloc)
+		fprintf(f,
+			"memory: peak_alloc_mb=%.1f allocated_mb=%.1f resident_mb=%.1f rss_mb=%.1f "
+			"estimate=%s\n",
+			mb(res->mem.peak_alloc), mb(res->mem.allocated), mb(res->mem.resident),
+			mb(res->mem.maxrss), est);
+	else
+		fprintf(f, "memory: rss_mb=%.1f estimate=%s (no jemalloc in this build)\n",
+			mb(res->mem.maxrss), est);
+	fprintf(f, "check: %s%s%s%s\n", res->check, *res->check_msg ? " (" : "", res->check_msg,
+		*res->check_msg ? ")" : "");
+	fflush(f);
+}
+
+static void csv_row(struct bench_report *r, const struct bench_result *res)
+{
+	FILE *f = r->f;
+	const struct bench_graph_stats *g = r->gs;
+	const struct bench_sysinfo *s = r->sys;
+	const struct bench_timing *t = &res->timing;
+	bool ok = res->status == BENCH_RUN_OK;
+	char buf[512];
+	csv_str(f, res->algo);
+	fputc(',', f);
+	csv_str(f, res->stage);
+	fprintf(f, ",%s,", status_str(res->status));
+	csv_str(f, r->family ? r->family : "");
+	fputc(',', f);
+	csv_str(f, r->input ? r->input : "");
+	fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s,%" PRIu64 ",%" PRIu32
+		",%u,%u,",
+		g->n, g->m, g->reachable, g->exits, reducible_str(g->reducible), r->seed, r->vars,
+		ok ? t->reps : 0, r->cli->warmup);
+	if (ok)
+		fprintf(f, "%.4f,%.4f,%.4f,%.4f,%.4f,", t->median_ms, t->min_ms, t->max_ms,
+			per(t->median_ms, g->n), per(t->median_ms, g->m));
+	else
+		fputs(",,,,,", f);
+	if (ok && res->mem.have_jemalloc)
+		fprintf(f, "%.3f,%.3f,%.3f,", mb(res->mem.peak_alloc), mb(res->mem.allocated),
+			mb(res->mem.resident));
+	else
+		fputs(",,,", f);
+	if (ok)
+		fprintf(f, "%.3f,", mb(res->mem.maxrss));
+	else
+		fputc(',', f);
+	fprintf(f, "%.3f,", mb(res->mem_estimate));
+	counters_kv(res, buf, sizeof buf);
+	csv_str(f, buf);
+	fprintf(f, ",%s,", res->check);
+	csv_str(f, res->check_msg);
+	fputc(',', f);
+	csv_str(f, res->status_msg);
+	fputc(',', f);
+	reps_list(t, f, ';');
+	fputc(',', f);
+	csv_str(f, s->cpu);
+	fprintf(f, ",%u,", s->cores);
+	csv_str(f, s->topology);
+	fputc(',', f);
+	csv_str(f, s->pinned);
+	fputc(',', f);
+	csv_str(f, SSALAB_COMPILER);
+	fputc(',', f);
+	csv_str(f, SSALAB_CFLAGS);
+	fputc(',', f);
+	csv_str(f, SSALAB_GIT_REV);
+	fputc(',', f);
+	csv_str(f, SSALAB_BUILD_TYPE);
+	fprintf(f, ",%s,", s->date);
+	csv_str(f, s->host);
+	fputc(',', f);
+	csv_str(f, s->cmdline);
+	fputc('\n', f);
+	fflush(f);
+}
+
+void bench_report_row(struct bench_report *r, const struct bench_result *res)
+{
+	keep(res);
+	r->rows++;
+	if (r->format == BENCH_FMT_TEXT)
+		text_row(r, res);
+	else if (r->format == BENCH_FMT_CSV)
+		csv_row(r, res);
+}
+
+void bench_report_note(struct bench_report *r, const char *line)
+{
+	if (r->format == BENCH_FMT_TEXT) {
+		fprintf(r->f, "%s\n", line);
+		return;
+	}
+	if (nnotes == capnotes) {
+		size_t cap = capnotes ? 2 * capnotes : 8;
+		char **n = ssa_realloc_array(notes, cap, sizeof *n);
+		if (!n)
+			return;
+		notes = n;
+		capnotes = cap;
+	}
+	size_t len = strlen(line) + 1;
+	char *c = malloc(len);
+	if (c) {
+		memcpy(c, line, len);
+		notes[nnotes++] = c;
+	}
+}
+
+/* The closing comparison table, with each kernel's median relative to the dfs floor when the
+ * floor ran on the same input. */
+static void text_table(struct bench_report *r)
+{
+	FILE *f = r->f;
+	double floor_ms = 0;
+	for (size_t i = 0; i < nkept; i++)
+		if (kept[i].res.status == BENCH_RUN_OK && !strcmp(kept[i].res.algo, "dfs") &&
+		    !strcmp(kept[i].res.stage, "floor"))
+			floor_ms = kept[i].res.timing.median_ms;
+	fprintf(f, "table: %-12s %-6s %12s %10s %10s %8s %10s %s\n", "algo", "stage", "median_ms",
+		"ns/block", "ns/edge", "x_dfs", "peak_mb", "check");
+	for (size_t i = 0; i < nkept; i++) {
+		const struct bench_result *res = &kept[i].res;
+		if (res->status != BENCH_RUN_OK) {
+			fprintf(f, "table: %-12s %-6s %12s %10s %10s %8s %10s %s\n", res->algo,
+				res->stage, status_str(res->status), "-", "-", "-", "-", "-");
+			continue;
+		}
+		char ratio[32] = "-";
+		if (floor_ms > 0)
+			snprintf(ratio, sizeof ratio, "%.2f", res->timing.median_ms / floor_ms);
+		char peak[32] = "-";
+		if (res->mem.have_jemalloc)
+			snprintf(peak, sizeof peak, "%.1f", mb(res->mem.peak_alloc));
+		fprintf(f, "table: %-12s %-6s %12.3f %10.3f %10.3f %8s %10s %s\n", res->algo,
+			res->stage, res->timing.median_ms, per(res->timing.median_ms, r->gs->n),
+			per(res->timing.median_ms, r->gs->m), ratio, peak, res->check);
+	}
+}
+
+static void json_kv_str(FILE *f, const char *k, const char *v, bool comma)
+{
+	fprintf(f, "%s\"%s\": ", comma ? ", " : "", k);
+	json_str(f, v);
+}
+
+static void json_all(struct bench_report *r)
+{
+	FILE *f = r->f;
+	const struct bench_sysinfo *s = r->sys;
+	const struct bench_graph_stats *g = r->gs;
+	fputs("{\n  \"format\": \"ssalab-bench-1\",\n  \"meta\": {", f);
+	json_kv_str(f, "cpu", s->cpu, false);
+	fprintf(f, ", \"cores\": %u", s->cores);
+	json_kv_str(f, "topology", s->topology, true);
+	json_kv_str(f, "pinned", s->pinned, true);
+	json_kv_str(f, "compiler", SSALAB_COMPILER, true);
+	json_kv_str(f, "cflags", SSALAB_CFLAGS, true);
+	json_kv_str(f, "git_rev", SSALAB_GIT_REV, true);
+	json_kv_str(f, "build_type", SSALAB_BUILD_TYPE, true);
+	json_kv_str(f, "date", s->date, true);
+	json_kv_str(f, "host", s->host, true);
+	json_kv_str(f, "cmdline", s->cmdline, true);
+	fputs(", \"argv\": [", f);
+	for (int i = 0; i < r->cli->argc; i++) {
+		if (i)
+			fputs(", ", f);
+		json_str(f, r->cli->argv[i]);
+	}
+	fprintf(f, "], \"reps\": %u, \"warmup\": %u},\n  \"graph\": {", r->cli->reps, r->cli->warmup);
+	if (r->family)
+		json_kv_str(f, "family", r->family, false);
+	else
+		fputs("\"family\": null", f);
+	fputs(", \"input\": ", f);
+	if (r->input)
+		json_str(f, r->input);
+	else
+		fputs("null", f);
+	json_kv_str(f, "generator_note", r->gen_note ? r->gen_note : "", true);
+	fprintf(f,
+		", \"seed\": %" PRIu64 ", \"n\": %" PRIu64 ", \"m\": %" PRIu64 ", \"reachable\": %" PRIu64
+		", \"exits\": %" PRIu64 ", \"max_in\": %" PRIu64 ", \"max_out\": %" PRIu64
+		", \"reducible\": %s, \"vars\": %" PRIu32 "},\n  \"runs\": [",
+		r->seed, g->n, g->m, g->reachable, g->exits, g->max_in, g->max_out,
+		g->reducible < 0 ? "null" : g->reducible ? "true" : "false", r->vars);
+	for (size_t i = 0; i < nkept; i++) {
+		const struct bench_result *res = &kept[i].res;
+		const struct bench_timing *t = &res->timing;
+		fputs(i ? ",\n    {" : "\n    {", f);
+		json_kv_str(f, "algo", res->algo, false);
+		json_kv_str(f, "stage", res->stage, true);
+		json_kv_str(f, "status", status_str(res->status), true);
+		json_kv_str(f, "status_msg", res->status_msg, true);
+		fprintf(f, ", \"estimate_bytes\": %" PRIu64, res->mem_estimate);
+		if (res->status == BENCH_RUN_OK) {
+			fprintf(f,
+				", \"reps\": %u, \"median_ms\": %.6f, \"min_ms\": %.6f, \"max_ms\": %.6f"
+				", \"ns_per_block\": %.4f, \"ns_per_edge\": %.4f, \"rep_ms\": [",
+				t->reps, t->median_ms, t->min_ms, t->max_ms, per(t->median_ms, g->n),
+				per(t->median_ms, g->m));
+			for (unsigned k = 0; k < t->reps; k++)
+				fprintf(f, "%s%.6f", k ? ", " : "", t->rep_ms[k]);
+			fputs("], \"counters\": {", f);
+			for (unsigned k = 0; k < res->ncounters; k++) {
+				fputs(k ? ", " : "", f);
+				json_str(f, res->counter_names[k]);
+				fprintf(f, ": %" PRIu64, res->counters[k]);
+			}
+			fputs("}, \"memory\": {", f);
+			if (res->mem.have_jemalloc)
+				fprintf(f,
+					"\"peak_bytes\": %" PRIu64 ", \"allocated_bytes\": %" PRIu64
+					", \"resident_bytes\": %" PRIu64 ", ",
+					res->mem.peak_alloc, res->mem.allocated, res->mem.resident);
+			fprintf(f, "\"maxrss_bytes\": %" PRIu64 "}", res->mem.maxrss);
+			fprintf(f, ", \"peak_mb\": ");
+			if (res->mem.have_jemalloc)
+				fprintf(f, "%.3f", mb(res->mem.peak_alloc));
+			else
+				fputs("null", f);
+		}
+		json_kv_str(f, "check", res->check, true);
+		json_kv_str(f, "check_msg", res->check_msg, true);
+		fputc('}', f);
+	}
+	fputs(nkept ? "\n  ],\n  \"notes\": [" : "],\n  \"notes\": [", f);
+	for (size_t i = 0; i < nnotes; i++) {
+		fputs(i ? ", " : "", f);
+		json_str(f, notes[i]);
+	}
+	fputs("]\n}\n", f);
+}
+
+void bench_report_end(struct bench_report *r)
+{
+	if (r->format == BENCH_FMT_JSON)
+		json_all(r);
+	else if (r->format == BENCH_FMT_TEXT && nkept > 1)
+		text_table(r);
+	fflush(r->f);
+	for (size_t i = 0; i < nkept; i++)
+		free(kept[i].res.timing.rep_ms);
+	free(kept);
+	kept = NULL;
+	nkept = capkept = 0;
+	for (size_t i = 0; i < nnotes; i++)
+		free(notes[i]);
+	free(notes);
+	notes = NULL;
+	nnotes = capnotes = 0;
+}

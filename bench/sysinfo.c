@@ -1,0 +1,160 @@
+/* Machine and run facts for the reports (CPU model, logical CPUs, hwloc topology, date, host,
+ * command line) and --pin, which binds the process to a single PU of one core through hwloc
+ * so that a run is not migrated between cores mid-measurement. */
+#include "bench/driver.h"
+#include "util/status.h"
+
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifdef SSALAB_HAVE_HWLOC
+#include <hwloc.h>
+
+static hwloc_topology_t topo;
+static bool topo_loaded;
+
+static bool topo_load(void)
+{
+	if (topo_loaded)
+		return true;
+	if (hwloc_topology_init(&topo) != 0)
+		return false;
+	if (hwloc_topology_load(topo) != 0) {
+		hwloc_topology_destroy(topo);
+		return false;
+	}
+	topo_loaded = true;
+	return true;
+}
+
+static void cache_desc(char *buf, size_t len, hwloc_obj_type_t type, const char *name)
+{
+	hwloc_obj_t o = hwloc_get_obj_by_type(topo, type, 0);
+	size_t used = strlen(buf);
+	if (!o || !o->attr || used >= len)
+		return;
+	int count = hwloc_get_nbobjs_by_type(topo, type);
+	unsigned long long kib = (unsigned long long)o->attr->cache.size / 1024;
+	snprintf(buf + used, len - used, " %s=%d x %llu KiB", name, count, kib);
+}
+#endif
+
+static void cpu_model(char *buf, size_t len)
+{
+	snprintf(buf, len, "unknown");
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	if (!f)
+		return;
+	char line[512];
+	while (fgets(line, sizeof line, f)) {
+		if (!strncmp(line, "model name", 10)) {
+			char *c = strchr(line, ':');
+			if (!c)
+				continue;
+			c++;
+			while (*c == ' ' || *c == '\t')
+				c++;
+			c[strcspn(c, "\n")] = 0;
+			snprintf(buf, len, "%s", c);
+			break;
+		}
+	}
+	fclose(f);
+}
+
+void bench_sysinfo_collect(struct bench_sysinfo *s, int argc, char **argv)
+{
+	memset(s, 0, sizeof *s);
+	cpu_model(s->cpu, sizeof s->cpu);
+	long nc = sysconf(_SC_NPROCESSORS_ONLN);
+	s->cores = nc > 0 ? (unsigned)nc : 0;
+	snprintf(s->pinned, sizeof s->pinned, "no");
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(s->date, sizeof s->date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	if (gethostname(s->host, sizeof s->host) != 0)
+		snprintf(s->host, sizeof s->host, "unknown");
+	s->host[sizeof s->host - 1] = 0;
+	size_t used = 0;
+	for (int i = 0; i < argc && used < sizeof s->cmdline; i++) {
+		int w = snprintf(s->cmdline + used, sizeof s->cmdline - used, "%s%s", i ? " " : "",
+				 argv[i]);
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+#ifdef SSALAB_HAVE_HWLOC
+	if (topo_load()) {
+		snprintf(s->topology, sizeof s->topology, "packages=%d cores=%d pus=%d",
+			 hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PACKAGE),
+			 hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE),
+			 hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU));
+		cache_desc(s->topology, sizeof s->topology, HWLOC_OBJ_L1CACHE, "L1d");
+		cache_desc(s->topology, sizeof s->topology, HWLOC_OBJ_L2CACHE, "L2");
+		cache_desc(s->topology, sizeof s->topology, HWLOC_OBJ_L3CACHE, "L3");
+	} else {
+		snprintf(s->topology, sizeof s->topology, "n/a (hwloc could not load the topology)");
+	}
+#else
+	snprintf(s->topology, sizeof s->topology, "n/a (built without hwloc)");
+#endif
+}
+
+int bench_pin(struct bench_sysinfo *s, int core, char *err, size_t errlen)
+{
+#ifdef SSALAB_HAVE_HWLOC
+	if (!topo_load()) {
+		snprintf(err, errlen, "--pin: hwloc could not load the machine topology");
+		return SSA_EIO;
+	}
+	hwloc_obj_t c = NULL;
+	if (core < 0) {
+		hwloc_bitmap_t where = hwloc_bitmap_alloc();
+		if (where && hwloc_get_last_cpu_location(topo, where, HWLOC_CPUBIND_THREAD) == 0) {
+			hwloc_obj_t pu = hwloc_get_obj_covering_cpuset(topo, where);
+			if (pu)
+				c = pu->type == HWLOC_OBJ_CORE
+					    ? pu
+					    : hwloc_get_ancestor_obj_by_type(topo, HWLOC_OBJ_CORE, pu);
+		}
+		hwloc_bitmap_free(where);
+		if (!c)
+			c = hwloc_get_obj_by_type(topo, HWLOC_OBJ_CORE, 0);
+	} else {
+		c = hwloc_get_obj_by_type(topo, HWLOC_OBJ_CORE, (unsigned)core);
+		if (!c) {
+			snprintf(err, errlen, "--pin=%d: this machine has cores 0..%d", core,
+				 hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE) - 1);
+			return SSA_EUSAGE;
+		}
+	}
+	if (!c || !c->cpuset) {
+		snprintf(err, errlen, "--pin: hwloc reports no core to bind to");
+		return SSA_EIO;
+	}
+	hwloc_bitmap_t set = hwloc_bitmap_dup(c->cpuset);
+	if (!set) {
+		snprintf(err, errlen, "--pin: out of memory");
+		return SSA_ENOMEM;
+	}
+	/* One PU of the core, so hyperthread siblings do not trade the process between them. */
+	hwloc_bitmap_singlify(set);
+	int pu = hwloc_bitmap_first(set);
+	int rc = hwloc_set_cpubind(topo, set, HWLOC_CPUBIND_PROCESS);
+	hwloc_bitmap_free(set);
+	if (rc != 0) {
+		snprintf(err, errlen, "--pin: binding to core %u failed", c->logical_index);
+		return SSA_EIO;
+	}
+	snprintf(s->pinned, sizeof s->pinned, "core %u (PU %d)", c->logical_index, pu);
+	return SSA_OK;
+#else
+	(void)s;
+	(void)core;
+	snprintf(err, errlen, "--pin: hwloc was not available at build time (install libhwloc-dev "
+			      "and rebuild)");
+	return SSA_EUSAGE;
+#endif
+}

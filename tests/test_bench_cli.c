@@ -1,0 +1,446 @@
+/* bench end to end, through the built executable: option errors, --algo=list, text, CSV and
+ * JSON reports, refusal by --mem-limit, bad input files, dumps of the floor kernels, and --out
+ * leaving no partial file. Exact outcomes only, never timings. */
+#include "support/bench_run.h"
+
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+static char tmpdir[64];
+
+static void mk_tmpdir(void)
+{
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/ssalab-bench-test-XXXXXX");
+	cr_assert_not_null(mkdtemp(tmpdir));
+}
+
+static void rm_tmpdir(void)
+{
+	DIR *d = opendir(tmpdir);
+	if (!d)
+		return;
+	struct dirent *e;
+	char p[512];
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		snprintf(p, sizeof p, "%s/%s", tmpdir, e->d_name);
+		unlink(p);
+	}
+	closedir(d);
+	rmdir(tmpdir);
+}
+
+static size_t dir_entries(void)
+{
+	DIR *d = opendir(tmpdir);
+	size_t n = 0;
+	struct dirent *e;
+	while (d && (e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			n++;
+	if (d)
+		closedir(d);
+	return n;
+}
+
+TestSuite(bench_cli, .init = mk_tmpdir, .fini = rm_tmpdir, .timeout = 120);
+
+#define RUN(...) bench_run_cmd(SSALAB_BENCH_EXE, __VA_ARGS__)
+
+static void expect_usage(const char *args, const char *needle)
+{
+	struct bench_run r = RUN("%s", args);
+	cr_expect_eq(r.code, 2, "bench %s: exit %d, expected 2 (stderr: %s)", args, r.code, r.err);
+	cr_expect_not_null(strstr(r.err, needle), "bench %s: stderr lacks '%s': %s", args, needle,
+			   r.err);
+	cr_expect_str_empty(r.out, "bench %s printed on stdout: %s", args, r.out);
+	bench_run_free(&r);
+}
+
+Test(bench_cli, usage_errors)
+{
+	expect_usage("--algo=dfs --bogus", "--bogus");
+	expect_usage("--algo=dfs --bogus=3", "--bogus");
+	expect_usage("--algo=dfs --reps=0", "--reps");
+	expect_usage("--algo=dfs --reps=many", "--reps");
+	expect_usage("--algo=dfs --blocks=1.5", "--blocks");
+	expect_usage("--algo=dfs --mem-limit=lots", "--mem-limit");
+	expect_usage("--algo=dfs --csv --json", "--csv");
+	expect_usage("--algo=dfs --csv=1", "--csv");
+	expect_usage("--algo=dfs --out", "--out");
+	expect_usage("--blocks=100", "--algo");
+	expect_usage("--algo=nosuchkernel --blocks=100", "nosuchkernel");
+	expect_usage("--algo=dfs,,preds --blocks=100", "empty");
+	expect_usage("--algo=all:nosuchstage", "nosuchstage");
+	expect_usage("--algo=dfs --in x.cfg --blocks=100", "--in");
+	expect_usage("--algo=dfs --blocks=100 --family=nosuchfamily", "nosuchfamily");
+	expect_usage("--algo=dfs,preds --blocks=100 --dump=dfs", "exactly one");
+	expect_usage("--algo=dfs --blocks=100 --dump=idom", "no dump");
+	expect_usage("stray", "stray");
+}
+
+Test(bench_cli, help_and_list)
+{
+	struct bench_run r = RUN("--help");
+	cr_expect_eq(r.code, 0);
+	cr_expect_not_null(strstr(r.out, "--mem-limit"));
+	cr_expect_not_null(strstr(r.out, "default structured"));
+	bench_run_free(&r);
+
+	r = RUN("--algo=list");
+	cr_expect_eq(r.code, 0, "stderr: %s", r.err);
+	cr_expect_not_null(strstr(r.out, "stage floor:"), "%s", r.out);
+	cr_expect_not_null(strstr(r.out, "  dfs "), "%s", r.out);
+	cr_expect_not_null(strstr(r.out, "  preds "), "%s", r.out);
+	bench_run_free(&r);
+}
+
+/* Splits one CSV record (RFC 4180 quoting) into at most max fields, in place. */
+static size_t csv_split(char *line, char **field, size_t max)
+{
+	size_t n = 0;
+	char *p = line;
+	while (n < max) {
+		char *w = p;
+		field[n++] = w;
+		if (*p == '"') {
+			p++;
+			while (*p) {
+				if (*p == '"' && p[1] == '"') {
+					*w++ = '"';
+					p += 2;
+				} else if (*p == '"') {
+					p++;
+					break;
+				} else {
+					*w++ = *p++;
+				}
+			}
+		} else {
+			while (*p && *p != ',')
+				*w++ = *p++;
+		}
+		if (*p != ',') {
+			*w = 0;
+			break;
+		}
+		*w = 0;
+		p++;
+	}
+	return n;
+}
+
+static int col(char **hdr, size_t nh, const char *name)
+{
+	for (size_t i = 0; i < nh; i++)
+		if (!strcmp(hdr[i], name))
+			return (int)i;
+	return -1;
+}
+
+Test(bench_cli, csv_by_column_name)
+{
+	struct bench_run r = RUN("--algo=dfs,preds --family=random --blocks=3000 --seed=7 --reps=3 "
+				 "--warmup=0 --csv");
+	cr_assert_eq(r.code, 0, "stderr: %s", r.err);
+	char *lines[8];
+	size_t nl = 0;
+	for (char *s = strtok(r.out, "\n"); s && nl < 8; s = strtok(NULL, "\n"))
+		lines[nl++] = s;
+	cr_assert_eq(nl, 3, "expected a header and two rows, got %zu lines", nl);
+	char *hdr[64], *row[64];
+	size_t nh = csv_split(lines[0], hdr, 64);
+	static const char *required[] = {
+		"algo", "stage", "family", "n", "m", "seed", "vars", "reps", "median_ms", "min_ms",
+		"max_ms", "ns_per_block", "ns_per_edge", "peak_mb", "counters", "check", "cpu",
+		"cores", "compiler", "cflags", "git_rev", "build_type", "date", "cmdline", "rep_ms"};
+	for (size_t i = 0; i < sizeof required / sizeof *required; i++)
+		cr_expect_geq(col(hdr, nh, required[i]), 0, "column %s missing", required[i]);
+	const char *algos[] = {"dfs", "preds"};
+	for (int k = 0; k < 2; k++) {
+		size_t nr = csv_split(lines[1 + k], row, 64);
+		cr_assert_eq(nr, nh, "row %d has %zu fields, header %zu", k, nr, nh);
+		cr_expect_str_eq(row[col(hdr, nh, "algo")], algos[k]);
+		cr_expect_str_eq(row[col(hdr, nh, "stage")], "floor");
+		cr_expect_str_eq(row[col(hdr, nh, "family")], "random");
+		cr_expect_str_eq(row[col(hdr, nh, "seed")], "7");
+		cr_expect_str_eq(row[col(hdr, nh, "reps")], "3");
+		cr_expect_str_eq(row[col(hdr, nh, "check")], "ok");
+		cr_expect_str_eq(row[col(hdr, nh, "status")], "ok");
+		long n = atol(row[col(hdr, nh, "n")]);
+		long m = atol(row[col(hdr, nh, "m")]);
+		cr_expect_gt(n, 0);
+		cr_expect_gt(m, 0);
+		/* Three rep times, separated by ';'. */
+		const char *reps = row[col(hdr, nh, "rep_ms")];
+		int semis = 0;
+		for (const char *c = reps; *c; c++)
+			semis += *c == ';';
+		cr_expect_eq(semis, 2, "rep_ms=%s", reps);
+		/* The command line is recorded (quoted, it holds commas). */
+		cr_expect_not_null(strstr(row[col(hdr, nh, "cmdline")], "--algo=dfs,preds"));
+		if (k == 0) {
+			char want[64];
+			/* random: every block reachable (a spanning arborescence from the entry). */
+			snprintf(want, sizeof want, "reached=%ld", n);
+			cr_expect_str_eq(row[col(hdr, nh, "counters")], want);
+			cr_expect_str_eq(row[col(hdr, nh, "reachable")], row[col(hdr, nh, "n")]);
+		} else {
+			char want[64];
+			snprintf(want, sizeof want, "edges=%ld", m);
+			cr_expect_str_eq(row[col(hdr, nh, "counters")], want);
+		}
+	}
+	bench_run_free(&r);
+}
+
+/* A small JSON validator: true if s is one JSON value followed by whitespace only. */
+static const char *js_ws(const char *s)
+{
+	while (*s == ' ' || *s == '\n' || *s == '\t' || *s == '\r')
+		s++;
+	return s;
+}
+
+static const char *js_value(const char *s, int depth);
+
+static const char *js_string(const char *s)
+{
+	if (*s != '"')
+		return NULL;
+	for (s++; *s && *s != '"'; s++) {
+		if ((unsigned char)*s < 0x20)
+			return NULL;
+		if (*s == '\\') {
+			s++;
+			if (!strchr("\"\\/bfnrtu", *s) || !*s)
+				return NULL;
+		}
+	}
+	return *s == '"' ? s + 1 : NULL;
+}
+
+static const char *js_value(const char *s, int depth)
+{
+	if (depth > 32)
+		return NULL;
+	s = js_ws(s);
+	if (*s == '{' || *s == '[') {
+		char close = *s == '{' ? '}' : ']';
+		bool obj = *s == '{';
+		s = js_ws(s + 1);
+		if (*s == close)
+			return s + 1;
+		while (1) {
+			if (obj) {
+				s = js_string(js_ws(s));
+				if (!s)
+					return NULL;
+				s = js_ws(s);
+				if (*s++ != ':')
+					return NULL;
+			}
+			s = js_value(s, depth + 1);
+			if (!s)
+				return NULL;
+			s = js_ws(s);
+			if (*s == ',') {
+				s++;
+				continue;
+			}
+			return *s == close ? s + 1 : NULL;
+		}
+	}
+	if (*s == '"')
+		return js_string(s);
+	if (!strncmp(s, "true", 4) || !strncmp(s, "null", 4))
+		return s + 4;
+	if (!strncmp(s, "false", 5))
+		return s + 5;
+	char *end;
+	strtod(s, &end);
+	return end == s ? NULL : end;
+}
+
+Test(bench_cli, json_parses)
+{
+	struct bench_run r = RUN("--algo=dfs,preds --family=structured --blocks=2000 --reps=2 --json");
+	cr_assert_eq(r.code, 0, "stderr: %s", r.err);
+	const char *end = js_value(r.out, 0);
+	cr_assert_not_null(end, "not valid JSON:\n%s", r.out);
+	cr_expect_str_empty(js_ws(end), "trailing text after the JSON object");
+	cr_expect_eq(r.out[0], '{');
+	cr_expect_not_null(strstr(r.out, "\"runs\": ["));
+	cr_expect_not_null(strstr(r.out, "\"algo\": \"dfs\""));
+	cr_expect_not_null(strstr(r.out, "\"algo\": \"preds\""));
+	cr_expect_not_null(strstr(r.out, "\"family\": \"structured\""));
+	cr_expect_not_null(strstr(r.out, "\"check\": \"ok\""));
+	cr_expect_not_null(strstr(r.out, "\"median_ms\": "));
+	cr_expect_not_null(strstr(r.out, "\"git_rev\": "));
+	bench_run_free(&r);
+}
+
+Test(bench_cli, text_report_lines)
+{
+	struct bench_run r = RUN("--algo=dfs --blocks=2000 --reps=2");
+	cr_assert_eq(r.code, 0, "stderr: %s", r.err);
+	const char *want[] = {"\ngraph: family=structured n=", " reachable=", " reducible=",
+			      "\nalgo: dfs ", "median_ms=", "ns/block=", "ns/edge=",
+			      "\ncounters: reached=", "\nmemory: ", "rss_mb=",
+			      "\ncheck: ok (reference", "\nreps_ms: "};
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+		cr_expect_not_null(strstr(r.out, want[i]), "missing '%s' in:\n%s", want[i], r.out);
+	bench_run_free(&r);
+
+	/* Several kernels end with a comparison table against the dfs floor. */
+	r = RUN("--algo=dfs,preds --blocks=2000 --reps=1");
+	cr_assert_eq(r.code, 0, "stderr: %s", r.err);
+	cr_expect_not_null(strstr(r.out, "\ntable: preds "), "%s", r.out);
+	cr_expect_not_null(strstr(r.out, "x_dfs"), "%s", r.out);
+	bench_run_free(&r);
+
+	r = RUN("--algo=dfs --blocks=2000 --reps=1 --no-check");
+	cr_assert_eq(r.code, 0, "stderr: %s", r.err);
+	cr_expect_not_null(strstr(r.out, "\ncheck: skipped"), "%s", r.out);
+	bench_run_free(&r);
+}
+
+Test(bench_cli, refused_by_mem_limit)
+{
+	char out[256];
+	snprintf(out, sizeof out, "%s/refused.csv", tmpdir);
+	struct bench_run r = RUN("--algo=dfs --blocks=10000 --mem-limit=1k");
+	cr_expect_eq(r.code, 4, "exit %d, stderr: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.err, "dfs needs "), "%s", r.err);
+	cr_expect_not_null(strstr(r.err, "limit is 1.0 kB"), "%s", r.err);
+	cr_expect_not_null(strstr(r.err, "use --mem-limit to override"), "%s", r.err);
+	cr_expect_not_null(strstr(r.out, "refused"), "%s", r.out);
+	bench_run_free(&r);
+
+	/* The same run fits under a generous limit. */
+	r = RUN("--algo=dfs --blocks=10000 --mem-limit=1G --reps=1");
+	cr_expect_eq(r.code, 0, "exit %d, stderr: %s", r.code, r.err);
+	bench_run_free(&r);
+}
+
+Test(bench_cli, bad_input_file)
+{
+	char in[256], out[256];
+	snprintf(in, sizeof in, "%s/bad.cfg", tmpdir);
+	snprintf(out, sizeof out, "%s/report.csv", tmpdir);
+	cr_assert(bench_write_file(in, "p cfg 3 2\ne 0 1\ne 0 7\n"));
+	struct bench_run r = RUN("--algo=dfs --in '%s' --csv --out '%s'", in, out);
+	cr_expect_eq(r.code, 1, "exit %d, stderr: %s", r.code, r.err);
+	char where[300];
+	snprintf(where, sizeof where, "%s:3:", in);
+	cr_expect_not_null(strstr(r.err, where), "stderr lacks '%s': %s", where, r.err);
+	cr_expect_not(bench_run_exists(out), "a failed run left %s", out);
+	cr_expect_eq(dir_entries(), 1, "a failed run left a temporary file in %s", tmpdir);
+	bench_run_free(&r);
+
+	r = RUN("--algo=dfs --in '%s/missing.cfg'", tmpdir);
+	cr_expect_eq(r.code, 1, "exit %d, stderr: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.err, "missing.cfg"), "%s", r.err);
+	bench_run_free(&r);
+}
+
+Test(bench_cli, out_is_atomic)
+{
+	char out[256];
+	snprintf(out, sizeof out, "%s/report.csv", tmpdir);
+	/* A usage error detected after the options (unknown family) leaves nothing. */
+	struct bench_run r = RUN("--algo=dfs --family=nosuchfamily --out '%s'", out);
+	cr_expect_eq(r.code, 2);
+	cr_expect_eq(dir_entries(), 0, "left a file behind");
+	bench_run_free(&r);
+
+	/* A good run writes the whole report there and nothing on stdout. */
+	r = RUN("--algo=dfs --blocks=500 --reps=1 --csv --out '%s'", out);
+	cr_expect_eq(r.code, 0, "stderr: %s", r.err);
+	cr_expect_str_empty(r.out);
+	char *text = bench_run_slurp(out);
+	cr_assert_not_null(text);
+	cr_expect_eq(strncmp(text, "algo,stage,", 11), 0, "%s", text);
+	cr_expect_not_null(strstr(text, "\ndfs,floor,ok,"), "%s", text);
+	free(text);
+	cr_expect_eq(dir_entries(), 1);
+	bench_run_free(&r);
+
+	/* A later failing run keeps the previous good file intact. */
+	r = RUN("--algo=dfs --in '%s/none.cfg' --out '%s'", tmpdir, out);
+	cr_expect_eq(r.code, 1);
+	text = bench_run_slurp(out);
+	cr_assert_not_null(text);
+	cr_expect_eq(strncmp(text, "algo,stage,", 11), 0);
+	free(text);
+	cr_expect_eq(dir_entries(), 1);
+	bench_run_free(&r);
+
+	/* An unwritable destination is an error before any work. */
+	r = RUN("--algo=dfs --blocks=100 --out '%s/no/such/dir/x.csv'", tmpdir);
+	cr_expect_eq(r.code, 1, "exit %d stderr %s", r.code, r.err);
+	bench_run_free(&r);
+}
+
+/* 0->1, 0->2, 1->3, 2->3, 3->1, a duplicate 0->2, and block 4 unreachable. */
+static const char *small_cfg = "# small\np cfg 5 6\ne 0 1\ne 0 2\ne 0 2\ne 1 3\ne 2 3\ne 3 1\n";
+
+Test(bench_cli, dump_floor)
+{
+	char in[256], out[256];
+	snprintf(in, sizeof in, "%s/small.cfg", tmpdir);
+	snprintf(out, sizeof out, "%s/dump.txt", tmpdir);
+	cr_assert(bench_write_file(in, small_cfg));
+
+	struct bench_run r = RUN("--algo=dfs --in '%s' --dump=dfs", in);
+	cr_expect_eq(r.code, 0, "stderr: %s", r.err);
+	cr_expect_str_eq(r.out, "0 0 3 -1\n1 1 1 0\n2 3 2 0\n3 2 0 1\n4 -1 -1 -1\n");
+	/* The report went to stderr, not into the dump. */
+	cr_expect_not_null(strstr(r.err, "check: ok"), "%s", r.err);
+	bench_run_free(&r);
+
+	r = RUN("--algo=dfs --in '%s' --dump=rpo", in);
+	cr_expect_eq(r.code, 0, "stderr: %s", r.err);
+	cr_expect_str_eq(r.out, "0\n2\n1\n3\n");
+	bench_run_free(&r);
+
+	r = RUN("--algo=preds --in '%s' --dump=preds --out '%s'", in, out);
+	cr_expect_eq(r.code, 0, "stderr: %s", r.err);
+	cr_expect_not_null(strstr(r.out, "algo: preds"), "the report belongs on stdout: %s", r.out);
+	char *text = bench_run_slurp(out);
+	cr_assert_not_null(text);
+	cr_expect_str_eq(text, "0:\n1: 0 3\n2: 0 0\n3: 1 2\n4:\n");
+	free(text);
+	bench_run_free(&r);
+}
+
+Test(bench_cli, pin)
+{
+	struct bench_run r = RUN("--algo=dfs --blocks=200 --reps=1 --pin");
+	if (r.code == 0)
+		cr_expect_not_null(strstr(r.out, "pinned=\"core "), "%s", r.out);
+	else
+		cr_expect(r.code == 2 && strstr(r.err, "hwloc was not available"), "exit %d: %s",
+			  r.code, r.err);
+	bench_run_free(&r);
+	r = RUN("--algo=dfs --blocks=200 --reps=1 --pin=100000");
+	cr_expect_eq(r.code, 2, "exit %d: %s", r.code, r.err);
+	bench_run_free(&r);
+}
+
+Test(bench_cli, every_family_checks)
+{
+	/* Each registered generator family at a small size, both floor kernels checked. */
+	static const char *fams[] = {"random", "structured", "chain", "diamonds", "ladder",
+				     "irreducible", "switch", "dense"};
+	for (size_t i = 0; i < sizeof fams / sizeof *fams; i++) {
+		struct bench_run r = RUN("--algo=dfs,preds --family=%s --blocks=1500 --seed=%zu "
+					 "--reps=1 --warmup=0 --csv", fams[i], i + 1);
+		cr_expect_eq(r.code, 0, "family %s seed %zu: exit %d: %s", fams[i], i + 1, r.code,
+			     r.err);
+		bench_run_free(&r);
+	}
+}
