@@ -31,6 +31,9 @@ void gen_params_default(struct gen_params *p);
 struct gen_info {
 	uint64_t k;         /* the shape parameter picked (0 when the family has none) */
 	char note[160];     /* what was picked, e.g. "itworst: k=70 (n=281, m=5250)" */
+	/* Appended: filled by gen_cfg. */
+	uint32_t n;         /* blocks generated */
+	uint32_t m;         /* edges generated */
 };
 
 struct gen_family {
@@ -52,5 +55,54 @@ int gen_prog(const struct gen_params *p, struct cfg *g, struct prog *out);
 
 /* Parses "1e6", "1000000", "2.5e3" (must be a whole number) into *out. */
 int gen_parse_count(const char *s, uint64_t *out);
+
+/* ---- Appended declarations, grouped by file so this reads as a table of contents of gen/. ---- */
+
+/* Defaults (gen_params_default and the README state them). */
+#define GEN_DEFAULT_SEED 1
+#define GEN_DEFAULT_DEGREE_RANDOM 200 /* random: average out-degree 2.00 */
+#define GEN_DEFAULT_DEGREE_DENSE 1600 /* dense: 16 successors per block */
+#define GEN_DEFAULT_DEPTH 8           /* structured: nesting bound */
+#define GEN_MAX_DEPTH 64
+#define GEN_DEFAULT_DEFS 4            /* definitions per variable */
+#define GEN_DEFAULT_USES 8            /* uses per variable */
+/* itworst sized from --blocks alone never exceeds this many arcs; ask for more with --edges. */
+#define GEN_ITWORST_DEFAULT_EDGE_CAP 10000000u
+
+/* registry.c: the k >= kmin whose size a*k+b is closest to want (ties to the smaller k). */
+uint64_t gen_pick_linear_k(uint64_t want, uint64_t a, uint64_t b, uint64_t kmin);
+
+/* shapes.c */
+int gen_build_chain(const struct gen_params *p, struct edge_list *out, struct gen_info *info);
+int gen_build_diamonds(const struct gen_params *p, struct edge_list *out, struct gen_info *info);
+int gen_build_switch(const struct gen_params *p, struct edge_list *out, struct gen_info *info);
+int gen_build_dense(const struct gen_params *p, struct edge_list *out, struct gen_info *info);
+int gen_build_irreducible(const struct gen_params *p, struct edge_list *out,
+			  struct gen_info *info);
+
+/* frontier.c: quadratic dominance frontiers (FAMILIES.md). */
+int gen_build_ladder(const struct gen_params *p, struct edge_list *out, struct gen_info *info);
+int gen_build_repeat_until(const struct gen_params *p, struct edge_list *out,
+			   struct gen_info *info);
+
+/* gtw.c: the worst cases of Georgiadis, Tarjan and Werneck (FAMILIES.md). */
+int gen_build_itworst(const struct gen_params *p, struct edge_list *out, struct gen_info *info);
+int gen_build_idfsquad(const struct gen_params *p, struct edge_list *out, struct gen_info *info);
+int gen_build_ibfsquad(const struct gen_params *p, struct edge_list *out, struct gen_info *info);
+int gen_build_sncaworst(const struct gen_params *p, struct edge_list *out, struct gen_info *info);
+/* The k itworst picks for p: the largest k with k^2+5k <= --edges when an edge budget is
+ * given, else the k whose 4k+1 is closest to --blocks, capped at
+ * GEN_ITWORST_DEFAULT_EDGE_CAP arcs. */
+uint64_t gen_itworst_k(const struct gen_params *p);
+
+/* random.c */
+int gen_build_random(const struct gen_params *p, struct edge_list *out, struct gen_info *info);
+
+/* structured.c */
+int gen_build_structured(const struct gen_params *p, struct edge_list *out,
+			 struct gen_info *info);
+
+/* prog.c: the ops a program with p's sizes holds, UINT64_MAX if that overflows. */
+uint64_t gen_prog_nops(const struct gen_params *p, uint32_t nblocks);
 
 #endif

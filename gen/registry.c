@@ -1,0 +1,170 @@
+/* The generator table, parameter defaults, the common driver gen_cfg (edge list -> CSR) and
+ * the size parser shared by gen and bench. Adding a family is a file plus a line below. */
+#include "gen/gen.h"
+#include "util/status.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const struct gen_family gen_families[] = {
+	{"random", "random spanning arborescence from the entry plus random extra edges "
+		   "(back, cross, forward, self); average out-degree --degree (2)", gen_build_random},
+	{"structured", "CFG of a random structured C function at -O0: if/else, loops, switch with "
+		       "fall-through, break/continue/return; reducible unless --goto",
+	 gen_build_structured},
+	{"chain", "straight line 0->1->...->n-1 (deep DFS, long dominator tree)", gen_build_chain},
+	{"diamonds", "a chain of if/else diamonds (many joins, shallow frontiers)",
+	 gen_build_diamonds},
+	{"ladder", "two chains joined by rungs; sum of |DF| grows as n^2/8 (k=n/2 rungs)",
+	 gen_build_ladder},
+	{"repeat-until", "k nested repeat-until loops; sum of |DF| = k(k+1), one-chain dominator tree",
+	 gen_build_repeat_until},
+	{"irreducible", "a chain of multi-entry loops (2-4 headers entered from one split block)",
+	 gen_build_irreducible},
+	{"switch", "one switch with n-2 cases, random fall-through (huge fan-out and fan-in)",
+	 gen_build_switch},
+	{"dense", "a chain plus random edges: --degree (16) successors per block", gen_build_dense},
+	{"itworst", "GTW worst case for iterative dominators: k+1 passes, ~1.5k^4 steps, k^2+5k "
+		    "arcs (sized by --edges)", gen_build_itworst},
+	{"idfsquad", "GTW: iterative dominators take k+2 passes, ~k^3/3 steps (n=3k+1)",
+	 gen_build_idfsquad},
+	{"ibfsquad", "GTW: BFS-initialised iterative dominators take k+1 passes (n=k+4)",
+	 gen_build_ibfsquad},
+	{"sncaworst", "GTW: Semi-NCA's second phase takes k^2 steps (n=2k+1)", gen_build_sncaworst},
+};
+const size_t gen_nfamilies = sizeof gen_families / sizeof gen_families[0];
+
+const struct gen_family *gen_find(const char *name)
+{
+	if (!name)
+		return NULL;
+	for (size_t i = 0; i < gen_nfamilies; i++)
+		if (strcmp(gen_families[i].name, name) == 0)
+			return &gen_families[i];
+	return NULL;
+}
+
+void gen_params_default(struct gen_params *p)
+{
+	memset(p, 0, sizeof *p);
+	p->family = "random";
+	p->blocks = 1000;
+	p->seed = GEN_DEFAULT_SEED;
+}
+
+uint64_t gen_pick_linear_k(uint64_t want, uint64_t a, uint64_t b, uint64_t kmin)
+{
+	uint64_t k = want > b ? (want - b) / a : 0;
+	/* a*k+b <= want < a*(k+1)+b (when want > b): the closer of k and k+1, ties to k. */
+	if (want > b && want - (a * k + b) > a * (k + 1) + b - want)
+		k++;
+	return k < kmin ? kmin : k;
+}
+
+int gen_cfg(const struct gen_params *p, struct cfg *out, struct gen_info *info)
+{
+	memset(out, 0, sizeof *out);
+	memset(info, 0, sizeof *info);
+	const struct gen_family *f = gen_find(p->family);
+	if (!f) {
+		snprintf(info->note, sizeof info->note, "unknown family '%s' (gen --list lists them)",
+			 p->family ? p->family : "(none)");
+		return SSA_EUSAGE;
+	}
+	if (p->blocks > CFG_MAX_BLOCKS) {
+		snprintf(info->note, sizeof info->note, "%s: %llu blocks exceed the limit %u",
+			 f->name, (unsigned long long)p->blocks, CFG_MAX_BLOCKS);
+		return SSA_ETOOBIG;
+	}
+	if (p->max_depth > GEN_MAX_DEPTH) {
+		snprintf(info->note, sizeof info->note, "nesting depth %u exceeds %u", p->max_depth,
+			 GEN_MAX_DEPTH);
+		return SSA_EUSAGE;
+	}
+	if (p->goto_permille > 1000) {
+		snprintf(info->note, sizeof info->note, "--goto is per mille, at most 1000");
+		return SSA_EUSAGE;
+	}
+	struct edge_list el;
+	memset(&el, 0, sizeof el);
+	int st = f->build(p, &el, info);
+	if (st == SSA_OK)
+		st = cfg_from_edges(out, &el);
+	edge_list_free(&el);
+	if (st != SSA_OK) {
+		if (!info->note[0])
+			snprintf(info->note, sizeof info->note, "%s: %s", f->name, ssa_status_str(st));
+		return st;
+	}
+	info->n = out->n;
+	info->m = out->m;
+	if (!info->note[0])
+		snprintf(info->note, sizeof info->note, "%s: n=%u, m=%u", f->name, out->n, out->m);
+	return SSA_OK;
+}
+
+/* Grammar: digits ['.' digits] [('e'|'E') ['+'] digits]; the value must be a whole number that
+ * fits in 64 bits. Integer arithmetic only, so "2.5e3" is exactly 2500 on every machine. */
+int gen_parse_count(const char *s, uint64_t *out)
+{
+	if (!s || !*s)
+		return SSA_EUSAGE;
+	const char *c = s;
+	uint64_t mant = 0;
+	unsigned frac = 0; /* digits after the point that went into mant */
+	int ndig = 0;
+	int saw_point = 0;
+	/* Trailing zeros of the fraction are dropped, so "1.50e1" is treated as "1.5e1". */
+	unsigned pending_zeros = 0;
+	for (;; c++) {
+		if (*c >= '0' && *c <= '9') {
+			unsigned d = (unsigned)(*c - '0');
+			ndig++;
+			if (saw_point && d == 0) {
+				pending_zeros++;
+				continue;
+			}
+			for (unsigned z = 0; z <= pending_zeros; z++) {
+				uint64_t digit = z == pending_zeros ? d : 0;
+				if (__builtin_mul_overflow(mant, 10, &mant) ||
+				    __builtin_add_overflow(mant, digit, &mant))
+					return SSA_EUSAGE;
+				if (saw_point)
+					frac++;
+			}
+			pending_zeros = 0;
+		} else if (*c == '.' && !saw_point && ndig > 0) {
+			saw_point = 1;
+		} else {
+			break;
+		}
+	}
+	if (ndig == 0 || (saw_point && c[-1] == '.'))
+		return SSA_EUSAGE;
+	uint64_t exp = 0;
+	if (*c == 'e' || *c == 'E') {
+		c++;
+		if (*c == '+')
+			c++;
+		if (!(*c >= '0' && *c <= '9'))
+			return SSA_EUSAGE;
+		for (; *c >= '0' && *c <= '9'; c++) {
+			exp = exp * 10 + (uint64_t)(*c - '0');
+			if (exp > 1000)
+				return SSA_EUSAGE;
+		}
+	}
+	if (*c)
+		return SSA_EUSAGE;
+	if (mant == 0) {
+		*out = 0;
+		return SSA_OK;
+	}
+	if (exp < frac)
+		return SSA_EUSAGE; /* a fraction remains: not a whole number */
+	for (uint64_t i = frac; i < exp; i++)
+		if (__builtin_mul_overflow(mant, 10, &mant))
+			return SSA_EUSAGE;
+	*out = mant;
+	return SSA_OK;
+}
