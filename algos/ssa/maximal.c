@@ -1,0 +1,217 @@
+/* phi-maximal: SSA construction without dominance frontiers. Place a φ for every variable at
+ * every join (or, as an option, at every block but the entry, as the Russian article in the
+ * seeds does), rename with rename-stack, then prune:
+ *   (1) redundant φs (Aycock and Horspool, 2000, "Simple generation of static single-assignment
+ *       form", CC 2000): a φ whose operands are all itself or one other value x is replaced by x
+ *       (by "undefined" when there is no other value), repeated to a fixpoint; replaced values
+ *       are forwarded through a union-find style array with path compression, and every use and
+ *       remaining operand is redirected at the end;
+ *   (2) dead φs (the pruned flavour, as LLVM's mem2reg and the CIS 341 lecture do): a φ is kept
+ *       only if a real use depends on it, found by a worklist from the uses.
+ * The entry counts as a join as soon as it has a predecessor: control also enters it from
+ * outside, with every variable undefined, so its φs carry an implicit undefined operand.
+ *
+ * Known properties, tested in tests/test_ssa_maximal.c: after (1) the φ set equals minimal SSA
+ * on reducible CFGs, and may be a strict superset on irreducible ones (Aycock and Horspool's
+ * theorem); after (1) and (2) it equals pruned SSA on reducible CFGs.
+ *
+ * Time: O(V * (joins + their in-edges)) to place and rename, plus O(passes * operands) for the
+ * fixpoint (sweeps in dominator-tree preorder; loops usually settle in two or three passes) and
+ * O(operands) for liveness. Memory: the maximal form, V*joins φs with V*Σindeg(joins) operands
+ * (estimated by phi_maximal_bytes before anything is allocated), rename-stack's scratch, 9 bytes
+ * per φ for pruning, and the compacted result. */
+#include "ssa/ssa.h"
+
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool at_join(const struct cfg *g, uint32_t b, bool every_block)
+{
+	if (b == 0)
+		return cfg_in_degree(g, 0) >= 1;
+	return every_block || cfg_in_degree(g, b) >= 2;
+}
+
+uint64_t phi_maximal_bytes(const struct prog *p, const struct phi_maximal_opts *o)
+{
+	const struct cfg *g = &p->cfg;
+	uint64_t blocks = 0, edges = 0;
+	for (uint32_t b = 0; b < g->n; b++) {
+		if (at_join(g, b, o->every_block)) {
+			blocks++;
+			edges += cfg_in_degree(g, b);
+		}
+	}
+	uint64_t nphi = ssa_bytes(blocks, p->nvars), nargs = ssa_bytes(edges, p->nvars);
+	uint64_t form = ssa_form_bytes(g->n, p->nops, nphi, nargs);
+	/* rename-stack's scratch: one word per value and per variable, 2n + m words. */
+	uint64_t stack = ssa_bytes(ssa_sat_add(ssa_sat_add(p->nops, nphi),
+					       ssa_sat_add(p->nvars, 2ull * g->n + g->m)),
+				   4);
+	uint64_t prune = ssa_bytes(nphi, 9);
+	/* The maximal form and the compacted result (at most as large) coexist. */
+	return ssa_sat_add(ssa_sat_add(ssa_bytes(form, 2), stack), prune);
+}
+
+/* The value v stands for after redundant φs were replaced, compressing the path it took. */
+static uint32_t resolve(const struct ssa_form *s, uint32_t *fwd, const uint8_t *state, uint32_t v)
+{
+	uint32_t r = v;
+	while (ssa_value_is_phi(s, r) && state[r - s->nops] == 1)
+		r = fwd[r - s->nops];
+	while (ssa_value_is_phi(s, v) && state[v - s->nops] == 1) {
+		uint32_t next = fwd[v - s->nops];
+		fwd[v - s->nops] = r;
+		v = next;
+	}
+	return r;
+}
+
+/* Aycock-Horspool on one φ: true (and *x = the value) when every operand is the φ itself or x. */
+static bool phi_redundant(const struct ssa_form *s, uint32_t *fwd, const uint8_t *state,
+			  uint32_t q, uint32_t *x)
+{
+	uint32_t self = s->nops + q, same = 0;
+	bool have = false;
+	/* The entry's φs also receive "undefined" from outside the function. */
+	if (s->phi_block[q] == 0) {
+		same = SSA_UNDEF;
+		have = true;
+	}
+	for (uint64_t j = s->arg_off[q]; j < s->arg_off[q + 1]; j++) {
+		uint32_t a = resolve(s, fwd, state, s->arg[j]);
+		if (a == self)
+			continue;
+		if (!have) {
+			same = a;
+			have = true;
+		} else if (a != same) {
+			return false;
+		}
+	}
+	*x = have ? same : SSA_UNDEF;
+	return true;
+}
+
+int ssa_prune(struct ssa_form *in, const struct domtree *t, bool redundant, bool dead,
+	      struct ssa_form *out, struct phi_maximal_stats *st)
+{
+	const uint32_t nphi = in->nphi, nops = in->nops;
+	uint32_t *fwd = ssa_alloc_array(nphi, sizeof(uint32_t));
+	uint32_t *work = ssa_alloc_array(nphi, sizeof(uint32_t));
+	uint8_t *state = ssa_calloc_array(nphi, 1); /* 0 kept, 1 redundant, 2 dead */
+	int rc = SSA_ENOMEM;
+	if (!fwd || !work || !state)
+		goto done;
+	st->removed_redundant = st->removed_dead = 0;
+	st->passes = 0;
+
+	if (redundant) {
+		bool changed = true;
+		while (changed) {
+			changed = false;
+			st->passes++;
+			/* Dominator-tree preorder first, so a loop's outer φs settle before the
+			 * inner ones that read them; then blocks outside the tree. */
+			for (uint32_t k = 0; k < t->nreach; k++) {
+				uint32_t b = t->order[k];
+				for (uint32_t q = in->phi_off[b]; q < in->phi_off[b + 1]; q++) {
+					uint32_t x;
+					if (state[q] == 0 && phi_redundant(in, fwd, state, q, &x)) {
+						state[q] = 1;
+						fwd[q] = x;
+						st->removed_redundant++;
+						changed = true;
+					}
+				}
+			}
+			for (uint32_t b = 0; b < in->n; b++) {
+				if (t->tin[b] != SSA_NONE)
+					continue;
+				for (uint32_t q = in->phi_off[b]; q < in->phi_off[b + 1]; q++) {
+					uint32_t x;
+					if (state[q] == 0 && phi_redundant(in, fwd, state, q, &x)) {
+						state[q] = 1;
+						fwd[q] = x;
+						st->removed_redundant++;
+						changed = true;
+					}
+				}
+			}
+		}
+	}
+	for (uint32_t i = 0; i < nops; i++)
+		in->opval[i] = resolve(in, fwd, state, in->opval[i]);
+	for (uint32_t q = 0; q < nphi; q++)
+		if (state[q] == 0)
+			for (uint64_t j = in->arg_off[q]; j < in->arg_off[q + 1]; j++)
+				in->arg[j] = resolve(in, fwd, state, in->arg[j]);
+
+	if (dead) {
+		/* state 3 = live for the duration of the marking; the survivors go back to 0. */
+		uint32_t sp = 0;
+		for (uint32_t i = 0; i < nops; i++) {
+			uint32_t v = in->opval[i];
+			if (v != i && ssa_value_is_phi(in, v) && state[v - nops] == 0) {
+				state[v - nops] = 3;
+				work[sp++] = v - nops;
+			}
+		}
+		while (sp > 0) {
+			uint32_t q = work[--sp];
+			for (uint64_t j = in->arg_off[q]; j < in->arg_off[q + 1]; j++) {
+				uint32_t v = in->arg[j];
+				if (ssa_value_is_phi(in, v) && state[v - nops] == 0) {
+					state[v - nops] = 3;
+					work[sp++] = v - nops;
+				}
+			}
+		}
+		for (uint32_t q = 0; q < nphi; q++) {
+			if (state[q] == 0) {
+				state[q] = 2;
+				st->removed_dead++;
+			} else if (state[q] == 3) {
+				state[q] = 0;
+			}
+		}
+	}
+	for (uint32_t q = 0; q < nphi; q++)
+		state[q] = state[q] == 0;
+	rc = ssa_form_compact(out, in, state);
+	if (rc == SSA_OK)
+		st->kept = out->nphi;
+done:
+	ssa_free_all(fwd, work, state, NULL);
+	return rc;
+}
+
+int phi_maximal(const struct prog *p, const struct domtree *t, const struct phi_maximal_opts *o,
+		uint64_t mem_limit, struct ssa_form *out, struct phi_maximal_stats *st)
+{
+	const struct cfg *g = &p->cfg;
+	memset(st, 0, sizeof(*st));
+	memset(out, 0, sizeof(*out));
+	st->bytes = phi_maximal_bytes(p, o);
+	if (mem_limit && st->bytes > mem_limit)
+		return SSA_ETOOBIG;
+	uint8_t *at = ssa_alloc_array(g->n, 1);
+	if (!at)
+		return SSA_ENOMEM;
+	for (uint32_t b = 0; b < g->n; b++)
+		at[b] = at_join(g, b, o->every_block);
+	struct ssa_form max;
+	int rc = ssa_form_layout_all(&max, p, at);
+	free(at);
+	if (rc != SSA_OK)
+		return rc;
+	st->placed = max.nphi;
+	rc = rename_compute(rename_find("rename-stack"), p, t, &max, NULL);
+	if (rc == SSA_OK)
+		rc = ssa_prune(&max, t, o->prune_redundant, o->prune_dead, out, st);
+	ssa_form_free(&max);
+	return rc;
+}

@@ -1,0 +1,66 @@
+/* The renamers' table, and the helpers every renamer shares. Adding a renamer is a file and a
+ * line here; bench and the tests iterate the table, so it is cross-checked for free. */
+#include "ssa/ssa.h"
+
+#include "util/status.h"
+
+#include <string.h>
+
+extern const struct rename_algo rename_stack_algo;
+extern const struct rename_algo rename_rd_algo;
+extern const struct rename_algo rename_cfgdfs_algo;
+
+const struct rename_algo *const rename_algos[] = {
+	&rename_stack_algo,
+	&rename_rd_algo,
+	&rename_cfgdfs_algo,
+};
+const size_t rename_nalgos = sizeof(rename_algos) / sizeof(rename_algos[0]);
+
+const struct rename_algo *rename_find(const char *name)
+{
+	for (size_t i = 0; i < rename_nalgos; i++)
+		if (strcmp(rename_algos[i]->name, name) == 0)
+			return rename_algos[i];
+	return NULL;
+}
+
+int rename_compute(const struct rename_algo *a, const struct prog *p, const struct domtree *t,
+		   struct ssa_form *s, uint64_t *counters)
+{
+	void *scratch = NULL;
+	uint64_t local[RENAME_MAX_COUNTERS];
+	int rc = a->scratch_alloc(&scratch, p, s);
+	if (rc != SSA_OK)
+		return rc;
+	rc = a->run(scratch, p, t, s, counters ? counters : local);
+	a->scratch_free(scratch);
+	return rc;
+}
+
+/* pred(v) is ordered by (source, position among the source's successors), so walking the
+ * successor CSR in order and handing out pred slots with a per-target cursor reproduces it. */
+void ssa_edge_slots(const struct cfg *g, uint32_t *edge_slot, uint32_t *cursor)
+{
+	memcpy(cursor, g->pred_off, (size_t)g->n * sizeof(uint32_t));
+	for (uint32_t e = 0; e < g->m; e++)
+		edge_slot[e] = cursor[g->succ[e]]++ - g->pred_off[g->succ[e]];
+}
+
+/* Uses and out-edge operands of a block no path from the entry reaches: undefined. */
+void ssa_fill_unreached(const struct prog *p, const struct domtree *t, struct ssa_form *f,
+			   const uint32_t *edge_slot)
+{
+	const struct cfg *g = &p->cfg;
+	for (uint32_t b = 0; b < g->n; b++) {
+		if (t->tin[b] != SSA_NONE)
+			continue;
+		for (uint32_t i = p->op_off[b]; i < p->op_off[b + 1]; i++)
+			f->opval[i] = prog_op_is_def(p->ops[i]) ? i : SSA_UNDEF;
+		for (uint32_t e = g->succ_off[b]; e < g->succ_off[b + 1]; e++) {
+			uint32_t y = g->succ[e];
+			for (uint32_t q = f->phi_off[y]; q < f->phi_off[y + 1]; q++)
+				f->arg[f->arg_off[q] + edge_slot[e]] = SSA_UNDEF;
+		}
+	}
+}
