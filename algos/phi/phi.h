@@ -21,4 +21,141 @@ struct phi_sets {
 
 void phi_sets_free(struct phi_sets *s);
 
+/* ---- Everything below is appended by the placement stage (algos/phi/). ---- */
+
+#include "cfg/prog.h"
+#include "cfg/traverse.h"
+#include "df/df.h"
+#include "dom/domtree.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* Compare and print φ sets (phi_sets_free and these live in algos/phi/sets.c). */
+bool phi_sets_equal(const struct phi_sets *a, const struct phi_sets *b, char *msg, size_t msglen);
+/* One line per variable "<var>:" then its φ blocks ascending, space-separated. */
+int phi_sets_dump(const struct phi_sets *s, FILE *out);
+
+const char *phi_flavor_name(enum phi_flavor f);
+/* "minimal", "semipruned" (or "semi-pruned"), "pruned"; SSA_EUSAGE otherwise. */
+int phi_flavor_parse(const char *s, enum phi_flavor *f);
+
+/* Per-variable block lists, derived once from a program (algos/phi/varblocks.c): the blocks that
+ * define v and the blocks with an upward-exposed use of v (a use before any definition of v in
+ * that block), each ascending and without duplicates. The entry is not a definition. */
+struct var_blocks {
+	uint32_t nvars;
+	uint64_t *def_off; /* nvars+1 */
+	uint32_t *def;
+	uint64_t *ue_off;  /* nvars+1 */
+	uint32_t *ue;
+	uint32_t *stamp;   /* scratch, nvars words */
+};
+
+int var_blocks_build(struct var_blocks *vb, const struct prog *p);
+void var_blocks_free(struct var_blocks *vb);
+uint64_t var_blocks_bytes(uint64_t n, uint64_t nvars, uint64_t nops);
+
+/* Briggs et al.'s "non-local" names: v has an upward-exposed use somewhere. */
+static inline bool var_blocks_nonlocal(const struct var_blocks *vb, uint32_t v)
+{
+	return vb->ue_off[v + 1] > vb->ue_off[v];
+}
+
+/* Liveness, way 1 (algos/phi/live_dataflow.c): the iterative bitset dataflow of the lecture,
+ * LiveIn(b) = UE(b) ∪ (LiveOut(b) \ Def(b)), LiveOut(b) = ∪ LiveIn(s) over successors, over all
+ * blocks × variables with a worklist seeded in postorder. Memory 3·n·⌈V/64⌉ words + 8.25n words. */
+struct live_dataflow {
+	uint32_t n, nvars, words; /* words = ⌈nvars/64⌉ per block */
+	uint64_t *ue, *kill, *in; /* n*words each */
+	uint64_t *tmp;            /* words */
+	uint32_t *queue;          /* n, circular */
+	uint8_t *queued;          /* n */
+	struct cfg_dfs dfs;       /* for the postorder that seeds the worklist */
+};
+
+int live_dataflow_alloc(struct live_dataflow *ld, uint32_t n, uint32_t nvars);
+void live_dataflow_free(struct live_dataflow *ld);
+uint64_t live_dataflow_bytes(uint64_t n, uint64_t nvars);
+/* Fills ld->in for p. counters[0] = block visits, [1] = bitset words combined, [2] = Σ live-in. */
+int live_dataflow_run(struct live_dataflow *ld, const struct prog *p, uint64_t *counters);
+
+static inline bool live_dataflow_is_live(const struct live_dataflow *ld, uint32_t b, uint32_t v)
+{
+	return (ld->in[(uint64_t)b * ld->words + (v >> 6)] >> (v & 63)) & 1;
+}
+
+/* Liveness, way 2 (algos/phi/live_walk.c): per variable, a backward walk over predecessors from
+ * the blocks with an upward-exposed use, stopping at blocks that define v (what LLVM's mem2reg
+ * does for each alloca). One variable at a time in O(n) reusable memory: generation stamps, no
+ * clearing per variable. */
+struct live_walk {
+	uint32_t n;
+	uint32_t gen;
+	uint32_t *live;  /* live[b] == gen: v is live-in at b */
+	uint32_t *def;   /* def[b] == gen: b defines v */
+	uint32_t *list;  /* the live-in blocks of the last variable, in visiting order */
+	uint32_t nlist;
+};
+
+int live_walk_alloc(struct live_walk *lw, uint32_t n);
+void live_walk_free(struct live_walk *lw);
+uint64_t live_walk_bytes(uint64_t n);
+/* Live-in blocks of variable v; returns the predecessor edges looked at. */
+uint64_t live_walk_var(struct live_walk *lw, const struct prog *p, const struct var_blocks *vb,
+		       uint32_t v);
+
+static inline bool live_walk_is_live(const struct live_walk *lw, uint32_t b)
+{
+	return lw->live[b] == lw->gen;
+}
+
+/* φ placement. Every algorithm has the same entry point and one line in phi_algos[]
+ * (algos/phi/sets.c). run() places φs for every variable with the chosen flavour:
+ *   minimal    IDF(def(v)), the iterated dominance frontier of v's definition blocks;
+ *   semipruned the same, but only for variables with an upward-exposed use (var_blocks_nonlocal);
+ *   pruned     IDF(def(v)) ∩ LiveIn(v).
+ * Liveness for pruned comes from in->live when given (dataflow), else from a per-variable walk
+ * in the algorithm's scratch. Only blocks of the dominator tree get φs. Scratch is allocated once
+ * and reused; out is reused across runs (free with phi_sets_free). */
+#define PHI_MAX_COUNTERS 4
+
+struct phi_input {
+	const struct prog *prog;
+	const struct domtree *dt;
+	const struct var_blocks *vb;
+	const struct df_sets *df;              /* required when the algorithm's needs_df */
+	const struct live_dataflow *live;      /* optional, see above */
+};
+
+struct phi_algo {
+	const char *name;
+	const char *summary;
+	const char *citation;
+	const char *complexity;
+	const char *counter_names[PHI_MAX_COUNTERS];
+	bool needs_df;
+	uint64_t (*scratch_bytes)(uint64_t n, uint64_t nvars);
+	int (*scratch_alloc)(void **scratch, uint32_t n, uint32_t nvars);
+	void (*scratch_free)(void *scratch);
+	int (*run)(void *scratch, const struct phi_input *in, enum phi_flavor flavor,
+		   struct phi_sets *out, uint64_t *counters);
+};
+
+extern const struct phi_algo *const phi_algos[];
+extern const size_t phi_nalgos;
+
+const struct phi_algo *phi_find(const char *name);
+
+/* Allocates scratch, runs once, frees. */
+int phi_compute(const struct phi_algo *a, const struct phi_input *in, enum phi_flavor flavor,
+		struct phi_sets *out, uint64_t *counters);
+
+/* Everything between a program and its φ sets, for callers that want one answer (renaming,
+ * tools): dominators by snca, the tree, DF when needed, the variable lists, liveness by walk,
+ * then the algorithm (phi-dj when a is NULL). */
+int phi_place_prog(const struct phi_algo *a, const struct prog *p, enum phi_flavor flavor,
+		   struct phi_sets *out);
+
 #endif

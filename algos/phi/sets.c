@@ -1,0 +1,247 @@
+/* The φ-set result, the placement table, flavours, and the output builder shared by the
+ * placement algorithms (algos/phi/place.h). */
+#include "phi/phi.h"
+#include "phi/place.h"
+#include "dom/dom.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern const struct phi_algo phi_idf_algo, phi_dj_algo;
+
+const struct phi_algo *const phi_algos[] = {&phi_idf_algo, &phi_dj_algo};
+const size_t phi_nalgos = sizeof phi_algos / sizeof phi_algos[0];
+
+const struct phi_algo *phi_find(const char *name)
+{
+	for (size_t i = 0; i < phi_nalgos; i++)
+		if (strcmp(phi_algos[i]->name, name) == 0)
+			return phi_algos[i];
+	return NULL;
+}
+
+void phi_sets_free(struct phi_sets *s)
+{
+	free(s->off);
+	free(s->blocks);
+	memset(s, 0, sizeof *s);
+}
+
+const char *phi_flavor_name(enum phi_flavor f)
+{
+	switch (f) {
+	case PHI_MINIMAL:
+		return "minimal";
+	case PHI_SEMIPRUNED:
+		return "semipruned";
+	case PHI_PRUNED:
+		return "pruned";
+	}
+	return "?";
+}
+
+int phi_flavor_parse(const char *s, enum phi_flavor *f)
+{
+	if (strcmp(s, "minimal") == 0)
+		*f = PHI_MINIMAL;
+	else if (strcmp(s, "semipruned") == 0 || strcmp(s, "semi-pruned") == 0)
+		*f = PHI_SEMIPRUNED;
+	else if (strcmp(s, "pruned") == 0)
+		*f = PHI_PRUNED;
+	else
+		return SSA_EUSAGE;
+	return SSA_OK;
+}
+
+bool phi_sets_equal(const struct phi_sets *a, const struct phi_sets *b, char *msg, size_t msglen)
+{
+	if (a->nvars != b->nvars) {
+		snprintf(msg, msglen, "variable counts differ: %" PRIu32 " vs %" PRIu32, a->nvars,
+			 b->nvars);
+		return false;
+	}
+	for (uint32_t v = 0; v < a->nvars; v++) {
+		uint64_t la = a->off[v + 1] - a->off[v], lb = b->off[v + 1] - b->off[v];
+		const uint32_t *sa = a->blocks + a->off[v], *sb = b->blocks + b->off[v];
+		uint64_t k = la < lb ? la : lb;
+		for (uint64_t i = 0; i < k; i++)
+			if (sa[i] != sb[i]) {
+				snprintf(msg, msglen,
+					 "variable %" PRIu32 " φ %" PRIu64 ": block %" PRIu32
+					 " vs %" PRIu32, v, i, sa[i], sb[i]);
+				return false;
+			}
+		if (la != lb) {
+			snprintf(msg, msglen, "variable %" PRIu32 ": %" PRIu64 " vs %" PRIu64 " φs", v,
+				 la, lb);
+			return false;
+		}
+	}
+	if (a->total != b->total) {
+		snprintf(msg, msglen, "totals differ: %" PRIu64 " vs %" PRIu64, a->total, b->total);
+		return false;
+	}
+	return true;
+}
+
+int phi_sets_dump(const struct phi_sets *s, FILE *out)
+{
+	for (uint32_t v = 0; v < s->nvars; v++) {
+		if (fprintf(out, "%" PRIu32 ":", v) < 0)
+			return SSA_EIO;
+		for (uint64_t i = s->off[v]; i < s->off[v + 1]; i++)
+			if (fprintf(out, " %" PRIu32, s->blocks[i]) < 0)
+				return SSA_EIO;
+		if (fputc('\n', out) == EOF)
+			return SSA_EIO;
+	}
+	return SSA_OK;
+}
+
+int phi_compute(const struct phi_algo *a, const struct phi_input *in, enum phi_flavor flavor,
+		struct phi_sets *out, uint64_t *counters)
+{
+	uint64_t local[PHI_MAX_COUNTERS];
+	void *scratch = NULL;
+	int st = a->scratch_alloc(&scratch, in->prog->cfg.n, in->prog->nvars);
+	if (st != SSA_OK)
+		return st;
+	st = a->run(scratch, in, flavor, out, counters ? counters : local);
+	a->scratch_free(scratch);
+	return st;
+}
+
+int phi_place_prog(const struct phi_algo *a, const struct prog *p, enum phi_flavor flavor,
+		   struct phi_sets *out)
+{
+	if (!a)
+		a = phi_find("phi-dj");
+	const struct dom_algo *da = dom_find("snca");
+	if (!da)
+		return SSA_EUSAGE;
+	const struct cfg *g = &p->cfg;
+	struct domtree dt = {0};
+	struct var_blocks vb = {0};
+	struct df_sets df = {0};
+	int st;
+	uint32_t *idom = ssa_alloc_array(g->n, sizeof(uint32_t));
+	if (!idom)
+		return SSA_ENOMEM;
+	st = dom_compute(da, g, idom, NULL);
+	if (st == SSA_OK)
+		st = domtree_build(&dt, idom, g->n, 0);
+	free(idom);
+	if (st == SSA_OK)
+		st = var_blocks_build(&vb, p);
+	if (st == SSA_OK && a->needs_df)
+		st = df_compute(df_find("df-runner"), g, &dt, DF_DEFAULT_LIMIT, &df, NULL);
+	if (st == SSA_OK) {
+		struct phi_input in = {.prog = p, .dt = &dt, .vb = &vb, .df = &df, .live = NULL};
+		st = phi_compute(a, &in, flavor, out, NULL);
+	}
+	df_sets_free(&df);
+	var_blocks_free(&vb);
+	domtree_free(&dt);
+	return st;
+}
+
+/* ---- the output builder ---- */
+
+uint64_t phi_common_bytes(uint64_t n, uint64_t nvars)
+{
+	(void)nvars;
+	return ssa_sat_add(live_walk_bytes(n), ssa_bytes(1024, sizeof(uint32_t)));
+}
+
+int phi_common_alloc(struct phi_common *c, uint32_t n, uint32_t nvars)
+{
+	memset(c, 0, sizeof *c);
+	c->nvars = nvars;
+	int st = live_walk_alloc(&c->lw, n);
+	if (st != SSA_OK)
+		return st;
+	c->cap = 1024;
+	c->buf = ssa_alloc_array(c->cap, sizeof(uint32_t));
+	if (!c->buf) {
+		phi_common_free(c);
+		return SSA_ENOMEM;
+	}
+	return SSA_OK;
+}
+
+void phi_common_free(struct phi_common *c)
+{
+	live_walk_free(&c->lw);
+	free(c->buf);
+	memset(c, 0, sizeof *c);
+}
+
+int phi_common_grow(struct phi_common *c)
+{
+	uint64_t nc = 2 * c->cap;
+	if (nc > SIZE_MAX / sizeof(uint32_t))
+		return SSA_ETOOBIG;
+	uint32_t *nb = ssa_realloc_array(c->buf, (size_t)nc, sizeof(uint32_t));
+	if (!nb)
+		return SSA_ENOMEM;
+	c->buf = nb;
+	c->cap = nc;
+	return SSA_OK;
+}
+
+int phi_common_begin(struct phi_common *c, const struct phi_input *in, struct phi_sets *out)
+{
+	uint32_t nv = in->prog->nvars;
+	if (in->prog->cfg.n > c->lw.n || in->vb->nvars != nv)
+		return SSA_EUSAGE;
+	if (!out->off || out->nvars < nv) {
+		uint64_t *o = ssa_realloc_array(out->off, (size_t)nv + 1, sizeof(uint64_t));
+		if (!o)
+			return SSA_ENOMEM;
+		out->off = o;
+	}
+	out->nvars = nv;
+	out->off[0] = 0;
+	c->len = 0;
+	return SSA_OK;
+}
+
+bool phi_common_var(struct phi_common *c, const struct phi_input *in, enum phi_flavor f,
+		    uint32_t v, uint64_t *steps)
+{
+	if (f == PHI_MINIMAL)
+		return true;
+	if (!var_blocks_nonlocal(in->vb, v))
+		return false;
+	if (f == PHI_PRUNED && !in->live)
+		*steps += live_walk_var(&c->lw, in->prog, in->vb, v);
+	return true;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return (x > y) - (x < y);
+}
+
+void phi_common_end_var(struct phi_common *c, struct phi_sets *out, uint32_t v)
+{
+	uint64_t b = out->off[v];
+	if (c->len - b > 1)
+		qsort(c->buf + b, (size_t)(c->len - b), sizeof(uint32_t), cmp_u32);
+	out->off[v + 1] = c->len;
+}
+
+int phi_common_finish(struct phi_common *c, struct phi_sets *out)
+{
+	uint32_t *nb = ssa_realloc_array(out->blocks, (size_t)c->len, sizeof(uint32_t));
+	if (!nb)
+		return SSA_ENOMEM;
+	out->blocks = nb;
+	memcpy(out->blocks, c->buf, (size_t)c->len * sizeof(uint32_t));
+	out->total = c->len;
+	return SSA_OK;
+}

@@ -1,0 +1,370 @@
+/* φ placement: the seeds' worked examples, every algorithm and flavour against IDF(def) from the
+ * fixpoint definition and liveness by path search on random programs, phi-idf == phi-dj on
+ * generated programs of every family, and pruned ⊆ semi-pruned ⊆ minimal. */
+#include "support/phi_util.h"
+
+#include "gen/gen.h"
+
+#include <stdio.h>
+
+static const enum phi_flavor flavors[] = {PHI_MINIMAL, PHI_SEMIPRUNED, PHI_PRUNED};
+
+/* Everything placement needs for p, kept together. */
+struct ctx {
+	struct domtree dt;
+	struct var_blocks vb;
+	struct df_sets df;
+	struct live_dataflow ld;
+};
+
+static void ctx_init(struct ctx *c, const struct prog *p)
+{
+	memset(c, 0, sizeof *c);
+	phit_domtree(&c->dt, &p->cfg);
+	cr_assert_eq(var_blocks_build(&c->vb, p), SSA_OK);
+	cr_assert_eq(df_compute(df_find("df-runner"), &p->cfg, &c->dt, DF_DEFAULT_LIMIT, &c->df,
+				NULL),
+		     SSA_OK);
+	uint64_t cnt[4];
+	cr_assert_eq(live_dataflow_alloc(&c->ld, p->cfg.n, p->nvars), SSA_OK);
+	cr_assert_eq(live_dataflow_run(&c->ld, p, cnt), SSA_OK);
+}
+
+static void ctx_free(struct ctx *c)
+{
+	domtree_free(&c->dt);
+	var_blocks_free(&c->vb);
+	df_sets_free(&c->df);
+	live_dataflow_free(&c->ld);
+}
+
+/* Places with algorithm a and flavour f; liveness by walk (dataflow when use_dataflow). */
+static void place(struct phi_sets *out, const struct phi_algo *a, const struct prog *p,
+		  struct ctx *c, enum phi_flavor f, bool use_dataflow)
+{
+	struct phi_input in = {.prog = p, .dt = &c->dt, .vb = &c->vb, .df = &c->df,
+			       .live = use_dataflow ? &c->ld : NULL};
+	uint64_t cnt[PHI_MAX_COUNTERS];
+	cr_assert_eq(phi_compute(a, &in, f, out, cnt), SSA_OK, "%s %s", a->name,
+		     phi_flavor_name(f));
+	cr_assert_eq(cnt[0], out->total);
+}
+
+/* Asserts the φ blocks of v under every algorithm and liveness source. expect ends SSA_NONE. */
+static void expect_phis(const struct prog *p, struct ctx *c, enum phi_flavor f, uint32_t v,
+			const uint32_t *expect, const char *what)
+{
+	for (size_t a = 0; a < phi_nalgos; a++)
+		for (int dflow = 0; dflow < 2; dflow++) {
+			struct phi_sets s = {0};
+			place(&s, phi_algos[a], p, c, f, dflow);
+			uint64_t k = s.off[v];
+			for (const uint32_t *b = expect; *b != SSA_NONE; b++, k++)
+				cr_assert(k < s.off[v + 1] && s.blocks[k] == *b,
+					  "%s %s %s: variable %u should have a φ at %u", what,
+					  phi_algos[a]->name, phi_flavor_name(f), v, *b);
+			cr_assert_eq(k, s.off[v + 1], "%s %s %s: variable %u has extra φs", what,
+				     phi_algos[a]->name, phi_flavor_name(f), v);
+			phi_sets_free(&s);
+		}
+}
+
+#define L(...) ((const uint32_t[]){__VA_ARGS__, SSA_NONE})
+#define E ((const uint32_t[]){SSA_NONE})
+
+Test(phi, seed000_bb1_to_bb8)
+{
+	/* Seed 000: stores to a in bb1, bb2, bb3, bb5, bb6; loads in bb2, bb3, bb5, bb6, bb7, bb8
+	 * (each loaded block loads before it stores). The article's walk puts φs in bb2, bb8 and
+	 * bb7, and its renamed program uses all three, so every flavour keeps them. */
+	static const uint32_t e[][2] = {{0, 1}, {1, 2}, {1, 4}, {2, 3}, {3, 2}, {3, 8}, {4, 5},
+					{4, 6}, {5, 7}, {6, 7}, {7, 8}, {8, 9}};
+	struct cfg g;
+	phit_cfg(&g, 10, e, 12);
+	struct prog p;
+	phit_prog(&p, &g, 1, "|d0|u0 d0|u0 d0||u0 d0|u0 d0|u0|u0|");
+	struct ctx c;
+	ctx_init(&c, &p);
+	for (size_t f = 0; f < 3; f++)
+		expect_phis(&p, &c, flavors[f], 0, L(2, 7, 8), "bb1..bb8");
+	ctx_free(&c);
+	prog_free(&p);
+}
+
+Test(phi, seed001_fib_flavours)
+{
+	/* Seed 001's fib at -O0: entry=0, if.then=1, if.end=2, while.cond=3, while.body=4,
+	 * while.end=5, return=6. Variables: retval=0, n.addr=1, a=2, b=3, i=4, c=5. The entry
+	 * stores n.addr, a, b, i, c and loads n.addr; if.then stores retval; while.cond loads i and
+	 * n.addr; while.body loads b, stores c, loads a and b, stores b, loads c, stores a, loads
+	 * and stores i; while.end loads b and stores retval; return loads retval.
+	 * Frontiers (test_phi_df): DF(while.body) = {while.cond}, DF(while.cond) = {while.cond,
+	 * return}, DF(if.then) = DF(while.end) = {return}.
+	 * minimal: retval {return}; n.addr none (entry only); a, b, i, c: IDF({entry, while.body})
+	 *   = {while.cond, return}.
+	 * semi-pruned: c is stored before every load of it, so it is not a non-local name and
+	 *   loses its φs; the others as minimal.
+	 * pruned: at return only retval is live; a, b, i are live into while.cond (a and i are
+	 *   loaded in while.body before being stored, b in while.end): {while.cond}. This is what
+	 *   the article sees LLVM's mem2reg do ("LLVM prunes dead φs"). */
+	static const uint32_t e[][2] = {{0, 1}, {0, 2}, {1, 6}, {2, 3}, {3, 4},
+					{3, 5}, {4, 3}, {5, 6}};
+	struct cfg g;
+	phit_cfg(&g, 7, e, 8);
+	struct prog p;
+	phit_prog(&p, &g, 6,
+		  "d1 d2 d3 d4 d5 u1|d0||u4 u1|u3 d5 u2 u3 d3 u5 d2 u4 d4|u3 d0|u0");
+	struct ctx c;
+	ctx_init(&c, &p);
+	const uint32_t *minimal[] = {L(6), E, L(3, 6), L(3, 6), L(3, 6), L(3, 6)};
+	const uint32_t *semi[] = {L(6), E, L(3, 6), L(3, 6), L(3, 6), E};
+	const uint32_t *pruned[] = {L(6), E, L(3), L(3), L(3), E};
+	for (uint32_t v = 0; v < 6; v++) {
+		expect_phis(&p, &c, PHI_MINIMAL, v, minimal[v], "fib");
+		expect_phis(&p, &c, PHI_SEMIPRUNED, v, semi[v], "fib");
+		expect_phis(&p, &c, PHI_PRUNED, v, pruned[v], "fib");
+	}
+	ctx_free(&c);
+	prog_free(&p);
+}
+
+Test(phi, entry_is_not_a_definition)
+{
+	/* A diamond 0->1, 0->2, 1->3, 2->3 with v defined only in 1: IDF({1}) = {3}. Were the
+	 * entry a definition, nothing would change here; but with the loop 3->0 added, the entry
+	 * gets a φ only because v flows around the loop from 1: IDF({1}) = {3, 0}. */
+	static const uint32_t e[][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}, {3, 0}};
+	struct cfg g;
+	phit_cfg(&g, 4, e, 4);
+	struct prog p;
+	phit_prog(&p, &g, 1, "|d0||u0");
+	struct ctx c;
+	ctx_init(&c, &p);
+	expect_phis(&p, &c, PHI_MINIMAL, 0, L(3), "diamond");
+	expect_phis(&p, &c, PHI_PRUNED, 0, L(3), "diamond");
+	ctx_free(&c);
+	prog_free(&p);
+
+	phit_cfg(&g, 4, e, 5);
+	phit_prog(&p, &g, 1, "u0|d0||");
+	ctx_init(&c, &p);
+	expect_phis(&p, &c, PHI_MINIMAL, 0, L(0, 3), "diamond loop");
+	expect_phis(&p, &c, PHI_PRUNED, 0, L(0, 3), "diamond loop");
+	ctx_free(&c);
+	prog_free(&p);
+}
+
+/* Checks every algorithm and flavour on p against the definition; returns nothing. */
+static void check_against_oracle(const struct prog *p, const char *what)
+{
+	uint32_t n = p->cfg.n;
+	struct ctx c;
+	ctx_init(&c, p);
+	uint8_t *df = phit_df_matrix(&p->cfg, &c.dt);
+	uint8_t *idf = ssa_alloc_array(n, 1), *vis = ssa_alloc_array(n, 1);
+	uint32_t *stack = ssa_alloc_array((size_t)n * 2 + 1, sizeof(uint32_t));
+	struct phi_sets s[3][2][2];
+	for (size_t f = 0; f < 3; f++)
+		for (size_t a = 0; a < phi_nalgos; a++)
+			for (int d = 0; d < 2; d++) {
+				memset(&s[f][a][d], 0, sizeof s[f][a][d]);
+				place(&s[f][a][d], phi_algos[a], p, &c, flavors[f], d);
+			}
+	for (uint32_t v = 0; v < p->nvars; v++) {
+		phit_idf(p, df, v, idf);
+		bool nonlocal = false;
+		for (uint32_t b = 0; b < n; b++)
+			nonlocal |= phit_first_op(p, b, v) == 2;
+		for (size_t f = 0; f < 3; f++) {
+			for (size_t a = 0; a < phi_nalgos; a++)
+				for (int d = 0; d < 2; d++) {
+					const struct phi_sets *r = &s[f][a][d];
+					uint64_t k = r->off[v];
+					for (uint32_t b = 0; b < n; b++) {
+						bool want = idf[b];
+						if (flavors[f] == PHI_SEMIPRUNED)
+							want = want && nonlocal;
+						if (flavors[f] == PHI_PRUNED && want)
+							want = phit_live_in(p, b, v, vis, stack);
+						if (!want)
+							continue;
+						cr_assert(k < r->off[v + 1] && r->blocks[k] == b,
+							  "%s: %s %s (%s liveness) var %u lacks φ at %u",
+							  what, phi_algos[a]->name,
+							  phi_flavor_name(flavors[f]),
+							  d ? "dataflow" : "walk", v, b);
+						k++;
+					}
+					cr_assert_eq(k, r->off[v + 1],
+						     "%s: %s %s var %u has extra φs", what,
+						     phi_algos[a]->name, phi_flavor_name(flavors[f]), v);
+				}
+		}
+	}
+	for (size_t f = 0; f < 3; f++)
+		for (size_t a = 0; a < phi_nalgos; a++)
+			for (int d = 0; d < 2; d++)
+				phi_sets_free(&s[f][a][d]);
+	free(df);
+	free(idf);
+	free(vis);
+	free(stack);
+	ctx_free(&c);
+}
+
+Test(phi, random_programs_match_the_definition)
+{
+	for (uint64_t seed = 1; seed <= 2000; seed++) {
+		struct ssa_rng r;
+		ssa_rng_seed(&r, seed * 7919);
+		uint32_t n = 1 + (uint32_t)(ssa_rng_next(&r) % 30);
+		struct cfg g;
+		phit_random_cfg(&g, &r, n, (uint32_t)(ssa_rng_next(&r) % (2 * n + 1)));
+		struct prog p;
+		phit_random_prog(&p, &g, &r, 1 + (uint32_t)(ssa_rng_next(&r) % 5));
+		char what[64];
+		snprintf(what, sizeof what, "random seed %lu (n=%u)", (unsigned long)seed, n);
+		check_against_oracle(&p, what);
+		prog_free(&p);
+	}
+}
+
+/* a ⊆ b for every variable (both lists ascending). */
+static bool subset(const struct phi_sets *a, const struct phi_sets *b, uint32_t *bad)
+{
+	for (uint32_t v = 0; v < a->nvars; v++) {
+		uint64_t j = b->off[v];
+		for (uint64_t i = a->off[v]; i < a->off[v + 1]; i++) {
+			while (j < b->off[v + 1] && b->blocks[j] < a->blocks[i])
+				j++;
+			if (j == b->off[v + 1] || b->blocks[j] != a->blocks[i]) {
+				*bad = v;
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+Test(phi, algorithms_and_flavours_on_every_family)
+{
+	static const uint64_t sizes[] = {60, 2000};
+	for (size_t fam = 0; fam < gen_nfamilies; fam++)
+		for (size_t z = 0; z < 2; z++)
+			for (uint64_t seed = 1; seed <= 2; seed++) {
+				struct gen_params gp;
+				gen_params_default(&gp);
+				gp.family = gen_families[fam].name;
+				gp.blocks = sizes[z];
+				gp.seed = seed;
+				gp.vars = 12;
+				gp.locality = seed == 1 ? 0 : 40;
+				if (strcmp(gp.family, "itworst") == 0)
+					gp.edges = sizes[z] * 4;
+				struct gen_info info;
+				struct cfg g;
+				cr_assert_eq(gen_cfg(&gp, &g, &info), SSA_OK, "%s", info.note);
+				struct prog p;
+				cr_assert_eq(gen_prog(&gp, &g, &p), SSA_OK, "gen_prog on %s", info.note);
+				struct ctx c;
+				ctx_init(&c, &p);
+				struct phi_sets s[3] = {{0}};
+				char msg[200];
+				for (size_t f = 0; f < 3; f++) {
+					place(&s[f], phi_algos[0], &p, &c, flavors[f], false);
+					for (size_t a = 0; a < phi_nalgos; a++)
+						for (int d = 0; d < 2; d++) {
+							struct phi_sets o = {0};
+							place(&o, phi_algos[a], &p, &c, flavors[f], d);
+							cr_assert(phi_sets_equal(&s[f], &o, msg, sizeof msg),
+								  "%s vs %s, %s, %s seed %lu: %s",
+								  phi_algos[a]->name, phi_algos[0]->name,
+								  phi_flavor_name(flavors[f]), info.note,
+								  (unsigned long)seed, msg);
+							phi_sets_free(&o);
+						}
+				}
+				uint32_t bad = 0;
+				cr_assert(subset(&s[2], &s[1], &bad), "pruned ⊄ semi-pruned, var %u, %s",
+					  bad, info.note);
+				cr_assert(subset(&s[1], &s[0], &bad), "semi-pruned ⊄ minimal, var %u, %s",
+					  bad, info.note);
+				for (size_t f = 0; f < 3; f++)
+					phi_sets_free(&s[f]);
+				ctx_free(&c);
+				prog_free(&p);
+			}
+}
+
+Test(phi, ladder_dj_stays_linear)
+{
+	/* ladder(k) with v defined in every a_i and used in b_k: |IDF| = k-1 (b_2..b_k), while
+	 * phi-idf reads Θ(k²) frontier entries; phi-dj scans each edge a bounded number of times. */
+	uint32_t k = 2000;
+	struct edge_list el;
+	cr_assert_eq(edge_list_init(&el, 2 * k, 3 * k), SSA_OK);
+	for (uint32_t i = 0; i < k; i++) {
+		if (i + 1 < k) {
+			cr_assert_eq(edge_list_push(&el, i, i + 1), SSA_OK);
+			cr_assert_eq(edge_list_push(&el, k + i, k + i + 1), SSA_OK);
+		}
+		cr_assert_eq(edge_list_push(&el, i, k + i), SSA_OK);
+	}
+	struct cfg g;
+	cr_assert_eq(cfg_from_edges(&g, &el), SSA_OK);
+	edge_list_free(&el);
+	uint32_t *off = ssa_calloc_array(2 * (size_t)k + 1, sizeof(uint32_t));
+	uint32_t *ops = ssa_alloc_array((size_t)k + 1, sizeof(uint32_t));
+	for (uint32_t b = 0; b < 2 * k; b++) {
+		uint32_t c = b < k ? 1 : (b == 2 * k - 1);
+		off[b + 1] = off[b] + c;
+		if (c)
+			ops[off[b]] = prog_op(0, b < k ? PROG_DEF : PROG_USE);
+	}
+	struct prog p;
+	prog_init(&p, &g, 1, off[2 * k], off, ops);
+	struct ctx c;
+	ctx_init(&c, &p);
+	uint64_t cnt[2][PHI_MAX_COUNTERS];
+	struct phi_sets s[2] = {{0}};
+	for (size_t a = 0; a < 2; a++) {
+		struct phi_input in = {.prog = &p, .dt = &c.dt, .vb = &c.vb, .df = &c.df};
+		cr_assert_eq(phi_compute(phi_find(a ? "phi-dj" : "phi-idf"), &in, PHI_MINIMAL, &s[a],
+					 cnt[a]),
+			     SSA_OK);
+		cr_assert_eq(s[a].total, k - 1);
+		for (uint32_t i = 0; i < k - 1; i++)
+			cr_assert_eq(s[a].blocks[i], k + 1 + i);
+	}
+	/* phi-idf reads every DF(a_i): (k-1)k/2 entries; phi-dj at most a few per edge. */
+	cr_assert_geq(cnt[0][2], (uint64_t)(k - 1) * k / 2);
+	cr_assert_leq(cnt[1][2], 4 * (uint64_t)p.cfg.m, "phi-dj scanned %lu edges",
+		      (unsigned long)cnt[1][2]);
+	phi_sets_free(&s[0]);
+	phi_sets_free(&s[1]);
+	ctx_free(&c);
+	prog_free(&p);
+}
+
+Test(phi, place_prog_convenience)
+{
+	static const uint32_t e[][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
+	struct cfg g;
+	phit_cfg(&g, 4, e, 4);
+	struct prog p;
+	phit_prog(&p, &g, 2, "|d0 d1|d0|u0");
+	struct phi_sets s = {0};
+	cr_assert_eq(phi_place_prog(NULL, &p, PHI_PRUNED, &s), SSA_OK);
+	cr_assert_eq(s.total, 1);
+	cr_assert_eq(s.off[1], 1);
+	cr_assert_eq(s.blocks[0], 3);
+	phi_sets_free(&s);
+	cr_assert_eq(phi_place_prog(phi_find("phi-idf"), &p, PHI_MINIMAL, &s), SSA_OK);
+	cr_assert_eq(s.total, 2); /* v1 too: defined in 1 only, φ at 3 though never used */
+	phi_sets_free(&s);
+	enum phi_flavor f;
+	cr_assert_eq(phi_flavor_parse("semi-pruned", &f), SSA_OK);
+	cr_assert_eq(f, PHI_SEMIPRUNED);
+	cr_assert_eq(phi_flavor_parse("maximal", &f), SSA_EUSAGE);
+	prog_free(&p);
+}
