@@ -44,4 +44,26 @@ int io_write_dot_idom(FILE *f, const uint32_t *idom, uint32_t n, const char *nam
 /* Chooses the format by extension; .cfg drops the ops. */
 int io_write_path(const char *path, const struct prog *p, struct io_error *err);
 
+/* The binary format (.ssab, README.md "Binary format"): a 56-byte little-endian header (magic,
+ * version, flags, n, m, nvars, nops, checksum) followed by the successor CSR and, when flag
+ * IO_SSAB_FLAG_PROG is set, the op CSR. Errors from binary files give the byte offset of the
+ * offending field in io_error.line. */
+#define IO_SSAB_MAGIC "\x89SSAB\r\n\x1a"
+#define IO_SSAB_VERSION 1u
+#define IO_SSAB_HEADER_BYTES 56u
+#define IO_SSAB_FLAG_PROG 1u
+
+/* Reads a binary file from an open stream, magic included; regular files are checked against
+ * their size (fstat) before anything is allocated. */
+int io_read_bin(FILE *f, const char *name, struct prog *out, struct io_error *err);
+
+/* The checksum stored at byte 48 of an .ssab image of len bytes: computed over bytes 0..47 and
+ * 56..len-1, read as little-endian 32-bit words (len - 56 must be a multiple of 4). */
+uint64_t io_ssab_checksum(const void *image, size_t len);
+
+/* Text readers accept n up to this many blocks plus IO_TEXT_BLOCKS_PER_BYTE per byte of input;
+ * a larger n is refused as absurd before anything of size n is allocated. */
+#define IO_TEXT_BLOCKS_BASE (UINT64_C(1) << 20)
+#define IO_TEXT_BLOCKS_PER_BYTE 64u
+
 #endif

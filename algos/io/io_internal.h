@@ -1,0 +1,144 @@
+/* Private to algos/io: the buffered writer shared by the text, DOT and binary writers, the
+ * error helper, and the readers' entry points that take bytes already read from the stream
+ * (the format is sniffed from the first bytes, and a pipe cannot be rewound). */
+#ifndef SSALAB_IO_INTERNAL_H
+#define SSALAB_IO_INTERNAL_H
+
+#include "io/io.h"
+#include "util/status.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Fills err (which may be NULL) and returns status. */
+int io_fail(struct io_error *err, const char *file, unsigned long long line, int status,
+	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* size_known: the stream is a regular file of size bytes (bounds checks can happen before
+ * reading); otherwise limits are applied to the bytes actually read. */
+int io_read_text_prefixed(FILE *f, const char *name, const unsigned char *prefix, size_t plen,
+			  bool size_known, uint64_t size, struct prog *out, struct io_error *err);
+int io_read_bin_prefixed(FILE *f, const char *name, const unsigned char *prefix, size_t plen,
+			 bool size_known, uint64_t size, struct prog *out, struct io_error *err);
+
+/* A regular file's size, if f is one. */
+bool io_stream_size(FILE *f, uint64_t *size);
+
+#define IO_WBUF_BYTES (1u << 20)
+
+struct io_wbuf {
+	FILE *f;
+	char *buf;
+	size_t len;
+	int err; /* errno of the first failed write, or 0 */
+	bool failed;
+};
+
+static inline int io_wbuf_open(struct io_wbuf *w, FILE *f)
+{
+	w->f = f;
+	w->len = 0;
+	w->err = 0;
+	w->failed = false;
+	w->buf = malloc(IO_WBUF_BYTES);
+	return w->buf ? 0 : -1;
+}
+
+static inline void io_wbuf_drain(struct io_wbuf *w)
+{
+	if (w->len && !w->failed) {
+		errno = 0;
+		if (fwrite(w->buf, 1, w->len, w->f) != w->len) {
+			w->failed = true;
+			w->err = errno ? errno : EIO;
+		}
+	}
+	w->len = 0;
+}
+
+/* Makes room for at least k bytes (k <= IO_WBUF_BYTES). */
+static inline char *io_wbuf_room(struct io_wbuf *w, size_t k)
+{
+	if (IO_WBUF_BYTES - w->len < k)
+		io_wbuf_drain(w);
+	return w->buf + w->len;
+}
+
+static inline void io_wbuf_bytes(struct io_wbuf *w, const void *s, size_t k)
+{
+	const char *c = s;
+	while (k) {
+		size_t room = IO_WBUF_BYTES - w->len;
+		if (!room) {
+			io_wbuf_drain(w);
+			room = IO_WBUF_BYTES;
+		}
+		size_t take = k < room ? k : room;
+		memcpy(w->buf + w->len, c, take);
+		w->len += take;
+		c += take;
+		k -= take;
+	}
+}
+
+static inline void io_wbuf_str(struct io_wbuf *w, const char *s)
+{
+	io_wbuf_bytes(w, s, strlen(s));
+}
+
+static inline void io_wbuf_ch(struct io_wbuf *w, char c)
+{
+	*io_wbuf_room(w, 1) = c;
+	w->len++;
+}
+
+/* Decimal without leading zeros, two digits per step from a pair table. */
+static inline void io_wbuf_u64(struct io_wbuf *w, uint64_t v)
+{
+	static const char pairs[201] = "00010203040506070809101112131415161718192021222324"
+				       "25262728293031323334353637383940414243444546474849"
+				       "50515253545556575859606162636465666768697071727374"
+				       "75767778798081828384858687888990919293949596979899";
+	char tmp[20];
+	char *p = tmp + sizeof tmp;
+	while (v >= 100) {
+		unsigned r = (unsigned)(v % 100);
+		v /= 100;
+		p -= 2;
+		memcpy(p, pairs + 2 * r, 2);
+	}
+	if (v >= 10) {
+		p -= 2;
+		memcpy(p, pairs + 2 * v, 2);
+	} else {
+		*--p = (char)('0' + v);
+	}
+	size_t k = (size_t)(tmp + sizeof tmp - p);
+	memcpy(io_wbuf_room(w, k), p, k);
+	w->len += k;
+}
+
+/* Flushes everything to the stream; SSA_OK or SSA_EIO with errno set to the cause. */
+static inline int io_wbuf_close(struct io_wbuf *w)
+{
+	io_wbuf_drain(w);
+	free(w->buf);
+	w->buf = NULL;
+	errno = 0;
+	if (!w->failed && fflush(w->f) != 0) {
+		w->failed = true;
+		w->err = errno ? errno : EIO;
+	}
+	if (w->failed) {
+		errno = w->err;
+		return SSA_EIO;
+	}
+	return SSA_OK;
+}
+
+#endif
