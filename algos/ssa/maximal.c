@@ -71,9 +71,10 @@ static uint32_t resolve(const struct ssa_form *s, uint32_t *fwd, const uint8_t *
 }
 
 /* Aycock-Horspool on one φ: true (and *x = the value) when every operand is the φ itself or x. */
-static bool phi_redundant(const struct ssa_form *s, uint32_t *fwd, const uint8_t *state,
-			  uint32_t q, uint32_t *x)
+static bool phi_redundant(const struct ssa_form *s, const struct cfg *g, const struct domtree *t,
+			  uint32_t *fwd, const uint8_t *state, uint32_t q, uint32_t *x)
 {
+	const uint32_t *pred = g->pred + g->pred_off[s->phi_block[q]];
 	uint32_t self = s->nops + q, same = 0;
 	bool have = false;
 	/* The entry's φs also receive "undefined" from outside the function. */
@@ -82,6 +83,9 @@ static bool phi_redundant(const struct ssa_form *s, uint32_t *fwd, const uint8_t
 		have = true;
 	}
 	for (uint64_t j = s->arg_off[q]; j < s->arg_off[q + 1]; j++) {
+		/* An edge from a block the entry cannot reach is never taken. */
+		if (t->tin[pred[j - s->arg_off[q]]] == SSA_NONE)
+			continue;
 		uint32_t a = resolve(s, fwd, state, s->arg[j]);
 		if (a == self)
 			continue;
@@ -96,7 +100,7 @@ static bool phi_redundant(const struct ssa_form *s, uint32_t *fwd, const uint8_t
 	return true;
 }
 
-int ssa_prune(struct ssa_form *in, const struct domtree *t, bool redundant, bool dead,
+int ssa_prune(struct ssa_form *in, const struct cfg *g, const struct domtree *t, bool redundant, bool dead,
 	      struct ssa_form *out, struct phi_maximal_stats *st)
 {
 	const uint32_t nphi = in->nphi, nops = in->nops;
@@ -120,7 +124,7 @@ int ssa_prune(struct ssa_form *in, const struct domtree *t, bool redundant, bool
 				uint32_t b = t->order[k];
 				for (uint32_t q = in->phi_off[b]; q < in->phi_off[b + 1]; q++) {
 					uint32_t x;
-					if (state[q] == 0 && phi_redundant(in, fwd, state, q, &x)) {
+					if (state[q] == 0 && phi_redundant(in, g, t, fwd, state, q, &x)) {
 						state[q] = 1;
 						fwd[q] = x;
 						st->removed_redundant++;
@@ -133,7 +137,7 @@ int ssa_prune(struct ssa_form *in, const struct domtree *t, bool redundant, bool
 					continue;
 				for (uint32_t q = in->phi_off[b]; q < in->phi_off[b + 1]; q++) {
 					uint32_t x;
-					if (state[q] == 0 && phi_redundant(in, fwd, state, q, &x)) {
+					if (state[q] == 0 && phi_redundant(in, g, t, fwd, state, q, &x)) {
 						state[q] = 1;
 						fwd[q] = x;
 						st->removed_redundant++;
@@ -211,7 +215,7 @@ int phi_maximal(const struct prog *p, const struct domtree *t, const struct phi_
 	st->placed = max.nphi;
 	rc = rename_compute(rename_find("rename-stack"), p, t, &max, NULL);
 	if (rc == SSA_OK)
-		rc = ssa_prune(&max, t, o->prune_redundant, o->prune_dead, out, st);
+		rc = ssa_prune(&max, g, t, o->prune_redundant, o->prune_dead, out, st);
 	ssa_form_free(&max);
 	return rc;
 }

@@ -154,7 +154,7 @@ int phi_maximal(const struct prog *p, const struct domtree *t, const struct phi_
 
 /* The pruning rules on a renamed form: out gets the surviving φs (stats->removed_*, passes and
  * kept filled); in's uses and operands are redirected in place through the removed φs. */
-int ssa_prune(struct ssa_form *in, const struct domtree *t, bool redundant, bool dead,
+int ssa_prune(struct ssa_form *in, const struct cfg *g, const struct domtree *t, bool redundant, bool dead,
 	      struct ssa_form *out, struct phi_maximal_stats *st);
 
 /* ---- checking (verify.c, interp.c) ---- */
