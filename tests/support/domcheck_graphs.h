@@ -5,6 +5,9 @@
 #define SSALAB_TEST_DOMCHECK_GRAPHS_H
 
 #include "cfg/cfg.h"
+#include "dom/dom.h"
+#include "dom/oracle.h"
+#include "dom/verify.h"
 #include "util/mem.h"
 #include "util/status.h"
 
@@ -67,6 +70,45 @@ static inline void dc_expect(uint32_t *out, const int *lit, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++)
 		out[i] = lit[i] < 0 ? SSA_NONE : (uint32_t)lit[i];
+}
+
+/* Runs every registered algorithm whose scratch fits max_scratch bytes on g and compares with
+ * want (n entries). Returns 0 when all agree and the verifier accepts want; otherwise writes
+ * "<algo>: block b idom x, expected y" (or the verifier's message) into msg. */
+static inline int dc_check_all(const struct cfg *g, const uint32_t *want, uint64_t max_scratch,
+			       char *msg, size_t msglen)
+{
+	uint32_t *got = (uint32_t *)malloc((size_t)g->n * sizeof *got + 1);
+	if (!got) {
+		snprintf(msg, msglen, "out of memory");
+		return -1;
+	}
+	char vmsg[200];
+	if (dom_verify(g, want, vmsg, sizeof vmsg) != SSA_OK) {
+		snprintf(msg, msglen, "verifier rejects the expected tree: %s", vmsg);
+		free(got);
+		return -1;
+	}
+	for (size_t i = 0; i < dom_nalgos; i++) {
+		const struct dom_algo *a = dom_algos[i];
+		if (a->scratch_bytes(g->n, g->m) > max_scratch)
+			continue;
+		int rc = dom_compute(a, g, got, NULL);
+		if (rc != SSA_OK) {
+			snprintf(msg, msglen, "%s: status %s", a->name, ssa_status_str(rc));
+			free(got);
+			return -1;
+		}
+		uint32_t d = dc_first_diff(got, want, g->n);
+		if (d != UINT32_MAX) {
+			snprintf(msg, msglen, "%s: block %u idom %lld, expected %lld", a->name, d,
+				 dc_id(got[d]), dc_id(want[d]));
+			free(got);
+			return -1;
+		}
+	}
+	free(got);
+	return 0;
 }
 
 #endif
