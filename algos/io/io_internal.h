@@ -97,13 +97,34 @@ static inline void io_wbuf_ch(struct io_wbuf *w, char c)
 	w->len++;
 }
 
+static const char io_digit_pairs[201] = "00010203040506070809101112131415161718192021222324"
+					"25262728293031323334353637383940414243444546474849"
+					"50515253545556575859606162636465666768697071727374"
+					"75767778798081828384858687888990919293949596979899";
+
+/* v in decimal at dst (room for 10 bytes); returns the length. */
+static inline size_t io_fmt_u32(char *dst, uint32_t v)
+{
+	size_t len = v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : v < 10000 ? 4 : v < 100000 ? 5
+		   : v < 1000000 ? 6 : v < 10000000 ? 7 : v < 100000000 ? 8 : v < 1000000000 ? 9 : 10;
+	char *p = dst + len;
+	while (v >= 100) {
+		uint32_t r = v % 100;
+		v /= 100;
+		p -= 2;
+		memcpy(p, io_digit_pairs + 2 * r, 2);
+	}
+	if (v >= 10)
+		memcpy(p - 2, io_digit_pairs + 2 * v, 2);
+	else
+		p[-1] = (char)('0' + v);
+	return len;
+}
+
 /* Decimal without leading zeros, two digits per step from a pair table. */
 static inline void io_wbuf_u64(struct io_wbuf *w, uint64_t v)
 {
-	static const char pairs[201] = "00010203040506070809101112131415161718192021222324"
-				       "25262728293031323334353637383940414243444546474849"
-				       "50515253545556575859606162636465666768697071727374"
-				       "75767778798081828384858687888990919293949596979899";
+	const char *pairs = io_digit_pairs;
 	char tmp[20];
 	char *p = tmp + sizeof tmp;
 	while (v >= 100) {

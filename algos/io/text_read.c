@@ -415,8 +415,49 @@ static int parse_block(struct tparse *t, char *p, char *e)
 	return SSA_OK;
 }
 
+/* The digits at *pp as a number below lim, stopping at a blank or the end; false if anything
+ * is unusual (the general parser then reports it). */
+static inline bool fast_id(char **pp, char *e, uint32_t lim, uint32_t *out)
+{
+	char *p = *pp;
+	while (p < e && is_blank(*p))
+		p++;
+	char *s = p;
+	uint64_t v = 0;
+	while (p < e && (unsigned)(unsigned char)*p - '0' < 10 && p - s < 10)
+		v = v * 10 + (unsigned)(*p++ - '0');
+	if (p == s || v >= lim || (p < e && !is_blank(*p)))
+		return false;
+	*pp = p;
+	*out = (uint32_t)v;
+	return true;
+}
+
+/* Most lines of a large file are plain edges: parse those without the general machinery. */
+static inline bool fast_edge(struct tparse *t, char *p, char *e)
+{
+	uint32_t u, v;
+	if (!(e - p >= 2 && p[0] == 'e' && is_blank(p[1]) && t->have_p && t->ne < t->ecap))
+		return false;
+	p++;
+	if (!fast_id(&p, e, t->n, &u) || !fast_id(&p, e, t->n, &v))
+		return false;
+	while (p < e && is_blank(*p))
+		p++;
+	if (p < e && *p != '#')
+		return false;
+	if (t->ne && u < t->src[t->ne - 1])
+		t->sorted = false;
+	t->src[t->ne] = u;
+	t->dst[t->ne] = v;
+	t->ne++;
+	return true;
+}
+
 static int parse_line(struct tparse *t, char *p, char *e)
 {
+	if (fast_edge(t, p, e))
+		return SSA_OK;
 	char *ts, *te, q[48];
 	if (!next_tok(&p, e, &ts, &te))
 		return SSA_OK; /* blank or comment */

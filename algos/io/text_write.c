@@ -8,15 +8,22 @@
 
 static void put_edges(struct io_wbuf *w, const struct cfg *g)
 {
-	for (uint32_t u = 0; u < g->n; u++)
+	for (uint32_t u = 0; u < g->n; u++) {
+		char ub[10];
+		size_t ul = io_fmt_u32(ub, u);
 		for (uint32_t e = g->succ_off[u]; e < g->succ_off[u + 1]; e++) {
-			io_wbuf_ch(w, 'e');
-			io_wbuf_ch(w, ' ');
-			io_wbuf_u64(w, u);
-			io_wbuf_ch(w, ' ');
-			io_wbuf_u64(w, g->succ[e]);
-			io_wbuf_ch(w, '\n');
+			/* "e <u> <v>\n" is at most 24 bytes: one room check per line. */
+			char *q = io_wbuf_room(w, 24), *q0 = q;
+			*q++ = 'e';
+			*q++ = ' ';
+			memcpy(q, ub, ul);
+			q += ul;
+			*q++ = ' ';
+			q += io_fmt_u32(q, g->succ[e]);
+			*q++ = '\n';
+			w->len += (size_t)(q - q0);
 		}
+	}
 }
 
 int io_write_cfg_text(FILE *f, const struct cfg *g)
