@@ -27,7 +27,7 @@ static const char diamond_prog[] = "p prog 6 8 3\n"
 				   "e 0 1\ne 0 2\ne 1 3\ne 1 3\ne 2 3\ne 3 3\ne 3 0\ne 5 3\n"
 				   "b 0 d0 d1\nb 1 u0 d0\nb 3 u0 u1 d2\nb 5 u2\n";
 
-static char dir[512];
+static char dir[256];
 
 static void setup(void)
 {
@@ -410,6 +410,9 @@ Test(io, missing_file_is_an_io_error)
 	cr_assert_eq(io_read_prog(path, &p, &err), SSA_EIO);
 	io_error_format(&err, msg, sizeof msg);
 	cr_assert(strstr(msg, "nope.cfg: cannot open: No such file or directory"), "%s", msg);
+	/* A directory opens but cannot be read. */
+	cr_assert_eq(io_read_prog(dir, &p, &err), SSA_EIO);
+	cr_assert(strstr(err.what, "Is a directory"), "%s", err.what);
 }
 
 /* ---------- streams (no size known in advance) ---------- */
@@ -818,6 +821,18 @@ Test(io, failed_writes_leave_nothing_behind)
 	cr_assert_eq(stat(path, &st), 0);
 	cr_assert(S_ISDIR(st.st_mode));
 	rmdir(path);
+
+	/* A read-only directory (meaningless for root, who may write anyway). */
+	if (geteuid() != 0) {
+		char ro[600];
+		snprintf(ro, sizeof ro, "%s/ro", dir);
+		cr_assert_eq(mkdir(ro, 0555), 0);
+		snprintf(path, sizeof path, "%s/x.ssab", ro);
+		cr_assert_eq(io_write_path(path, &p, &err), SSA_EIO);
+		cr_assert(strstr(err.what, "Permission denied"), "%s", err.what);
+		cr_assert_eq(io_t_count_entries(ro), 0);
+		rmdir(ro);
+	}
 
 	/* Unknown extension: nothing written. */
 	path_in(path, sizeof path, "x.txt");
