@@ -62,4 +62,37 @@ Test(oracle, refuses_huge)
 	cr_assert(dom_oracle_fits(1000, 2000));
 	cr_assert(!dom_oracle_fits(100000, 200000));
 	cr_assert_eq(dom_oracle_work(UINT64_MAX, 1), UINT64_MAX);
+	/* A 40000-block chain: 40000 * 79999 steps > DOM_ORACLE_MAX_WORK. */
+	struct edge_list el;
+	cr_assert_eq(edge_list_init(&el, 40000, 40000), SSA_OK);
+	for (uint32_t b = 0; b + 1 < 40000; b++)
+		cr_assert_eq(edge_list_push(&el, b, b + 1), SSA_OK);
+	struct cfg g;
+	cr_assert_eq(cfg_from_edges(&g, &el), SSA_OK);
+	edge_list_free(&el);
+	uint32_t *idom = malloc(g.n * sizeof *idom);
+	cr_assert_eq(dom_oracle(&g, idom), SSA_ETOOBIG);
+	free(idom);
+	cfg_free(&g);
+}
+
+Test(oracle, deep_chain_iteratively)
+{
+	/* 10000 blocks in a line (10^4 * 19999 steps, under the limit): every block's idom is
+	 * its predecessor. */
+	const uint32_t n = 10000;
+	struct edge_list el;
+	cr_assert_eq(edge_list_init(&el, n, n), SSA_OK);
+	for (uint32_t b = 0; b + 1 < n; b++)
+		cr_assert_eq(edge_list_push(&el, b, b + 1), SSA_OK);
+	struct cfg g;
+	cr_assert_eq(cfg_from_edges(&g, &el), SSA_OK);
+	edge_list_free(&el);
+	uint32_t *idom = malloc(n * sizeof *idom);
+	cr_assert_eq(dom_oracle(&g, idom), SSA_OK);
+	cr_assert_eq(idom[0], SSA_NONE);
+	for (uint32_t b = 1; b < n; b++)
+		cr_assert_eq(idom[b], b - 1, "block %u", b);
+	free(idom);
+	cfg_free(&g);
 }

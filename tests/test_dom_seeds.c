@@ -107,3 +107,29 @@ Test(seeds, corner_cases)
 	expect_all("irreducible", "5: 0>1 0>2 1>2 2>1 1>3 2>3 3>4", (int[]){-1, 0, 0, 0, 3});
 	expect_all("edges into the entry only", "3: 1>0 2>0 2>1", (int[]){-1, -1, -1});
 }
+
+#include "dom/reducible.h"
+
+static void expect_reducible(const char *text, bool want)
+{
+	struct cfg g;
+	cr_assert_eq(dc_parse(&g, text), SSA_OK);
+	bool got;
+	cr_assert_eq(cfg_is_reducible(&g, &got), SSA_OK);
+	cr_assert_eq(got, want, "%s: reducible=%d, expected %d", text, got, want);
+	cfg_free(&g);
+}
+
+Test(seeds, reducibility)
+{
+	expect_reducible(FIB, true);
+	expect_reducible("10: 0>1 1>2 1>4 2>3 3>2 3>8 4>5 4>6 5>7 6>7 7>8 8>9", true);
+	expect_reducible("6: 0>1 1>2 1>3 2>4 3>4 3>5 4>1 4>5", true); /* 003 ex2: D->A, A dom D */
+	expect_reducible("1: 0>0", true);
+	expect_reducible("2: 0>1 1>0", true);                     /* the entry heads a loop */
+	expect_reducible("4: 0>1 1>2 2>2 2>1 1>3 3>1", true);     /* nested loops, one header */
+	expect_reducible("3: 0>1 0>2 1>2 2>1", false);            /* two-entry loop */
+	expect_reducible("4: 0>1 1>2 1>3 2>3 3>2", false);        /* entered below the entry */
+	/* An irreducible region that is unreachable does not count. */
+	expect_reducible("5: 0>1 4>2 4>3 2>3 3>2", true);
+}
