@@ -40,6 +40,18 @@ static inline int gen_need_blocks(const struct gen_params *p, struct gen_info *i
 	return SSA_OK;
 }
 
+/* Room for the edges of a family with average out-degree deg/100, drawn per block: the mean
+ * plus slack for the draws' spread (so the list is not doubled at 10^8 blocks), never past
+ * the edge limit. The mean itself past the limit is left for gen_begin to reject. */
+static inline uint64_t gen_degree_cap(uint64_t n, uint32_t deg)
+{
+	uint64_t mean = ssa_bytes(n, deg) / 100 + 1;
+	if (mean > CFG_MAX_EDGES)
+		return mean;
+	uint64_t cap = ssa_sat_add(mean, n / 32 + 1024);
+	return cap > CFG_MAX_EDGES ? CFG_MAX_EDGES : cap;
+}
+
 #define GEN_PUSH(el, u, v)                                                                       \
 	do {                                                                                       \
 		int st_ = edge_list_push((el), (u), (v));                                          \

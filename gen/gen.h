@@ -50,7 +50,8 @@ const struct gen_family *gen_find(const char *name);
 /* The family's CFG; SSA_EUSAGE with info->note explaining for bad parameters. */
 int gen_cfg(const struct gen_params *p, struct cfg *out, struct gen_info *info);
 
-/* A program over g (ownership of g moves into out). */
+/* A program over g (ownership of g moves into out on success; on failure g is left to the
+ * caller). p->vars == 0 gives a program without variables. */
 int gen_prog(const struct gen_params *p, struct cfg *g, struct prog *out);
 
 /* Parses "1e6", "1000000", "2.5e3" (must be a whole number) into *out. */
@@ -71,6 +72,13 @@ int gen_parse_count(const char *s, uint64_t *out);
 
 /* registry.c: the k >= kmin whose size a*k+b is closest to want (ties to the smaller k). */
 uint64_t gen_pick_linear_k(uint64_t want, uint64_t a, uint64_t b, uint64_t kmin);
+
+/* registry.c: the size gen_cfg would produce (m an upper bound, up to the spread of random
+ * draws) and the peak bytes generation allocates: edge list, CSR, family scratch, and the
+ * program (gen_prog) when p->vars > 0. Lets a caller refuse a size before generating.
+ * Returns what gen_cfg would return for bad parameters, with the reason in note. */
+int gen_estimate(const struct gen_params *p, uint64_t *n, uint64_t *m, uint64_t *peak_bytes,
+		 char *note, size_t notelen);
 
 /* shapes.c */
 int gen_build_chain(const struct gen_params *p, struct edge_list *out, struct gen_info *info);

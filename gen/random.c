@@ -25,7 +25,7 @@ int gen_build_random(const struct gen_params *p, struct edge_list *out, struct g
 	}
 	int st = gen_need_blocks(p, info, "random", 1);
 	if (st == SSA_OK)
-		st = gen_begin(out, info, "random", p->blocks, ssa_bytes(p->blocks, deg) / 100 + 16);
+		st = gen_begin(out, info, "random", p->blocks, gen_degree_cap(p->blocks, deg));
 	if (st != SSA_OK)
 		return st;
 	struct ssa_rng rng;

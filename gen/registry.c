@@ -1,5 +1,6 @@
 /* The generator table, parameter defaults, the common driver gen_cfg (edge list -> CSR) and
  * the size parser shared by gen and bench. Adding a family is a file plus a line below. */
+#include "gen/build.h"
 #include "gen/gen.h"
 #include "util/status.h"
 
@@ -166,5 +167,85 @@ int gen_parse_count(const char *s, uint64_t *out)
 		if (__builtin_mul_overflow(mant, 10, &mant))
 			return SSA_EUSAGE;
 	*out = mant;
+	return SSA_OK;
+}
+
+int gen_estimate(const struct gen_params *p, uint64_t *n_out, uint64_t *m_out, uint64_t *peak,
+		 char *note, size_t notelen)
+{
+	const struct gen_family *f = gen_find(p->family);
+	if (!f) {
+		snprintf(note, notelen, "unknown family '%s'", p->family ? p->family : "(none)");
+		return SSA_EUSAGE;
+	}
+	const char *name = f->name;
+	uint64_t N = p->blocks, n = N, m = 0, scratch = 0, k;
+	if (N == 0 && !(strcmp(name, "itworst") == 0 && p->edges)) {
+		snprintf(note, notelen, "%s needs --blocks >= 1", name);
+		return SSA_EUSAGE;
+	}
+	if (N > CFG_MAX_BLOCKS) {
+		snprintf(note, notelen, "%s: %llu blocks exceed the limit %u", name,
+			 (unsigned long long)N, CFG_MAX_BLOCKS);
+		return SSA_ETOOBIG;
+	}
+	if (!strcmp(name, "random")) {
+		uint32_t deg = p->degree_x100 ? p->degree_x100 : GEN_DEFAULT_DEGREE_RANDOM;
+		m = gen_degree_cap(N, deg);
+		scratch = ssa_bytes(N, 16); /* parent, extra counts, child offsets, children */
+	} else if (!strcmp(name, "dense")) {
+		m = gen_degree_cap(N, p->degree_x100 ? p->degree_x100 : GEN_DEFAULT_DEGREE_DENSE);
+	} else if (!strcmp(name, "structured")) {
+		m = N / 2 * 3 + 16;
+	} else if (!strcmp(name, "chain")) {
+		m = N - 1;
+	} else if (!strcmp(name, "diamonds")) {
+		m = N / 3 * 4 + 2;
+	} else if (!strcmp(name, "switch")) {
+		m = 2 * N;
+	} else if (!strcmp(name, "irreducible")) {
+		m = 3 * N;
+	} else if (!strcmp(name, "ladder")) {
+		k = gen_pick_linear_k(N, 2, 0, 1);
+		n = 2 * k;
+		m = 3 * k - 2;
+	} else if (!strcmp(name, "repeat-until")) {
+		k = gen_pick_linear_k(N, 2, 2, 1);
+		n = 2 * k + 2;
+		m = 3 * k + 1;
+	} else if (!strcmp(name, "itworst")) {
+		k = gen_itworst_k(p);
+		n = 4 * k + 1;
+		m = k * k + 5 * k;
+	} else if (!strcmp(name, "idfsquad")) {
+		k = gen_pick_linear_k(N, 3, 1, 1);
+		n = 3 * k + 1;
+		m = 5 * k;
+	} else if (!strcmp(name, "ibfsquad")) {
+		k = gen_pick_linear_k(N, 1, 4, 1);
+		n = k + 4;
+		m = 2 * k + 3;
+	} else if (!strcmp(name, "sncaworst")) {
+		k = gen_pick_linear_k(N, 2, 1, 1);
+		n = 2 * k + 1;
+		m = 3 * k;
+	}
+	if (n > CFG_MAX_BLOCKS || m > CFG_MAX_EDGES) {
+		snprintf(note, notelen, "%s: %llu blocks and %llu edges exceed the limits", name,
+			 (unsigned long long)n, (unsigned long long)m);
+		return SSA_ETOOBIG;
+	}
+	/* gen_cfg holds the edge list (8 bytes an edge) while it builds the CSR from it. */
+	uint64_t bytes = ssa_sat_add(ssa_sat_add(ssa_bytes(m, 8), cfg_bytes(n, m)), scratch);
+	if (p->vars) {
+		uint64_t nops = gen_prog_nops(p, (uint32_t)n);
+		/* placement arrays (8 per op), the ops and offsets, and the DFS for locality */
+		bytes = ssa_sat_add(bytes, ssa_sat_add(ssa_bytes(nops, 12), ssa_bytes(n + 1, 4)));
+		if (p->locality)
+			bytes = ssa_sat_add(bytes, ssa_bytes(n, 28));
+	}
+	*n_out = n;
+	*m_out = m;
+	*peak = bytes;
 	return SSA_OK;
 }

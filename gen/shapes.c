@@ -81,7 +81,7 @@ int gen_build_dense(const struct gen_params *p, struct edge_list *out, struct ge
 		snprintf(info->note, sizeof info->note, "dense needs --degree >= 1");
 		return SSA_EUSAGE;
 	}
-	uint64_t want = ssa_bytes(p->blocks, deg) / 100 + 1;
+	uint64_t want = gen_degree_cap(p->blocks, deg);
 	int st = gen_need_blocks(p, info, "dense", 1);
 	if (st == SSA_OK)
 		st = gen_begin(out, info, "dense", p->blocks, want);

@@ -646,3 +646,41 @@ Test(gen_determinism, seeds_matter_exactly_where_there_is_randomness)
 		cfg_free(&b);
 	}
 }
+
+/* ---- estimates ---- */
+
+Test(gen_estimate, predicts_n_and_bounds_m)
+{
+	static const uint64_t sizes[] = {3, 10, 1001, 50000};
+	for (size_t f = 0; f < NFAM; f++)
+		for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+			struct gen_params p;
+			gen_params_default(&p);
+			p.family = all_families[f];
+			p.blocks = sizes[s];
+			p.seed = 3;
+			uint64_t n, m, bytes;
+			char note[160];
+			cr_assert_eq(gen_estimate(&p, &n, &m, &bytes, note, sizeof note), SSA_OK, "%s", note);
+			struct cfg g;
+			struct gen_info info;
+			cr_assert_eq(gen_cfg(&p, &g, &info), SSA_OK);
+			cr_assert_eq(n, g.n, "%s at %" PRIu64, p.family, sizes[s]);
+			cr_assert_geq(m, g.m, "%s at %" PRIu64 ": m=%u above the estimate %" PRIu64, p.family,
+				      sizes[s], g.m, m);
+			cr_assert_leq(m, 2 * (uint64_t)g.m + 2048, "%s: estimate %" PRIu64 " for m=%u",
+				      p.family, m, g.m);
+			cr_assert_geq(bytes, cfg_bytes(g.n, g.m));
+			cfg_free(&g);
+		}
+	struct gen_params p;
+	uint64_t n, m, bytes;
+	char note[160];
+	gen_params_default(&p);
+	p.family = "dense";
+	p.blocks = 100000000;
+	p.degree_x100 = 10000;
+	cr_assert_eq(gen_estimate(&p, &n, &m, &bytes, note, sizeof note), SSA_ETOOBIG);
+	p.family = "nope";
+	cr_assert_eq(gen_estimate(&p, &n, &m, &bytes, note, sizeof note), SSA_EUSAGE);
+}
