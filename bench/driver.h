@@ -132,7 +132,7 @@ struct bench_result {
 	const char *algo;
 	const char *stage;
 	enum bench_run_status status;
-	char status_msg[256];   /* refusal or failure reason */
+	char status_msg[512];   /* refusal or failure reason */
 	uint64_t mem_estimate;
 	struct bench_timing timing;
 	unsigned ncounters;

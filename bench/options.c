@@ -30,10 +30,13 @@ void bench_cli_usage(FILE *f)
 "  --seed=S             generator seed (default 1)\n"
 "  --edges=E            edge budget for families sized by arcs (itworst)\n"
 "  --degree=D           random/dense: average out-degree, e.g. 2.5\n"
-"  --goto-permille=P    structured: probability of a goto per statement, in 1/1000\n"
-"  --max-depth=D        structured: nesting bound\n"
+"  --goto=P             structured: probability of a goto per statement, per mille\n"
+"  --depth=D            structured: nesting bound\n"
 "  --vars=V             generate a program with V variables over the CFG (default 0)\n"
-"  --defs-per-var=K  --uses-per-var=K  --locality=BLOCKS  --define-at-entry\n"
+"  --defs=D --uses=U    definitions and uses per variable\n"
+"  --locality=L         each variable lives in a window of L blocks (0: global)\n"
+"  --def-at-entry       define every variable at the start of the entry block\n"
+"                       (the same names and meanings as gen's options)\n"
 "Timing:\n"
 "  --reps=R             timed repetitions (default 5; 1 with --dump)\n"
 "  --warmup=W           untimed repetitions first (default 1; 0 with --dump)\n"
@@ -204,10 +207,10 @@ static const struct {
 	{"in", O_IN, ARG_REQUIRED},            {"family", O_FAMILY, ARG_REQUIRED},
 	{"blocks", O_BLOCKS, ARG_REQUIRED},    {"seed", O_SEED, ARG_REQUIRED},
 	{"edges", O_EDGES, ARG_REQUIRED},      {"degree", O_DEGREE, ARG_REQUIRED},
-	{"goto-permille", O_GOTO, ARG_REQUIRED}, {"max-depth", O_DEPTH, ARG_REQUIRED},
-	{"vars", O_VARS, ARG_REQUIRED},        {"defs-per-var", O_DEFS, ARG_REQUIRED},
-	{"uses-per-var", O_USES, ARG_REQUIRED}, {"locality", O_LOCALITY, ARG_REQUIRED},
-	{"define-at-entry", O_DEFENTRY, ARG_NONE}, {"reps", O_REPS, ARG_REQUIRED},
+	{"goto", O_GOTO, ARG_REQUIRED}, {"depth", O_DEPTH, ARG_REQUIRED},
+	{"vars", O_VARS, ARG_REQUIRED},        {"defs", O_DEFS, ARG_REQUIRED},
+	{"uses", O_USES, ARG_REQUIRED}, {"locality", O_LOCALITY, ARG_REQUIRED},
+	{"def-at-entry", O_DEFENTRY, ARG_NONE}, {"reps", O_REPS, ARG_REQUIRED},
 	{"warmup", O_WARMUP, ARG_REQUIRED},    {"pin", O_PIN, ARG_OPTIONAL},
 	{"csv", O_CSV, ARG_NONE},              {"json", O_JSON, ARG_NONE},
 	{"out", O_OUT, ARG_REQUIRED},          {"mem-limit", O_MEMLIMIT, ARG_REQUIRED},
@@ -305,28 +308,28 @@ int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, siz
 				USAGE("--edges=%s: expected a whole number such as 5e6", val);
 			break;
 		case O_DEGREE:
-			if (parse_x100(val, &cli->gen.degree_x100))
-				USAGE("--degree=%s: expected a decimal such as 2 or 2.5", val);
+			if (parse_x100(val, &cli->gen.degree_x100) || cli->gen.degree_x100 < 100)
+				USAGE("--degree=%s: expected a decimal >= 1 such as 2 or 2.5", val);
 			break;
 		case O_GOTO:
 			if (parse_u32(val, &cli->gen.goto_permille) || cli->gen.goto_permille > 1000)
-				USAGE("--goto-permille=%s: expected 0..1000", val);
+				USAGE("--goto=%s: expected 0..1000", val);
 			break;
 		case O_DEPTH:
 			if (parse_u32(val, &cli->gen.max_depth))
-				USAGE("--max-depth=%s: expected a whole number", val);
+				USAGE("--depth=%s: expected a whole number", val);
 			break;
 		case O_VARS:
 			if (parse_u32(val, &cli->gen.vars) || cli->gen.vars > PROG_MAX_VARS)
 				USAGE("--vars=%s: expected a whole number up to %u", val, PROG_MAX_VARS);
 			break;
 		case O_DEFS:
-			if (parse_u32(val, &cli->gen.defs_per_var))
-				USAGE("--defs-per-var=%s: expected a whole number", val);
+			if (parse_u32(val, &cli->gen.defs_per_var) || !cli->gen.defs_per_var)
+				USAGE("--defs=%s: expected a positive whole number", val);
 			break;
 		case O_USES:
-			if (parse_u32(val, &cli->gen.uses_per_var))
-				USAGE("--uses-per-var=%s: expected a whole number", val);
+			if (parse_u32(val, &cli->gen.uses_per_var) || !cli->gen.uses_per_var)
+				USAGE("--uses=%s: expected a positive whole number", val);
 			break;
 		case O_LOCALITY:
 			if (parse_u32(val, &cli->gen.locality))

@@ -444,3 +444,52 @@ Test(bench_cli, every_family_checks)
 		bench_run_free(&r);
 	}
 }
+
+Test(bench_cli, algo_all_and_stage)
+{
+	/* all: the floor first, then every dominator kernel, one table. */
+	struct bench_run r = RUN("--algo=all --blocks=400 --reps=1 --warmup=0");
+	cr_expect_eq(r.code, 0, "stderr: %s", r.err);
+	const char *dfs = strstr(r.out, "\ntable: dfs ");
+	const char *preds = strstr(r.out, "\ntable: preds ");
+	cr_expect(dfs && preds && dfs < preds, "%s", r.out);
+	cr_expect_null(strstr(r.out, " FAIL"), "%s", r.out);
+	bench_run_free(&r);
+
+	r = RUN("--algo=all:floor --blocks=400 --reps=1 --csv");
+	cr_expect_eq(r.code, 0, "stderr: %s", r.err);
+	size_t lines = 0;
+	for (const char *c = r.out; *c; c++)
+		lines += *c == '\n';
+	cr_expect_eq(lines, 3, "%s", r.out);
+	bench_run_free(&r);
+
+	r = RUN("--algo=floor:dfs --blocks=400 --reps=1");
+	cr_expect_eq(r.code, 0, "stderr: %s", r.err);
+	cr_expect_not_null(strstr(r.out, "\nalgo: dfs "), "%s", r.out);
+	bench_run_free(&r);
+}
+
+Test(bench_cli, programs)
+{
+	char in[256];
+	snprintf(in, sizeof in, "%s/small.prog", tmpdir);
+	cr_assert(bench_write_file(in, "p prog 3 2 2\ne 0 1\ne 1 2\nb 0 d0 d1\nb 2 u0 u1\n"));
+	/* A program file already has variables: --vars would be ambiguous. */
+	struct bench_run r = RUN("--algo=dfs --in '%s' --vars=4", in);
+	cr_expect_eq(r.code, 2, "exit %d: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.err, "--vars"), "%s", r.err);
+	bench_run_free(&r);
+
+	r = RUN("--algo=dfs --in '%s' --reps=1 --csv", in);
+	cr_expect_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.out, "\ndfs,floor,ok,,"), "%s", r.out);
+	cr_expect_not_null(strstr(r.out, ",3,2,3,1,yes,0,2,1,"), "n m reachable exits reducible "
+			       "seed vars reps: %s", r.out);
+	bench_run_free(&r);
+
+	r = RUN("--algo=dfs --blocks=300 --vars=5 --reps=1 --csv");
+	cr_expect_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.out, ",1,5,1,1,"), "seed vars reps warmup: %s", r.out);
+	bench_run_free(&r);
+}
