@@ -735,6 +735,100 @@ Test(io, binary_from_a_stream_grows_with_the_data)
 	free(img);
 }
 
+/* ---------- robustness: mutated inputs never crash and never pass invalid data ---------- */
+
+Test(io, mutated_text_is_rejected_or_valid)
+{
+	struct ssa_rng r;
+	ssa_rng_seed(&r, 2024);
+	size_t len = sizeof diamond_prog - 1;
+	char buf[sizeof diamond_prog + 8];
+	static const char alphabet[] = "0123456789 \t\n\r#pebdu-+x";
+	for (int it = 0; it < 3000; it++) {
+		memcpy(buf, diamond_prog, len);
+		size_t blen = len;
+		int edits = 1 + (int)ssa_rng_below(&r, 3);
+		for (int k = 0; k < edits; k++) {
+			size_t at = (size_t)ssa_rng_below(&r, blen);
+			switch (ssa_rng_below(&r, 3)) {
+			case 0: /* replace */
+				buf[at] = alphabet[ssa_rng_below(&r, sizeof alphabet - 1)];
+				break;
+			case 1: /* delete */
+				memmove(buf + at, buf + at + 1, blen - at - 1);
+				blen--;
+				break;
+			default: /* truncate */
+				blen = at;
+				break;
+			}
+			if (!blen)
+				break;
+		}
+		struct prog p;
+		struct io_error err;
+		memset(&err, 0, sizeof err);
+		int st;
+		if (it % 4 == 0) {
+			st = io_t_read_string(dir, "m.prog", buf, blen, &p, &err);
+		} else {
+			/* An in-memory stream has no size: the end-of-input checks apply. */
+			FILE *f = fmemopen(blen ? buf : (char *)"", blen, "rb");
+			cr_assert_not_null(f);
+			st = io_read_text(f, "m.prog", &p, &err);
+			fclose(f);
+		}
+		if (st == SSA_OK) {
+			char why[256];
+			cr_assert(prog_is_valid(&p, why, sizeof why), "iteration %d (seed 2024): %s", it, why);
+			prog_free(&p);
+		} else {
+			cr_assert_eq(st, SSA_EINPUT, "iteration %d (seed 2024): status %d", it, st);
+			cr_assert(err.line >= 1 && err.what[0], "iteration %d (seed 2024): no position/message", it);
+		}
+	}
+}
+
+Test(io, mutated_sealed_binary_is_rejected_or_valid)
+{
+	/* Random words changed and the checksum recomputed, so the structural checks (not the
+	 * checksum) must catch whatever is wrong. */
+	struct ssa_rng r;
+	ssa_rng_seed(&r, 77);
+	size_t len;
+	unsigned char *img = diamond_image(&len);
+	unsigned char *t = malloc(len);
+	char msg[512];
+	int accepted = 0;
+	for (int it = 0; it < 1500; it++) {
+		memcpy(t, img, len);
+		size_t w = IO_SSAB_HEADER_BYTES / 4 + (size_t)ssa_rng_below(&r, (len - IO_SSAB_HEADER_BYTES) / 4);
+		uint32_t v = ssa_rng_chance(&r, 1, 2) ? (uint32_t)ssa_rng_below(&r, 12) : (uint32_t)ssa_rng_next(&r);
+		put32(t + 4 * w, v);
+		reseal(t, len);
+		char path[1024];
+		path_in(path, sizeof path, "m.ssab");
+		io_t_write_file(path, t, len);
+		struct prog p;
+		struct io_error err;
+		int st = io_read_prog(path, &p, &err);
+		unlink(path); /* rewriting a file in place makes ext4 flush it on close: slow */
+		if (st == SSA_OK) {
+			char why[256];
+			cr_assert(prog_is_valid(&p, why, sizeof why), "iteration %d (seed 77): %s", it, why);
+			prog_free(&p);
+			accepted++;
+		} else {
+			io_error_format(&err, msg, sizeof msg);
+			cr_assert_eq(st, SSA_EINPUT, "iteration %d (seed 77): %s", it, msg);
+		}
+	}
+	/* Some changes keep the file valid (e.g. another target id); most do not. */
+	cr_assert(accepted > 0 && accepted < 1500, "accepted %d of 1500", accepted);
+	free(t);
+	free(img);
+}
+
 /* ---------- DOT ---------- */
 
 Test(io, dot_cfg_and_domtree)
