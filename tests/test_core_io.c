@@ -523,6 +523,33 @@ static int read_image(const unsigned char *img, size_t len, char *msg, size_t ms
 	return st;
 }
 
+Test(io, dash_reads_standard_input)
+{
+	/* Binary through stdin: the format is sniffed from the first byte, no rewinding. */
+	size_t len;
+	unsigned char *img = diamond_image(&len);
+	char path[1024];
+	path_in(path, sizeof path, "in.ssab");
+	io_t_write_file(path, img, len);
+	free(img);
+	cr_assert_not_null(freopen(path, "rb", stdin));
+	struct prog p, q;
+	struct io_error err;
+	cr_assert_eq(io_read_prog("-", &p, &err), SSA_OK, "%s", err.what);
+	diamond(&q);
+	char why[256];
+	cr_assert(io_t_prog_equal(&p, &q, why, sizeof why), "%s", why);
+	prog_free(&p);
+	path_in(path, sizeof path, "in.cfg");
+	io_t_write_file(path, "p cfg 2 1\ne 0 7\n", 16);
+	cr_assert_not_null(freopen(path, "rb", stdin));
+	cr_assert_eq(io_read_prog("-", &p, &err), SSA_EINPUT);
+	char msg[512];
+	io_error_format(&err, msg, sizeof msg);
+	cr_assert_str_eq(msg, "<stdin>:2: block id 7 out of range 0..1");
+	prog_free(&q);
+}
+
 Test(io, binary_layout_is_as_documented)
 {
 	size_t len;

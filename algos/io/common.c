@@ -75,7 +75,10 @@ int io_read_prog(const char *path, struct prog *out, struct io_error *err)
 {
 	char eb[128];
 	memset(out, 0, sizeof *out);
-	FILE *f = fopen(path, "rb");
+	bool is_stdin = !strcmp(path, "-");
+	FILE *f = is_stdin ? stdin : fopen(path, "rb");
+	if (is_stdin)
+		path = "<stdin>";
 	if (!f)
 		return io_fail(err, path, 0, SSA_EIO, "cannot open: %s", errtext(errno, eb, sizeof eb));
 	uint64_t size = 0;
@@ -91,7 +94,8 @@ int io_read_prog(const char *path, struct prog *out, struct io_error *err)
 		st = io_read_bin_prefixed(f, path, pre, plen, known, size, out, err);
 	else
 		st = io_read_text_prefixed(f, path, pre, plen, known, size, out, err);
-	fclose(f);
+	if (!is_stdin)
+		fclose(f);
 	return st;
 }
 

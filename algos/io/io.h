@@ -61,6 +61,10 @@ int io_read_bin(FILE *f, const char *name, struct prog *out, struct io_error *er
  * 56..len-1, read as little-endian 32-bit words (len - 56 must be a multiple of 4). */
 uint64_t io_ssab_checksum(const void *image, size_t len);
 
+/* io_read_prog and io_read_cfg read standard input when path is "-" (named "<stdin>" in
+ * errors), in any format. */
+#define IO_PATH_STDIN "-"
+
 /* Text readers accept n up to this many blocks plus IO_TEXT_BLOCKS_PER_BYTE per byte of input;
  * a larger n is refused as absurd before anything of size n is allocated. */
 #define IO_TEXT_BLOCKS_BASE (UINT64_C(1) << 20)
