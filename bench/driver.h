@@ -81,7 +81,16 @@ struct bench_timing {
 	unsigned reps;
 	double *rep_ms;
 	double median_ms, min_ms, max_ms;
+	/* Honesty about a busy machine: CPU time the process got during the counted reps over
+	 * their wall time (near 1 on a quiet machine, lower when it was descheduled), and the
+	 * involuntary context switches taken meanwhile. */
+	double cpu_ms;       /* process CPU time summed over the counted reps */
+	double utilization;  /* cpu_ms / sum of rep_ms */
+	uint64_t invol_switches;
 };
+
+/* Below this CPU-time/wall-time ratio over the reps, reports flag the machine as busy. */
+#define BENCH_BUSY_UTILIZATION 0.9
 
 double bench_now_ns(void); /* CLOCK_MONOTONIC */
 /* Median (mean of the two middle values for an even count), min and max of t->rep_ms. */

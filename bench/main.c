@@ -256,6 +256,11 @@ static int run_kernel(const struct bench_cli *cli, const struct bench_input *in,
 	st = bench_time_reps(run_once, &ctx, cli->warmup, cli->reps, res->counters, &res->timing,
 			     progress ? k->name : NULL);
 	bench_mem_snapshot(&res->mem);
+	if (!st && res->timing.utilization < BENCH_BUSY_UTILIZATION && res->timing.median_ms >= 1.0)
+		fprintf(stderr, "bench: warning: %s got %.0f%% of a CPU during its reps (%" PRIu64
+			" involuntary context switches): the machine is busy and its times are "
+			"inflated\n",
+			k->name, 100.0 * res->timing.utilization, res->timing.invol_switches);
 	int code = BENCH_EXIT_OK;
 	if (st) {
 		res->status = BENCH_RUN_FAILED;

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -17,6 +18,19 @@ double bench_now_ns(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static double cpu_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static uint64_t invol_switches(void)
+{
+	struct rusage ru;
+	return getrusage(RUSAGE_SELF, &ru) == 0 ? (uint64_t)ru.ru_nivcsw : 0;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -64,23 +78,35 @@ int bench_time_reps(int (*fn)(void *arg, uint64_t *counters), void *arg, unsigne
 			bench_progress("%s: warm-up %u/%u", progress_label, i + 1, warmup);
 		memset(counters, 0, BENCH_MAX_COUNTERS * sizeof *counters);
 		int st = fn(arg, counters);
-		if (st)
+		if (st) {
+			bench_progress_done();
 			return st;
+		}
 	}
+	double cpu = 0, wall = 0;
+	uint64_t sw0 = invol_switches();
 	for (unsigned i = 0; i < reps; i++) {
 		if (progress_label)
 			bench_progress("%s: rep %u/%u", progress_label, i + 1, reps);
 		memset(counters, 0, BENCH_MAX_COUNTERS * sizeof *counters);
+		double c0 = cpu_now_ns();
 		double t0 = bench_now_ns();
 		int st = fn(arg, counters);
 		double t1 = bench_now_ns();
-		if (st)
+		double c1 = cpu_now_ns();
+		if (st) {
+			bench_progress_done();
 			return st;
+		}
 		t->rep_ms[i] = (t1 - t0) / 1e6;
 		t->reps = i + 1;
+		cpu += c1 - c0;
+		wall += t1 - t0;
 	}
-	if (progress_label)
-		bench_progress_done();
+	t->cpu_ms = cpu / 1e6;
+	t->utilization = wall > 0 ? cpu / wall : 1.0;
+	t->invol_switches = invol_switches() - sw0;
+	bench_progress_done();
 	bench_timing_stats(t);
 	return SSA_OK;
 }
