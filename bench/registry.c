@@ -9,12 +9,14 @@ extern const struct bench_stage bench_stage_floor;
 /* Not const: its kernels are built from dom_algos[] before main (bench/stage_dom.c). */
 extern struct bench_stage bench_stage_dom;
 extern struct bench_stage bench_stage_df, bench_stage_phi;
+extern struct bench_stage bench_stage_rename;
 
 const struct bench_stage *const bench_stages[] = {
 	&bench_stage_floor,
 	&bench_stage_dom,
 	&bench_stage_df,
 	&bench_stage_phi,
+	&bench_stage_rename,
 };
 const size_t bench_nstages = sizeof bench_stages / sizeof *bench_stages;
 

@@ -15,11 +15,13 @@
  * on reducible CFGs, and may be a strict superset on irreducible ones (Aycock and Horspool's
  * theorem); after (1) and (2) it equals pruned SSA on reducible CFGs.
  *
- * Time: O(V * (joins + their in-edges)) to place and rename, plus O(passes * operands) for the
- * fixpoint (sweeps in dominator-tree preorder; loops usually settle in two or three passes) and
- * O(operands) for liveness. Memory: the maximal form, V*joins φs with V*Σindeg(joins) operands
- * (estimated by phi_maximal_bytes before anything is allocated), rename-stack's scratch, 9 bytes
- * per φ for pruning, and the compacted result. */
+ * Time: O(V * (joins + their in-edges)) to place and rename, plus O(operands + rechecks x operands per φ) for the
+ * fixpoint (one sweep in dominator-tree preorder, then a worklist that re-examines only the φs
+ * reading a removed one, with near-constant forwarding by path compression) and O(operands) for
+ * liveness. Memory: the maximal form, V*joins φs with V*Σindeg(joins) operands
+ * (estimated by phi_maximal_bytes before anything is allocated), rename-stack's scratch, for
+ * pruning 26 bytes per φ plus the φ-reader lists (two words per operand), and the compacted
+ * result. */
 #include "ssa/ssa.h"
 
 #include "util/mem.h"
@@ -51,7 +53,7 @@ uint64_t phi_maximal_bytes(const struct prog *p, const struct phi_maximal_opts *
 	uint64_t stack = ssa_bytes(ssa_sat_add(ssa_sat_add(p->nops, nphi),
 					       ssa_sat_add(p->nvars, 2ull * g->n + g->m)),
 				   4);
-	uint64_t prune = ssa_bytes(nphi, 9);
+	uint64_t prune = ssa_sat_add(ssa_bytes(nphi, 26), ssa_bytes(nargs, 8));
 	/* The maximal form and the compacted result (at most as large) coexist. */
 	return ssa_sat_add(ssa_sat_add(ssa_bytes(form, 2), stack), prune);
 }
@@ -70,29 +72,45 @@ static uint32_t resolve(const struct ssa_form *s, uint32_t *fwd, const uint8_t *
 	return r;
 }
 
-/* Aycock-Horspool on one φ: true (and *x = the value) when every operand is the φ itself or x. */
+/* Aycock-Horspool on one φ: true (and *x = the value) when every operand is the φ itself or x.
+ * wit[2q], wit[2q+1] remember two operand positions that held distinct values at the last look
+ * (SSA_NONE = the entry's implicit undefined operand): values only merge by forwarding, so while
+ * those two still differ the φ stays, and a join with thousands of predecessors is not rescanned
+ * each time one of its operands is replaced. */
 static bool phi_redundant(const struct ssa_form *s, const struct cfg *g, const struct domtree *t,
-			  uint32_t *fwd, const uint8_t *state, uint32_t q, uint32_t *x)
+			  uint32_t *fwd, const uint8_t *state, uint32_t *wit, uint32_t q,
+			  uint32_t *x)
 {
 	const uint32_t *pred = g->pred + g->pred_off[s->phi_block[q]];
-	uint32_t self = s->nops + q, same = 0;
+	const uint64_t off = s->arg_off[q];
+	uint32_t self = s->nops + q, same = 0, same_at = SSA_NONE;
+	if (wit[2 * q] != wit[2 * q + 1]) {
+		uint32_t w0 = wit[2 * q], w1 = wit[2 * q + 1];
+		uint32_t a0 = w0 == SSA_NONE ? SSA_UNDEF : resolve(s, fwd, state, s->arg[off + w0]);
+		uint32_t a1 = w1 == SSA_NONE ? SSA_UNDEF : resolve(s, fwd, state, s->arg[off + w1]);
+		if (a0 != a1 && a0 != self && a1 != self)
+			return false;
+	}
 	bool have = false;
 	/* The entry's φs also receive "undefined" from outside the function. */
 	if (s->phi_block[q] == 0) {
 		same = SSA_UNDEF;
 		have = true;
 	}
-	for (uint64_t j = s->arg_off[q]; j < s->arg_off[q + 1]; j++) {
+	for (uint64_t j = off; j < s->arg_off[q + 1]; j++) {
 		/* An edge from a block the entry cannot reach is never taken. */
-		if (t->tin[pred[j - s->arg_off[q]]] == SSA_NONE)
+		if (t->tin[pred[j - off]] == SSA_NONE)
 			continue;
 		uint32_t a = resolve(s, fwd, state, s->arg[j]);
 		if (a == self)
 			continue;
 		if (!have) {
 			same = a;
+			same_at = (uint32_t)(j - off);
 			have = true;
 		} else if (a != same) {
+			wit[2 * q] = same_at;
+			wit[2 * q + 1] = (uint32_t)(j - off);
 			return false;
 		}
 	}
@@ -100,52 +118,147 @@ static bool phi_redundant(const struct ssa_form *s, const struct cfg *g, const s
 	return true;
 }
 
-int ssa_prune(struct ssa_form *in, const struct cfg *g, const struct domtree *t, bool redundant, bool dead,
-	      struct ssa_form *out, struct phi_maximal_stats *st)
+int ssa_prune(struct ssa_form *in, const struct cfg *g, const struct domtree *t, bool redundant,
+	      bool dead, struct ssa_form *out, struct phi_maximal_stats *st)
 {
 	const uint32_t nphi = in->nphi, nops = in->nops;
+	const uint64_t nargs = in->arg_off[nphi];
 	uint32_t *fwd = ssa_alloc_array(nphi, sizeof(uint32_t));
 	uint32_t *work = ssa_alloc_array(nphi, sizeof(uint32_t));
 	uint8_t *state = ssa_calloc_array(nphi, 1); /* 0 kept, 1 redundant, 2 dead */
+	uint8_t *queued = NULL;
+	uint32_t *head = NULL, *tail = NULL, *ent_user = NULL, *ent_next = NULL, *wit = NULL;
 	int rc = SSA_ENOMEM;
 	if (!fwd || !work || !state)
 		goto done;
 	st->removed_redundant = st->removed_dead = 0;
-	st->passes = 0;
+	st->rechecks = 0;
 
+	if (redundant && nargs >= SSA_NONE) {
+		rc = SSA_ETOOBIG; /* reader entries are numbered in 32 bits */
+		goto done;
+	}
 	if (redundant) {
-		bool changed = true;
-		while (changed) {
-			changed = false;
-			st->passes++;
-			/* Dominator-tree preorder first, so a loop's outer φs settle before the
-			 * inner ones that read them; then blocks outside the tree. */
-			for (uint32_t k = 0; k < t->nreach; k++) {
-				uint32_t b = t->order[k];
-				for (uint32_t q = in->phi_off[b]; q < in->phi_off[b + 1]; q++) {
-					uint32_t x;
-					if (state[q] == 0 && phi_redundant(in, g, t, fwd, state, q, &x)) {
-						state[q] = 1;
-						fwd[q] = x;
-						st->removed_redundant++;
-						changed = true;
-					}
-				}
+		wit = ssa_alloc_array(2 * (size_t)nphi, sizeof(uint32_t));
+		if (!wit)
+			goto done;
+		memset(wit, 0, 2 * (size_t)nphi * sizeof(uint32_t)); /* equal: no witnesses yet */
+		/* Phase 1: one sweep in dominator-tree preorder (then the blocks outside the tree),
+		 * so a loop's outer φs are decided before the inner ones that read them. Most
+		 * maximal φs go here, without any per-operand bookkeeping. */
+		for (uint32_t k = 0; k <= t->nreach; k++) {
+			uint32_t lo, hi;
+			if (k < t->nreach) {
+				lo = in->phi_off[t->order[k]];
+				hi = in->phi_off[t->order[k] + 1];
+			} else {
+				lo = hi = 0;
 			}
-			for (uint32_t b = 0; b < in->n; b++) {
-				if (t->tin[b] != SSA_NONE)
-					continue;
-				for (uint32_t q = in->phi_off[b]; q < in->phi_off[b + 1]; q++) {
-					uint32_t x;
-					if (state[q] == 0 && phi_redundant(in, g, t, fwd, state, q, &x)) {
-						state[q] = 1;
-						fwd[q] = x;
-						st->removed_redundant++;
-						changed = true;
-					}
+			for (uint32_t q = lo; q < hi; q++) {
+				uint32_t x;
+				if (phi_redundant(in, g, t, fwd, state, wit, q, &x)) {
+					state[q] = 1;
+					fwd[q] = x;
+					st->removed_redundant++;
 				}
 			}
 		}
+		for (uint32_t b = 0; b < in->n; b++) {
+			if (t->tin[b] != SSA_NONE)
+				continue;
+			for (uint32_t q = in->phi_off[b]; q < in->phi_off[b + 1]; q++) {
+				uint32_t x;
+				if (phi_redundant(in, g, t, fwd, state, wit, q, &x)) {
+					state[q] = 1;
+					fwd[q] = x;
+					st->removed_redundant++;
+				}
+			}
+		}
+		/* Phase 2, to the fixpoint: a survivor may have become redundant after it was
+		 * looked at (a loop header whose back-edge operand was removed later in the
+		 * sweep). Reader lists among the survivors: the φs whose operands resolve to each
+		 * φ. A removed φ's readers now read its replacement, so its list is spliced onto
+		 * the replacement's (O(1) with tails) and removing that later re-examines them. */
+		uint64_t nent = 0;
+		uint32_t sp = 0;
+		for (uint32_t q = 0; q < nphi; q++) {
+			if (state[q] != 0)
+				continue;
+			work[sp++] = q;
+			for (uint64_t j = in->arg_off[q]; j < in->arg_off[q + 1]; j++) {
+				in->arg[j] = resolve(in, fwd, state, in->arg[j]);
+				nent += ssa_value_is_phi(in, in->arg[j]) && in->arg[j] - nops != q;
+			}
+		}
+		queued = ssa_alloc_array(nphi, 1);
+		head = ssa_alloc_array(nphi, sizeof(uint32_t));
+		tail = ssa_alloc_array(nphi, sizeof(uint32_t));
+		ent_user = ssa_alloc_array(nent, sizeof(uint32_t));
+		ent_next = ssa_alloc_array(nent, sizeof(uint32_t));
+		if (!queued || !head || !tail || !ent_user || !ent_next)
+			goto done;
+		memset(head, 0xff, (size_t)nphi * sizeof(uint32_t));
+		memset(tail, 0xff, (size_t)nphi * sizeof(uint32_t));
+		memset(queued, 0, nphi);
+		uint32_t ne = 0;
+		for (uint32_t k = 0; k < sp; k++) {
+			uint32_t q = work[k];
+			queued[q] = 1;
+			for (uint64_t j = in->arg_off[q]; j < in->arg_off[q + 1]; j++) {
+				uint32_t a = in->arg[j];
+				if (!ssa_value_is_phi(in, a) || a - nops == q)
+					continue;
+				uint32_t r = a - nops;
+				ent_user[ne] = q;
+				ent_next[ne] = head[r];
+				if (head[r] == SSA_NONE)
+					tail[r] = ne;
+				head[r] = ne++;
+			}
+		}
+		uint64_t pops = 0;
+		while (sp > 0) {
+			uint32_t q = work[--sp], x;
+			queued[q] = 0;
+			pops++;
+			if (state[q] != 0 || !phi_redundant(in, g, t, fwd, state, wit, q, &x))
+				continue;
+			state[q] = 1;
+			fwd[q] = x;
+			st->removed_redundant++;
+			/* Requeue the readers still alive; entries of removed readers are
+			 * dropped from the list so a long forwarding chain does not walk them
+			 * again. */
+			uint32_t nh = SSA_NONE, nt = SSA_NONE;
+			for (uint32_t e = head[q], next; e != SSA_NONE; e = next) {
+				uint32_t u = ent_user[e];
+				next = ent_next[e];
+				if (state[u] != 0)
+					continue;
+				if (!queued[u]) {
+					queued[u] = 1;
+					work[sp++] = u;
+				}
+				ent_next[e] = SSA_NONE;
+				if (nt == SSA_NONE)
+					nh = e;
+				else
+					ent_next[nt] = e;
+				nt = e;
+			}
+			head[q] = nh;
+			tail[q] = nt;
+			if (ssa_value_is_phi(in, x) && head[q] != SSA_NONE) {
+				uint32_t r = x - nops;
+				if (head[r] == SSA_NONE)
+					head[r] = head[q];
+				else
+					ent_next[tail[r]] = head[q];
+				tail[r] = tail[q];
+			}
+		}
+		st->rechecks = pops;
 	}
 	for (uint32_t i = 0; i < nops; i++)
 		in->opval[i] = resolve(in, fwd, state, in->opval[i]);
@@ -189,7 +302,7 @@ int ssa_prune(struct ssa_form *in, const struct cfg *g, const struct domtree *t,
 	if (rc == SSA_OK)
 		st->kept = out->nphi;
 done:
-	ssa_free_all(fwd, work, state, NULL);
+	ssa_free_all(fwd, work, state, queued, head, tail, ent_user, ent_next, wit, NULL);
 	return rc;
 }
 

@@ -133,7 +133,7 @@ struct phi_maximal_stats {
 	uint64_t removed_redundant; /* by Aycock-Horspool's rule */
 	uint64_t removed_dead;    /* by dead-φ elimination (pruned flavour) */
 	uint64_t kept;
-	uint64_t passes;          /* sweeps of the redundant-φ fixpoint */
+	uint64_t rechecks;        /* φs examined again after the first sweep (redundant rule) */
 	uint64_t bytes;           /* peak bytes of the forms and scratch */
 };
 
@@ -152,7 +152,7 @@ uint64_t phi_maximal_bytes(const struct prog *p, const struct phi_maximal_opts *
 int phi_maximal(const struct prog *p, const struct domtree *t, const struct phi_maximal_opts *o,
 		uint64_t mem_limit, struct ssa_form *out, struct phi_maximal_stats *st);
 
-/* The pruning rules on a renamed form: out gets the surviving φs (stats->removed_*, passes and
+/* The pruning rules on a renamed form: out gets the surviving φs (stats->removed_*, rechecks and
  * kept filled); in's uses and operands are redirected in place through the removed φs. */
 int ssa_prune(struct ssa_form *in, const struct cfg *g, const struct domtree *t, bool redundant, bool dead,
 	      struct ssa_form *out, struct phi_maximal_stats *st);
