@@ -426,6 +426,11 @@ int main(int argc, char **argv)
 		}
 	}
 	bench_report_end(&rep);
+	if (!cli.out && (fflush(stdout) != 0 || ferror(stdout))) {
+		fprintf(stderr, "bench: writing to standard output failed\n");
+		if (!code)
+			code = BENCH_EXIT_INPUT;
+	}
 
 	/* The file is kept when every kernel ran to its end (even if a check failed or one was
 	 * refused): it then holds a complete report. Usage and input errors leave nothing. */

@@ -336,7 +336,7 @@ static void text_table(struct bench_report *r)
 		char peak[32] = "-";
 		if (res->mem.have_jemalloc)
 			snprintf(peak, sizeof peak, "%.1f", mb(res->mem.peak_alloc));
-		fprintf(f, "table: %-12s %-6s %12.3f %10.3f %10.3f %8s %10s %s\n", res->algo,
+		fprintf(f, "table: %-12s %-6s %12.4f %10.3f %10.3f %8s %10s %s\n", res->algo,
 			res->stage, res->timing.median_ms, per(res->timing.median_ms, r->gs->n),
 			per(res->timing.median_ms, r->gs->m), ratio, peak, res->check);
 	}
