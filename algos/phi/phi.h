@@ -119,7 +119,7 @@ static inline bool live_walk_is_live(const struct live_walk *lw, uint32_t b)
  * Liveness for pruned comes from in->live when given (dataflow), else from a per-variable walk
  * in the algorithm's scratch. Only blocks of the dominator tree get φs. Scratch is allocated once
  * and reused; out is reused across runs (free with phi_sets_free). */
-#define PHI_MAX_COUNTERS 4
+#define PHI_MAX_COUNTERS 5
 
 struct phi_input {
 	const struct prog *prog;
