@@ -17,13 +17,14 @@ int gen_build_ladder(const struct gen_params *p, struct edge_list *out, struct g
 	if (st != SSA_OK)
 		return st;
 	uint32_t kk = (uint32_t)k;
+	/* Emitted grouped by source (all a's, then all b's), which lets gen_cfg skip a sort. */
 	for (uint32_t i = 0; i < kk; i++) {
 		if (i + 1 < kk)
 			GEN_PUSH(out, i, i + 1);
 		GEN_PUSH(out, i, kk + i);
-		if (i + 1 < kk)
-			GEN_PUSH(out, kk + i, kk + i + 1);
 	}
+	for (uint32_t i = 0; i + 1 < kk; i++)
+		GEN_PUSH(out, kk + i, kk + i + 1);
 	info->k = k;
 	snprintf(info->note, sizeof info->note, "ladder: k=%u (n=%u, m=%u)", kk, 2 * kk, out->m);
 	return SSA_OK;

@@ -5,6 +5,7 @@
 #include "util/status.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const struct gen_family gen_families[] = {
@@ -62,6 +63,35 @@ uint64_t gen_pick_linear_k(uint64_t want, uint64_t a, uint64_t b, uint64_t kmin)
 	return k < kmin ? kmin : k;
 }
 
+/* When the family emitted its edges already grouped by source (most do), the targets are
+ * the successor array as they stand: count the offsets and hand dst over, instead of a
+ * counting sort into a second array. Saves 4 bytes an edge of peak memory and a pass. */
+static int csr_from_sorted(struct cfg *out, struct edge_list *el, bool *done)
+{
+	*done = false;
+	for (uint32_t i = 1; i < el->m; i++)
+		if (el->src[i] < el->src[i - 1])
+			return SSA_OK;
+	uint32_t *off = ssa_calloc_array((size_t)el->n + 1, sizeof *off);
+	if (!off)
+		return SSA_ENOMEM;
+	for (uint32_t i = 0; i < el->m; i++)
+		off[el->src[i] + 1]++;
+	for (uint32_t b = 0; b < el->n; b++)
+		off[b + 1] += off[b];
+	uint32_t *succ = el->dst;
+	if (el->cap > el->m) {
+		uint32_t *shrunk = ssa_realloc_array(succ, el->m, sizeof *succ);
+		if (shrunk)
+			succ = shrunk;
+	}
+	el->dst = NULL;
+	free(el->src);
+	el->src = NULL;
+	*done = true;
+	return cfg_from_succ_csr(out, el->n, el->m, off, succ);
+}
+
 int gen_cfg(const struct gen_params *p, struct cfg *out, struct gen_info *info)
 {
 	memset(out, 0, sizeof *out);
@@ -89,7 +119,10 @@ int gen_cfg(const struct gen_params *p, struct cfg *out, struct gen_info *info)
 	struct edge_list el;
 	memset(&el, 0, sizeof el);
 	int st = f->build(p, &el, info);
+	bool done = false;
 	if (st == SSA_OK)
+		st = csr_from_sorted(out, &el, &done);
+	if (st == SSA_OK && !done)
 		st = cfg_from_edges(out, &el);
 	edge_list_free(&el);
 	if (st != SSA_OK) {
