@@ -18,14 +18,15 @@
  * edges at all). */
 static void diamond(struct prog *p)
 {
-	static const uint32_t e[][2] = {{0, 1}, {0, 2}, {1, 3}, {1, 3}, {2, 3}, {3, 3}, {5, 3}, {3, 0}};
+	static const uint32_t e[][2] = {{0, 1}, {0, 2}, {1, 3}, {1, 3},
+	                                {2, 3}, {3, 3}, {5, 3}, {3, 0}};
 	static const char *const ops[] = {"d0 d1", "u0 d0", NULL, "u0 u1 d2", NULL, "u2"};
 	io_t_build(p, 6, e, 8, 3, ops);
 }
 
 static const char diamond_prog[] = "p prog 6 8 3\n"
-				   "e 0 1\ne 0 2\ne 1 3\ne 1 3\ne 2 3\ne 3 3\ne 3 0\ne 5 3\n"
-				   "b 0 d0 d1\nb 1 u0 d0\nb 3 u0 u1 d2\nb 5 u2\n";
+                                   "e 0 1\ne 0 2\ne 1 3\ne 1 3\ne 2 3\ne 3 3\ne 3 0\ne 5 3\n"
+                                   "b 0 d0 d1\nb 1 u0 d0\nb 3 u0 u1 d2\nb 5 u2\n";
 
 static char dir[256];
 
@@ -78,7 +79,8 @@ Test(io, text_writer_is_canonical_and_exact)
 	path_in(path, sizeof path, "d.cfg");
 	cr_assert_eq(io_write_path(path, &p, &err), SSA_OK);
 	text = io_t_slurp(path, NULL);
-	cr_assert_str_eq(text, "p cfg 6 8\ne 0 1\ne 0 2\ne 1 3\ne 1 3\ne 2 3\ne 3 3\ne 3 0\ne 5 3\n");
+	cr_assert_str_eq(text,
+	                 "p cfg 6 8\ne 0 1\ne 0 2\ne 1 3\ne 1 3\ne 2 3\ne 3 3\ne 3 0\ne 5 3\n");
 	free(text);
 	prog_free(&p);
 }
@@ -113,7 +115,8 @@ Test(io, hand_made_round_trips)
 			write_read(&p, all[i], &q);
 			if (i == 2)
 				q.nvars = p.nvars; /* the .cfg format has no variables */
-			cr_assert(io_t_prog_equal(&p, &q, why, sizeof why), "m=%u %s: %s", m, all[i], why);
+			cr_assert(io_t_prog_equal(&p, &q, why, sizeof why), "m=%u %s: %s", m,
+			          all[i], why);
 			prog_free(&q);
 		}
 		prog_free(&p);
@@ -168,7 +171,8 @@ static void random_prog(struct prog *p, uint64_t seed)
 		off[b] = k;
 		uint32_t c = nvars ? (uint32_t)ssa_rng_below(&r, 8) : 0;
 		for (uint32_t i = 0; i < c; i++)
-			ops[k++] = prog_op((uint32_t)ssa_rng_below(&r, nvars), (uint32_t)ssa_rng_below(&r, 2));
+			ops[k++] = prog_op((uint32_t)ssa_rng_below(&r, nvars),
+			                   (uint32_t)ssa_rng_below(&r, 2));
 	}
 	off[n] = k;
 	prog_init(p, &g, nvars, k, off, ops);
@@ -184,16 +188,17 @@ Test(io, random_round_trips_text_binary_memory)
 		/* memory -> text -> memory -> binary -> memory, and text bytes stable. */
 		write_read(&p, "r.prog", &a);
 		cr_assert(io_t_prog_equal(&p, &a, why, sizeof why), "seed %llu text: %s",
-			  (unsigned long long)seed, why);
+		          (unsigned long long)seed, why);
 		write_read(&a, "r.ssab", &b);
 		cr_assert(io_t_prog_equal(&p, &b, why, sizeof why), "seed %llu binary: %s",
-			  (unsigned long long)seed, why);
+		          (unsigned long long)seed, why);
 		path_in(path, sizeof path, "r.prog");
 		char *t1 = io_t_slurp(path, NULL);
 		path_in(path, sizeof path, "r2.prog");
 		cr_assert_eq(io_write_path(path, &b, &err), SSA_OK);
 		char *t2 = io_t_slurp(path, NULL);
-		cr_assert_str_eq(t1, t2, "seed %llu: text not reproduced", (unsigned long long)seed);
+		cr_assert_str_eq(t1, t2, "seed %llu: text not reproduced",
+		                 (unsigned long long)seed);
 		free(t1);
 		free(t2);
 		prog_free(&a);
@@ -205,16 +210,18 @@ Test(io, random_round_trips_text_binary_memory)
 		cr_assert_eq(io_write_bin(f, &p), SSA_OK);
 		rewind(f);
 		cr_assert_eq(io_read_bin(f, "tmp.ssab", &a, &err), SSA_OK, "seed %llu: %s",
-			     (unsigned long long)seed, err.what);
-		cr_assert(io_t_prog_equal(&p, &a, why, sizeof why), "seed %llu: %s", (unsigned long long)seed, why);
+		             (unsigned long long)seed, err.what);
+		cr_assert(io_t_prog_equal(&p, &a, why, sizeof why), "seed %llu: %s",
+		          (unsigned long long)seed, why);
 		prog_free(&a);
 		fclose(f);
 		f = tmpfile();
 		cr_assert_eq(io_write_prog_text(f, &p), SSA_OK);
 		rewind(f);
 		cr_assert_eq(io_read_text(f, "tmp.prog", &a, &err), SSA_OK, "seed %llu: %s",
-			     (unsigned long long)seed, err.what);
-		cr_assert(io_t_prog_equal(&p, &a, why, sizeof why), "seed %llu: %s", (unsigned long long)seed, why);
+		             (unsigned long long)seed, err.what);
+		cr_assert(io_t_prog_equal(&p, &a, why, sizeof why), "seed %llu: %s",
+		          (unsigned long long)seed, why);
 		prog_free(&a);
 		fclose(f);
 		prog_free(&p);
@@ -229,18 +236,19 @@ Test(io, liberal_input_reads_to_the_canonical_form)
 	 * interleaved with edges and out of block order, edges not grouped by source, an empty
 	 * 'b' line and no final newline. */
 	static const char in[] = "# a comment\r\n"
-				 "\r\n"
-				 "  p\tprog 4 5 2   # header\r\n"
-				 "b 2 u1 d0\n"
-				 "e 2 3\n"
-				 "e 0 1 # first edge of 0\n"
-				 "\t\n"
-				 "b 0 d1\n"
-				 "e 1 002\n"
-				 "e 0 2\n"
-				 "b 3\n"
-				 "e\t3 3";
-	static const char canon[] = "p prog 4 5 2\ne 0 1\ne 0 2\ne 1 2\ne 2 3\ne 3 3\nb 0 d1\nb 2 u1 d0\n";
+	                         "\r\n"
+	                         "  p\tprog 4 5 2   # header\r\n"
+	                         "b 2 u1 d0\n"
+	                         "e 2 3\n"
+	                         "e 0 1 # first edge of 0\n"
+	                         "\t\n"
+	                         "b 0 d1\n"
+	                         "e 1 002\n"
+	                         "e 0 2\n"
+	                         "b 3\n"
+	                         "e\t3 3";
+	static const char canon[] =
+	    "p prog 4 5 2\ne 0 1\ne 0 2\ne 1 2\ne 2 3\ne 3 3\nb 0 d1\nb 2 u1 d0\n";
 	struct prog p;
 	struct io_error err;
 	int st = io_t_read_string(dir, "in.prog", in, sizeof in - 1, &p, &err);
@@ -285,60 +293,74 @@ struct bad_text {
 };
 
 static const struct bad_text bad_texts[] = {
-	{"a.cfg", "", 1, "file ends before the 'p cfg <n> <m>' header"},
-	{"a.prog", "# only a comment\n\n", 2, "file ends before the 'p prog <n> <m> <v>' header"},
-	{"a.cfg", "e 0 1\n", 1, "expected 'p cfg <n> <m>' header before the first edge"},
-	{"a.prog", "# c\ne 0 1\n", 2, "expected 'p prog <n> <m> <v>' header before the first edge"},
-	{"a.prog", "b 0 d0\n", 1, "expected 'p prog <n> <m> <v>' header before the first 'b' line"},
-	{"a.cfg", "p cfg 2 1\ne 0 1\np cfg 2 1\n", 3, "duplicate 'p' line (first on line 1)"},
-	{"a.cfg", "p\n", 1, "missing problem kind (expected 'p cfg <n> <m>' or 'p prog <n> <m> <v>')"},
-	{"a.cfg", "p graph 2 1\n", 1,
-	 "unknown problem kind 'graph' (expected 'p cfg <n> <m>' or 'p prog <n> <m> <v>')"},
-	{"a.cfg", "p cfg 2\n", 1, "missing edge count (expected 'p cfg <n> <m>')"},
-	{"a.prog", "p prog 2 1\n", 1, "missing variable count (expected 'p prog <n> <m> <v>')"},
-	{"a.cfg", "p cfg 2 1 7\n", 1, "unexpected '7' after the header (expected 'p cfg <n> <m>')"},
-	{"a.cfg", "p cfg 0 0\n", 1, "block count 0: a CFG has at least the entry block 0"},
-	{"a.cfg", "p cfg -3 0\n", 1, "expected block count as an unsigned decimal number, found '-3'"},
-	{"a.cfg", "p cfg +3 0\n", 1, "expected block count as an unsigned decimal number, found '+3'"},
-	{"a.cfg", "p cfg 3x 0\n", 1, "expected block count as an unsigned decimal number, found '3x'"},
-	{"a.cfg", "p cfg 3 0x10\n", 1, "expected edge count as an unsigned decimal number, found '0x10'"},
-	{"a.cfg", "p cfg 4294967295 0\n", 1, "block count 4294967295 too large (at most 4294967294)"},
-	{"a.cfg", "p cfg 3 99999999999999999999999\n", 1,
-	 "edge count 99999999999999999999999 too large (at most 4294967294)"},
-	{"a.prog", "p prog 3 0 2147483648\n", 1, "variable count 2147483648 too large (at most 2147483647)"},
-	{"a.cfg", "p cfg 3 1\ne 0\n", 2, "missing block id (expected 'e <u> <v>')"},
-	{"a.cfg", "p cfg 3 1\ne\n", 2, "missing block id (expected 'e <u> <v>')"},
-	{"a.cfg", "p cfg 10 1\ne 0 17\n", 2, "block id 17 out of range 0..9"},
-	{"a.cfg", "p cfg 10 1\ne 4294967295 1\n", 2, "block id 4294967295 out of range 0..9"},
-	{"a.cfg", "p cfg 10 1\ne 0 -1\n", 2, "expected block id as an unsigned decimal number, found '-1'"},
-	{"a.cfg", "p cfg 10 1\ne 0 1 2\n", 2, "unexpected '2' after the edge (expected 'e <u> <v>')"},
-	{"a.cfg", "p cfg 10 1\ne 0 1#x\n", 2, "expected block id as an unsigned decimal number, found '1#x'"},
-	{"a.cfg", "p cfg 10 1\ne 0 1\r\r\n", 2, "expected block id as an unsigned decimal number, found '1?'"},
-	{"a.cfg", "p cfg 10 2\ne 0 1\ne 1 2\ne 2 3\n", 4, "edge 3 of 2 declared"},
-	{"a.cfg", "p cfg 10 10\n# c\ne 0 1\n\n", 4, "file ends after 1 of 10 declared edges"},
-	{"a.cfg", "p cfg 10 0\nx 0 1\n", 2, "unknown line type 'x' (expected 'p', 'e', 'b' or a '#' comment)"},
-	{"a.cfg", "p cfg 10 0\nedge 0 1\n", 2,
-	 "unknown line type 'edge' (expected 'p', 'e', 'b' or a '#' comment)"},
-	{"a.cfg", "p cfg 3 0\nb 0 d0\n", 2, "'b' line in a 'p cfg' file (ops need a 'p prog <n> <m> <v>' header)"},
-	{"a.prog", "p prog 10 0 4\nb 12 d0\n", 2, "block id 12 out of range 0..9"},
-	{"a.prog", "p prog 10 0 4\nb\n", 2, "missing block id (expected 'b <block> <op>...')"},
-	{"a.prog", "p prog 10 0 4\nb 3 d0\nb 4 u1\n\nb 3 u0\n", 5, "duplicate 'b' line for block 3 (first on line 2)"},
-	{"a.prog", "p prog 10 0 4\nb 3 d5\n", 2, "variable 5 out of range 0..3"},
-	{"a.prog", "p prog 10 0 4\nb 3 u4294967296\n", 2, "variable 4294967296 out of range 0..3"},
-	{"a.prog", "p prog 10 0 0\nb 3 d0\n", 2, "variable 0 out of range (the header declares no variables)"},
-	{"a.prog", "p prog 10 0 4\nb 3 d0 x3\n", 2, "unknown op 'x3' (expected d<k> or u<k>)"},
-	{"a.prog", "p prog 10 0 4\nb 3 D1\n", 2, "unknown op 'D1' (expected d<k> or u<k>)"},
-	{"a.prog", "p prog 10 0 4\nb 3 d\n", 2, "bad op 'd' (expected d<k> or u<k>, k an unsigned decimal)"},
-	{"a.prog", "p prog 10 0 4\nb 3 u-1\n", 2, "bad op 'u-1' (expected d<k> or u<k>, k an unsigned decimal)"},
-	{"a.prog", "p prog 10 0 4\nb 3 d1,u2\n", 2, "bad op 'd1,u2' (expected d<k> or u<k>, k an unsigned decimal)"},
-	/* A 20-byte file claiming 4 billion blocks: refused before anything of size n exists. */
-	{"a.cfg", "p cfg 4000000000 0\n\n", 1,
-	 "block count 4000000000 is absurd for a file of 20 bytes (at most 2^20 + 64 blocks per byte = 1049856)"},
-	/* Long garbage is quoted, cut at 40 bytes. */
-	{"a.cfg", "p cfg 2 1\ne 0 1234567890123456789012345678901234567890123456789x\n", 2,
-	 "expected block id as an unsigned decimal number, found '1234567890123456789012345678901234567890...'"},
-	{"a.cfg", "p cfg 2 1\ne 0 12345678901234567890123456789\n", 2,
-	 "block id 12345678901234567890123456789 out of range 0..1"},
+    {"a.cfg", "", 1, "file ends before the 'p cfg <n> <m>' header"},
+    {"a.prog", "# only a comment\n\n", 2, "file ends before the 'p prog <n> <m> <v>' header"},
+    {"a.cfg", "e 0 1\n", 1, "expected 'p cfg <n> <m>' header before the first edge"},
+    {"a.prog", "# c\ne 0 1\n", 2, "expected 'p prog <n> <m> <v>' header before the first edge"},
+    {"a.prog", "b 0 d0\n", 1, "expected 'p prog <n> <m> <v>' header before the first 'b' line"},
+    {"a.cfg", "p cfg 2 1\ne 0 1\np cfg 2 1\n", 3, "duplicate 'p' line (first on line 1)"},
+    {"a.cfg", "p\n", 1, "missing problem kind (expected 'p cfg <n> <m>' or 'p prog <n> <m> <v>')"},
+    {"a.cfg", "p graph 2 1\n", 1,
+     "unknown problem kind 'graph' (expected 'p cfg <n> <m>' or 'p prog <n> <m> <v>')"},
+    {"a.cfg", "p cfg 2\n", 1, "missing edge count (expected 'p cfg <n> <m>')"},
+    {"a.prog", "p prog 2 1\n", 1, "missing variable count (expected 'p prog <n> <m> <v>')"},
+    {"a.cfg", "p cfg 2 1 7\n", 1, "unexpected '7' after the header (expected 'p cfg <n> <m>')"},
+    {"a.cfg", "p cfg 0 0\n", 1, "block count 0: a CFG has at least the entry block 0"},
+    {"a.cfg", "p cfg -3 0\n", 1, "expected block count as an unsigned decimal number, found '-3'"},
+    {"a.cfg", "p cfg +3 0\n", 1, "expected block count as an unsigned decimal number, found '+3'"},
+    {"a.cfg", "p cfg 3x 0\n", 1, "expected block count as an unsigned decimal number, found '3x'"},
+    {"a.cfg", "p cfg 3 0x10\n", 1,
+     "expected edge count as an unsigned decimal number, found '0x10'"},
+    {"a.cfg", "p cfg 4294967295 0\n", 1, "block count 4294967295 too large (at most 4294967294)"},
+    {"a.cfg", "p cfg 3 99999999999999999999999\n", 1,
+     "edge count 99999999999999999999999 too large (at most 4294967294)"},
+    {"a.prog", "p prog 3 0 2147483648\n", 1,
+     "variable count 2147483648 too large (at most 2147483647)"},
+    {"a.cfg", "p cfg 3 1\ne 0\n", 2, "missing block id (expected 'e <u> <v>')"},
+    {"a.cfg", "p cfg 3 1\ne\n", 2, "missing block id (expected 'e <u> <v>')"},
+    {"a.cfg", "p cfg 10 1\ne 0 17\n", 2, "block id 17 out of range 0..9"},
+    {"a.cfg", "p cfg 10 1\ne 4294967295 1\n", 2, "block id 4294967295 out of range 0..9"},
+    {"a.cfg", "p cfg 10 1\ne 0 -1\n", 2,
+     "expected block id as an unsigned decimal number, found '-1'"},
+    {"a.cfg", "p cfg 10 1\ne 0 1 2\n", 2, "unexpected '2' after the edge (expected 'e <u> <v>')"},
+    {"a.cfg", "p cfg 10 1\ne 0 1#x\n", 2,
+     "expected block id as an unsigned decimal number, found '1#x'"},
+    {"a.cfg", "p cfg 10 1\ne 0 1\r\r\n", 2,
+     "expected block id as an unsigned decimal number, found '1?'"},
+    {"a.cfg", "p cfg 10 2\ne 0 1\ne 1 2\ne 2 3\n", 4, "edge 3 of 2 declared"},
+    {"a.cfg", "p cfg 10 10\n# c\ne 0 1\n\n", 4, "file ends after 1 of 10 declared edges"},
+    {"a.cfg", "p cfg 10 0\nx 0 1\n", 2,
+     "unknown line type 'x' (expected 'p', 'e', 'b' or a '#' comment)"},
+    {"a.cfg", "p cfg 10 0\nedge 0 1\n", 2,
+     "unknown line type 'edge' (expected 'p', 'e', 'b' or a '#' comment)"},
+    {"a.cfg", "p cfg 3 0\nb 0 d0\n", 2,
+     "'b' line in a 'p cfg' file (ops need a 'p prog <n> <m> <v>' header)"},
+    {"a.prog", "p prog 10 0 4\nb 12 d0\n", 2, "block id 12 out of range 0..9"},
+    {"a.prog", "p prog 10 0 4\nb\n", 2, "missing block id (expected 'b <block> <op>...')"},
+    {"a.prog", "p prog 10 0 4\nb 3 d0\nb 4 u1\n\nb 3 u0\n", 5,
+     "duplicate 'b' line for block 3 (first on line 2)"},
+    {"a.prog", "p prog 10 0 4\nb 3 d5\n", 2, "variable 5 out of range 0..3"},
+    {"a.prog", "p prog 10 0 4\nb 3 u4294967296\n", 2, "variable 4294967296 out of range 0..3"},
+    {"a.prog", "p prog 10 0 0\nb 3 d0\n", 2,
+     "variable 0 out of range (the header declares no variables)"},
+    {"a.prog", "p prog 10 0 4\nb 3 d0 x3\n", 2, "unknown op 'x3' (expected d<k> or u<k>)"},
+    {"a.prog", "p prog 10 0 4\nb 3 D1\n", 2, "unknown op 'D1' (expected d<k> or u<k>)"},
+    {"a.prog", "p prog 10 0 4\nb 3 d\n", 2,
+     "bad op 'd' (expected d<k> or u<k>, k an unsigned decimal)"},
+    {"a.prog", "p prog 10 0 4\nb 3 u-1\n", 2,
+     "bad op 'u-1' (expected d<k> or u<k>, k an unsigned decimal)"},
+    {"a.prog", "p prog 10 0 4\nb 3 d1,u2\n", 2,
+     "bad op 'd1,u2' (expected d<k> or u<k>, k an unsigned decimal)"},
+    /* A 20-byte file claiming 4 billion blocks: refused before anything of size n exists. */
+    {"a.cfg", "p cfg 4000000000 0\n\n", 1,
+     "block count 4000000000 is absurd for a file of 20 bytes (at most 2^20 + 64 blocks per byte = "
+     "1049856)"},
+    /* Long garbage is quoted, cut at 40 bytes. */
+    {"a.cfg", "p cfg 2 1\ne 0 1234567890123456789012345678901234567890123456789x\n", 2,
+     "expected block id as an unsigned decimal number, found "
+     "'1234567890123456789012345678901234567890...'"},
+    {"a.cfg", "p cfg 2 1\ne 0 12345678901234567890123456789\n", 2,
+     "block id 12345678901234567890123456789 out of range 0..1"},
 };
 
 Test(io, malformed_text_table)
@@ -350,7 +372,8 @@ Test(io, malformed_text_table)
 		struct io_error err;
 		memset(&err, 0, sizeof err);
 		int st = io_t_read_string(dir, b->name, b->text, strlen(b->text), &p, &err);
-		cr_assert_eq(st, SSA_EINPUT, "case %zu (%s): status %d, expected an input error", i, b->text, st);
+		cr_assert_eq(st, SSA_EINPUT, "case %zu (%s): status %d, expected an input error", i,
+		             b->text, st);
 		io_error_format(&err, msg, sizeof msg);
 		snprintf(want, sizeof want, "%s/%s:%llu: %s", dir, b->name, b->line, b->what);
 		cr_assert_str_eq(msg, want, "case %zu:\n got  %s\n want %s", i, msg, want);
@@ -361,8 +384,8 @@ Test(io, malformed_text_table)
 Test(io, malformed_text_fixtures)
 {
 	static const char *const files[] = {"bad/duplicate_header.cfg", "bad/duplicate_block.prog",
-					    "bad/too_few_edges.cfg", "bad/var_out_of_range.prog",
-					    "bad/crlf_garbage.cfg"};
+	                                    "bad/too_few_edges.cfg", "bad/var_out_of_range.prog",
+	                                    "bad/crlf_garbage.cfg"};
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
 		char path[1024], msg[1024], want[1024];
 		snprintf(path, sizeof path, "%s/%s", SSALAB_TEST_DATA, files[i]);
@@ -393,7 +416,8 @@ Test(io, good_fixtures_read_and_round_trip)
 		snprintf(path, sizeof path, "%s/%s", SSALAB_TEST_DATA, files[i]);
 		struct prog p, q;
 		struct io_error err;
-		cr_assert_eq(io_read_prog(path, &p, &err), SSA_OK, "%s: %llu: %s", files[i], err.line, err.what);
+		cr_assert_eq(io_read_prog(path, &p, &err), SSA_OK, "%s: %llu: %s", files[i],
+		             err.line, err.what);
 		write_read(&p, "fixture.ssab", &q);
 		cr_assert(io_t_prog_equal(&p, &q, why, sizeof why), "%s: %s", files[i], why);
 		prog_free(&q);
@@ -459,10 +483,12 @@ Test(io, streams)
 	prog_free(&p);
 	cr_assert_eq(read_from_pipe("p cfg 1049601 0\n", &p, &err), SSA_EINPUT);
 	io_error_format(&err, msg, sizeof msg);
-	cr_assert_str_eq(msg, "<stdin>:1: block count 1049601 is absurd for an input of 16 bytes (at "
-			      "most 2^20 + 64 blocks per byte = 1049600)");
+	cr_assert_str_eq(msg,
+	                 "<stdin>:1: block count 1049601 is absurd for an input of 16 bytes (at "
+	                 "most 2^20 + 64 blocks per byte = 1049600)");
 	/* Duplicates are found after the end of a stream but reported at the right line. */
-	cr_assert_eq(read_from_pipe("p prog 9 0 1\nb 4 d0\nb 2 u0\nb 4 u0\nb 2 d0\n", &p, &err), SSA_EINPUT);
+	cr_assert_eq(read_from_pipe("p prog 9 0 1\nb 4 d0\nb 2 u0\nb 4 u0\nb 2 d0\n", &p, &err),
+	             SSA_EINPUT);
 	io_error_format(&err, msg, sizeof msg);
 	cr_assert_str_eq(msg, "<stdin>:4: duplicate 'b' line for block 4 (first on line 2)");
 }
@@ -557,8 +583,9 @@ Test(io, binary_layout_is_as_documented)
 	/* 56-byte header + succ_off 7 + succ 8 + op_off 7 + ops 8 words. */
 	cr_assert_eq(len, 56 + 4 * (7 + 8 + 7 + 8));
 	cr_assert_eq(memcmp(img, "\x89SSAB\r\n\x1a", 8), 0);
-	static const unsigned char hdr[] = {1, 0, 0, 0, 1, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0,
-					    3, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0};
+	static const unsigned char hdr[] = {1, 0, 0, 0, 1, 0, 0, 0, 6, 0, 0, 0, 0, 0,
+	                                    0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0,
+	                                    0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0};
 	cr_assert_eq(memcmp(img + 8, hdr, sizeof hdr), 0);
 	/* succ_off of block 1 (word 1) is 2; the first target is block 1. */
 	cr_assert_eq(img[56 + 4], 2);
@@ -584,9 +611,11 @@ Test(io, binary_truncated_at_every_length)
 	read_image(img, 20, msg, sizeof msg);
 	cr_assert_str_eq(msg, "20: truncated: the header needs 56 bytes, file has 20");
 	read_image(img, 56, msg, sizeof msg);
-	cr_assert_str_eq(msg, "56: truncated: header says 28 bytes of successor offsets, file has 0 left");
+	cr_assert_str_eq(
+	    msg, "56: truncated: header says 28 bytes of successor offsets, file has 0 left");
 	read_image(img, 56 + 28 + 10, msg, sizeof msg);
-	cr_assert_str_eq(msg, "84: truncated: header says 32 bytes of successor targets, file has 10 left");
+	cr_assert_str_eq(
+	    msg, "84: truncated: header says 32 bytes of successor targets, file has 10 left");
 	read_image(img, len - 1, msg, sizeof msg);
 	cr_assert_str_eq(msg, "144: truncated: header says 32 bytes of ops, file has 31 left");
 	/* One byte too many. */
@@ -625,34 +654,39 @@ Test(io, binary_header_and_structure_errors)
 	unsigned char *img = diamond_image(&len);
 	unsigned char *t = malloc(len);
 	struct {
-		size_t at;     /* byte to patch */
-		int width;     /* 4 or 8, or 1 for a raw byte */
+		size_t at; /* byte to patch */
+		int width; /* 4 or 8, or 1 for a raw byte */
 		uint64_t value;
-		bool seal;     /* recompute the checksum */
+		bool seal; /* recompute the checksum */
 		const char *want;
 	} cases[] = {
-		{0, 1, 'X', false, "1: unknown line type 'XSSAB' (expected 'p', 'e', 'b' or a '#' comment)"},
-		{3, 1, 'X', false, "0: bad magic (not an .ssab file)"},
-		{8, 4, 7, false, "8: unsupported version 7 (this build reads version 1)"},
-		{12, 4, 5, false, "12: unknown flags 0x4"},
-		{16, 8, 0, false, "16: block count 0 out of range 1..4294967294"},
-		{16, 8, 4294967295u, false, "16: block count 4294967295 out of range 1..4294967294"},
-		{24, 8, 1ull << 40, false, "24: edge count 1099511627776 too large (at most 4294967294)"},
-		{32, 8, 1ull << 31, false, "32: variable count 2147483648 too large (at most 2147483647)"},
-		{40, 8, 4294967295u, false, "40: op count 4294967295 too large (at most 4294967294)"},
-		/* Absurd sizes fail on the size check, before any allocation. */
-		{16, 8, 4000000000u, false,
-		 "56: truncated: header says 16000000004 bytes of successor offsets, file has 120 left"},
-		{24, 8, 4000000000u, false,
-		 "84: truncated: header says 16000000000 bytes of successor targets, file has 92 left"},
-		/* Structure, checksum made valid. */
-		{56, 4, 1, true, "56: successor offsets start at 1, not 0"},
-		{56 + 8, 4, 1, true, "64: successor offsets decrease at block 2 (1 after 2)"},
-		{56 + 24, 4, 9, true, "80: successor offsets end at 9, header says m = 8"},
-		{56 + 28 + 12, 4, 6, true, "96: edge 3 targets block 6, out of range 0..5"},
-		{116 + 8, 4, 1, true, "124: op offsets decrease at block 2 (1 after 2)"},
-		{116 + 28 + 8, 4, prog_op(3, PROG_DEF), true, "152: op 2 names variable 3, out of range 0..2"},
-		{32, 8, 2, true, "168: op 6 names variable 2, out of range 0..1"},
+	    {0, 1, 'X', false,
+	     "1: unknown line type 'XSSAB' (expected 'p', 'e', 'b' or a '#' comment)"},
+	    {3, 1, 'X', false, "0: bad magic (not an .ssab file)"},
+	    {8, 4, 7, false, "8: unsupported version 7 (this build reads version 1)"},
+	    {12, 4, 5, false, "12: unknown flags 0x4"},
+	    {16, 8, 0, false, "16: block count 0 out of range 1..4294967294"},
+	    {16, 8, 4294967295u, false, "16: block count 4294967295 out of range 1..4294967294"},
+	    {24, 8, 1ull << 40, false,
+	     "24: edge count 1099511627776 too large (at most 4294967294)"},
+	    {32, 8, 1ull << 31, false,
+	     "32: variable count 2147483648 too large (at most 2147483647)"},
+	    {40, 8, 4294967295u, false, "40: op count 4294967295 too large (at most 4294967294)"},
+	    /* Absurd sizes fail on the size check, before any allocation. */
+	    {16, 8, 4000000000u, false,
+	     "56: truncated: header says 16000000004 bytes of successor offsets, file has 120 "
+	     "left"},
+	    {24, 8, 4000000000u, false,
+	     "84: truncated: header says 16000000000 bytes of successor targets, file has 92 left"},
+	    /* Structure, checksum made valid. */
+	    {56, 4, 1, true, "56: successor offsets start at 1, not 0"},
+	    {56 + 8, 4, 1, true, "64: successor offsets decrease at block 2 (1 after 2)"},
+	    {56 + 24, 4, 9, true, "80: successor offsets end at 9, header says m = 8"},
+	    {56 + 28 + 12, 4, 6, true, "96: edge 3 targets block 6, out of range 0..5"},
+	    {116 + 8, 4, 1, true, "124: op offsets decrease at block 2 (1 after 2)"},
+	    {116 + 28 + 8, 4, prog_op(3, PROG_DEF), true,
+	     "152: op 2 names variable 3, out of range 0..2"},
+	    {32, 8, 2, true, "168: op 6 names variable 2, out of range 0..1"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		memcpy(t, img, len);
@@ -683,7 +717,8 @@ Test(io, binary_header_and_structure_errors)
 	cr_assert_eq(c[12], 0);
 	put64(c + 32, 1);
 	read_image(c, clen, msg, sizeof msg);
-	cr_assert_str_eq(msg, "32: variable count 1 in a file without ops (flag bit 0 clear; max 0)");
+	cr_assert_str_eq(msg,
+	                 "32: variable count 1 in a file without ops (flag bit 0 clear; max 0)");
 	free(c);
 	free(t);
 	free(img);
@@ -703,7 +738,8 @@ static void cap_address_space(void)
 	}
 	if (pages) {
 		struct rlimit rl;
-		rl.rlim_cur = rl.rlim_max = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + (256u << 20);
+		rl.rlim_cur = rl.rlim_max =
+		    (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + (256u << 20);
 		setrlimit(RLIMIT_AS, &rl);
 	}
 #endif
@@ -716,10 +752,12 @@ Test(io, absurd_sizes_fail_fast_without_big_allocations)
 	struct prog p;
 	struct io_error err;
 	/* Text: n refused outright; m is only a promise, so a lying m costs one edge of memory. */
-	cr_assert_eq(io_t_read_string(dir, "x.cfg", "p cfg 4294967294 0\n", 19, &p, &err), SSA_EINPUT);
+	cr_assert_eq(io_t_read_string(dir, "x.cfg", "p cfg 4294967294 0\n", 19, &p, &err),
+	             SSA_EINPUT);
 	cr_assert(strstr(err.what, "is absurd for a file of 19 bytes"), "%s", err.what);
 	static const char lying_m[] = "p prog 5 4294967294 2147483647\ne 0 1\n";
-	cr_assert_eq(io_t_read_string(dir, "x.prog", lying_m, sizeof lying_m - 1, &p, &err), SSA_EINPUT);
+	cr_assert_eq(io_t_read_string(dir, "x.prog", lying_m, sizeof lying_m - 1, &p, &err),
+	             SSA_EINPUT);
 	cr_assert_str_eq(err.what, "file ends after 1 of 4294967294 declared edges");
 	/* Binary: a 56-byte header claiming the maximum of everything. */
 	unsigned char h[56];
@@ -732,7 +770,9 @@ Test(io, absurd_sizes_fail_fast_without_big_allocations)
 	put64(h + 32, PROG_MAX_VARS);
 	put64(h + 40, UINT32_MAX - 1u);
 	cr_assert_eq(read_image(h, sizeof h, msg, sizeof msg), SSA_EINPUT);
-	cr_assert_str_eq(msg, "56: truncated: header says 17179869180 bytes of successor offsets, file has 0 left");
+	cr_assert_str_eq(
+	    msg,
+	    "56: truncated: header says 17179869180 bytes of successor offsets, file has 0 left");
 }
 
 Test(io, binary_from_a_stream_grows_with_the_data)
@@ -755,7 +795,9 @@ Test(io, binary_from_a_stream_grows_with_the_data)
 	struct prog p;
 	struct io_error err;
 	cr_assert_eq(io_read_bin(f, "<pipe>", &p, &err), SSA_EINPUT);
-	cr_assert_str_eq(err.what, "truncated: header says 12000000000 bytes of successor targets, file has 92 left");
+	cr_assert_str_eq(
+	    err.what,
+	    "truncated: header says 12000000000 bytes of successor targets, file has 92 left");
 	cr_assert_eq(err.line, 84);
 	fclose(f);
 	waitpid(pid, NULL, 0);
@@ -807,11 +849,13 @@ Test(io, mutated_text_is_rejected_or_valid)
 		}
 		if (st == SSA_OK) {
 			char why[256];
-			cr_assert(prog_is_valid(&p, why, sizeof why), "iteration %d (seed 2024): %s", it, why);
+			cr_assert(prog_is_valid(&p, why, sizeof why),
+			          "iteration %d (seed 2024): %s", it, why);
 			prog_free(&p);
 		} else {
 			cr_assert_eq(st, SSA_EINPUT, "iteration %d (seed 2024): status %d", it, st);
-			cr_assert(err.line >= 1 && err.what[0], "iteration %d (seed 2024): no position/message", it);
+			cr_assert(err.line >= 1 && err.what[0],
+			          "iteration %d (seed 2024): no position/message", it);
 		}
 	}
 }
@@ -829,8 +873,10 @@ Test(io, mutated_sealed_binary_is_rejected_or_valid)
 	int accepted = 0;
 	for (int it = 0; it < 1500; it++) {
 		memcpy(t, img, len);
-		size_t w = IO_SSAB_HEADER_BYTES / 4 + (size_t)ssa_rng_below(&r, (len - IO_SSAB_HEADER_BYTES) / 4);
-		uint32_t v = ssa_rng_chance(&r, 1, 2) ? (uint32_t)ssa_rng_below(&r, 12) : (uint32_t)ssa_rng_next(&r);
+		size_t w = IO_SSAB_HEADER_BYTES / 4 +
+		           (size_t)ssa_rng_below(&r, (len - IO_SSAB_HEADER_BYTES) / 4);
+		uint32_t v = ssa_rng_chance(&r, 1, 2) ? (uint32_t)ssa_rng_below(&r, 12)
+		                                      : (uint32_t)ssa_rng_next(&r);
 		put32(t + 4 * w, v);
 		reseal(t, len);
 		char path[1024];
@@ -842,7 +888,8 @@ Test(io, mutated_sealed_binary_is_rejected_or_valid)
 		unlink(path); /* rewriting a file in place makes ext4 flush it on close: slow */
 		if (st == SSA_OK) {
 			char why[256];
-			cr_assert(prog_is_valid(&p, why, sizeof why), "iteration %d (seed 77): %s", it, why);
+			cr_assert(prog_is_valid(&p, why, sizeof why), "iteration %d (seed 77): %s",
+			          it, why);
 			prog_free(&p);
 			accepted++;
 		} else {
@@ -868,16 +915,17 @@ Test(io, dot_cfg_and_domtree)
 	path_in(path, sizeof path, "g\"x.dot");
 	cr_assert_eq(io_write_path(path, &p, &err), SSA_OK);
 	char *text = io_t_slurp(path, NULL);
-	cr_assert_str_eq(text, "digraph \"g\\\"x\" {\n"
-			       "\tnode [shape=box, fontname=\"monospace\"];\n"
-			       "\t0 [label=\"0 (entry)\", style=filled, fillcolor=lightblue, penwidth=2];\n"
-			       "\t1;\n"
-			       "\t2 [style=dashed, color=grey50, fontcolor=grey50];\n"
-			       "\t0 -> 1 [taillabel=\"0\"];\n"
-			       "\t0 -> 1 [taillabel=\"1\"];\n"
-			       "\t1 -> 1;\n"
-			       "\t2 -> 0;\n"
-			       "}\n");
+	cr_assert_str_eq(
+	    text, "digraph \"g\\\"x\" {\n"
+	          "\tnode [shape=box, fontname=\"monospace\"];\n"
+	          "\t0 [label=\"0 (entry)\", style=filled, fillcolor=lightblue, penwidth=2];\n"
+	          "\t1;\n"
+	          "\t2 [style=dashed, color=grey50, fontcolor=grey50];\n"
+	          "\t0 -> 1 [taillabel=\"0\"];\n"
+	          "\t0 -> 1 [taillabel=\"1\"];\n"
+	          "\t1 -> 1;\n"
+	          "\t2 -> 0;\n"
+	          "}\n");
 	free(text);
 	prog_free(&p);
 
@@ -889,15 +937,16 @@ Test(io, dot_cfg_and_domtree)
 	size_t k = fread(buf, 1, sizeof buf - 1, f);
 	buf[k] = '\0';
 	fclose(f);
-	cr_assert_str_eq(buf, "digraph \"dom\" {\n"
-			      "\tnode [shape=box, fontname=\"monospace\"];\n"
-			      "\t0 [label=\"0 (entry)\", style=filled, fillcolor=lightblue, penwidth=2];\n"
-			      "\t1;\n"
-			      "\t2;\n"
-			      "\t3 [style=dashed, color=grey50, fontcolor=grey50];\n"
-			      "\t0 -> 1;\n"
-			      "\t1 -> 2;\n"
-			      "}\n");
+	cr_assert_str_eq(
+	    buf, "digraph \"dom\" {\n"
+	         "\tnode [shape=box, fontname=\"monospace\"];\n"
+	         "\t0 [label=\"0 (entry)\", style=filled, fillcolor=lightblue, penwidth=2];\n"
+	         "\t1;\n"
+	         "\t2;\n"
+	         "\t3 [style=dashed, color=grey50, fontcolor=grey50];\n"
+	         "\t0 -> 1;\n"
+	         "\t1 -> 2;\n"
+	         "}\n");
 	uint32_t bad[2] = {SSA_NONE, 7};
 	f = tmpfile();
 	cr_assert_eq(io_write_dot_idom(f, bad, 2, "dom"), SSA_EINPUT);
@@ -928,8 +977,10 @@ Test(io, failed_writes_leave_nothing_behind)
 	path_in(path, sizeof path, "no/such/dir/x.cfg");
 	cr_assert_eq(io_write_path(path, &p, &err), SSA_EIO);
 	io_error_format(&err, msg, sizeof msg);
-	cr_assert(strstr(msg, "x.cfg: cannot create a temporary file next to it: No such file or directory"),
-		  "%s", msg);
+	cr_assert(
+	    strstr(msg,
+	           "x.cfg: cannot create a temporary file next to it: No such file or directory"),
+	    "%s", msg);
 
 	/* The target is a directory: everything is written, the rename fails, the temporary
 	 * file is removed and the directory untouched. */

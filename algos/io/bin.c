@@ -226,7 +226,8 @@ struct brd {
 	uint64_t off; /* bytes consumed */
 };
 
-static int bfail(struct brd *r, uint64_t at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int bfail(struct brd *r, uint64_t at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 static int bfail(struct brd *r, uint64_t at, const char *fmt, ...)
 {
@@ -252,7 +253,8 @@ static int read_section(struct brd *r, uint64_t count, const char *what, uint32_
 	uint32_t *a = ssa_alloc_array((size_t)cap, sizeof *a);
 	if (!a)
 		return io_fail(r->err, r->name, at, SSA_ENOMEM,
-			       "out of memory for %llu bytes of %s", (unsigned long long)count * 4, what);
+		               "out of memory for %llu bytes of %s", (unsigned long long)count * 4,
+		               what);
 	uint64_t have = 0;
 	while (have < count) {
 		if (have == cap) {
@@ -260,7 +262,8 @@ static int read_section(struct brd *r, uint64_t count, const char *what, uint32_
 			uint32_t *na = ssa_realloc_array(a, (size_t)ncap, sizeof *na);
 			if (!na) {
 				free(a);
-				return io_fail(r->err, r->name, at, SSA_ENOMEM, "out of memory for %s", what);
+				return io_fail(r->err, r->name, at, SSA_ENOMEM,
+				               "out of memory for %s", what);
 			}
 			a = na;
 			cap = ncap;
@@ -274,10 +277,11 @@ static int read_section(struct brd *r, uint64_t count, const char *what, uint32_
 			int e = errno;
 			free(a);
 			if (io)
-				return io_fail(r->err, r->name, r->off, SSA_EIO, "read error: %s", strerror(e));
-			return bfail(r, at, "truncated: header says %llu bytes of %s, file has %llu left",
-				     (unsigned long long)count * 4, what,
-				     (unsigned long long)(r->off - at));
+				return io_fail(r->err, r->name, r->off, SSA_EIO, "read error: %s",
+				               strerror(e));
+			return bfail(
+			    r, at, "truncated: header says %llu bytes of %s, file has %llu left",
+			    (unsigned long long)count * 4, what, (unsigned long long)(r->off - at));
 		}
 	}
 	if (!host_is_le())
@@ -288,22 +292,23 @@ static int read_section(struct brd *r, uint64_t count, const char *what, uint32_
 
 /* Offsets monotone from 0 to total; 0 or the status of the error reported at its byte. */
 static int check_offsets(struct brd *r, const uint32_t *off, uint32_t n, uint32_t total,
-			 uint64_t at, const char *what, const char *totname)
+                         uint64_t at, const char *what, const char *totname)
 {
 	if (off[0] != 0)
 		return bfail(r, at, "%s start at %u, not 0", what, off[0]);
 	for (uint32_t b = 0; b < n; b++)
 		if (off[b + 1] < off[b])
 			return bfail(r, at + 4 * ((uint64_t)b + 1),
-				     "%s decrease at block %u (%u after %u)", what, b + 1, off[b + 1], off[b]);
+			             "%s decrease at block %u (%u after %u)", what, b + 1,
+			             off[b + 1], off[b]);
 	if (off[n] != total)
-		return bfail(r, at + 4 * (uint64_t)n, "%s end at %u, header says %s = %u", what, off[n],
-			     totname, total);
+		return bfail(r, at + 4 * (uint64_t)n, "%s end at %u, header says %s = %u", what,
+		             off[n], totname, total);
 	return SSA_OK;
 }
 
 int io_read_bin_prefixed(FILE *f, const char *name, const unsigned char *prefix, size_t plen,
-			 bool size_known, uint64_t size, struct prog *out, struct io_error *err)
+                         bool size_known, uint64_t size, struct prog *out, struct io_error *err)
 {
 	memset(out, 0, sizeof *out);
 	struct brd r = {.f = f, .name = name, .err = err, .size_known = size_known, .size = size};
@@ -321,49 +326,58 @@ int io_read_bin_prefixed(FILE *f, const char *name, const unsigned char *prefix,
 		return bfail(&r, 0, "bad magic (not an .ssab file)");
 	if (got < sizeof hdr)
 		return bfail(&r, got, "truncated: the header needs %u bytes, file has %zu",
-			     IO_SSAB_HEADER_BYTES, got);
+		             IO_SSAB_HEADER_BYTES, got);
 	uint32_t version = get_le32(hdr + 8), flags = get_le32(hdr + 12);
 	uint64_t n = get_le64(hdr + 16), m = get_le64(hdr + 24);
 	uint64_t nvars = get_le64(hdr + 32), nops = get_le64(hdr + 40), sum = get_le64(hdr + 48);
 	if (version != IO_SSAB_VERSION)
 		return bfail(&r, 8, "unsupported version %u (this build reads version %u)", version,
-			     IO_SSAB_VERSION);
+		             IO_SSAB_VERSION);
 	if (flags & ~IO_SSAB_FLAG_PROG)
 		return bfail(&r, 12, "unknown flags 0x%x", flags & ~IO_SSAB_FLAG_PROG);
 	if (n == 0 || n > CFG_MAX_BLOCKS)
 		return bfail(&r, 16, "block count %llu out of range 1..%u", (unsigned long long)n,
-			     CFG_MAX_BLOCKS);
+		             CFG_MAX_BLOCKS);
 	if (m > CFG_MAX_EDGES)
-		return bfail(&r, 24, "edge count %llu too large (at most %u)", (unsigned long long)m,
-			     CFG_MAX_EDGES);
+		return bfail(&r, 24, "edge count %llu too large (at most %u)",
+		             (unsigned long long)m, CFG_MAX_EDGES);
 	bool has_ops = flags & IO_SSAB_FLAG_PROG;
 	if (nvars > (has_ops ? PROG_MAX_VARS : 0))
-		return bfail(&r, 32, has_ops ? "variable count %llu too large (at most %u)"
-					     : "variable count %llu in a file without ops (flag bit 0 clear; max %u)",
-			     (unsigned long long)nvars, has_ops ? PROG_MAX_VARS : 0);
+		return bfail(
+		    &r, 32,
+		    has_ops
+		        ? "variable count %llu too large (at most %u)"
+		        : "variable count %llu in a file without ops (flag bit 0 clear; max %u)",
+		    (unsigned long long)nvars, has_ops ? PROG_MAX_VARS : 0);
 	if (nops > (has_ops ? UINT32_MAX - 1u : 0))
-		return bfail(&r, 40, has_ops ? "op count %llu too large (at most %u)"
-					     : "op count %llu in a file without ops (flag bit 0 clear; max %u)",
-			     (unsigned long long)nops, has_ops ? UINT32_MAX - 1u : 0);
+		return bfail(&r, 40,
+		             has_ops
+		                 ? "op count %llu too large (at most %u)"
+		                 : "op count %llu in a file without ops (flag bit 0 clear; max %u)",
+		             (unsigned long long)nops, has_ops ? UINT32_MAX - 1u : 0);
 
 	/* Every count is < 2^32, so these byte counts and their sum fit easily in 64 bits. */
 	struct {
 		const char *what;
 		uint64_t words;
-	} sec[4] = {{"successor offsets", n + 1}, {"successor targets", m},
-		    {"op offsets", has_ops ? n + 1 : 0}, {"ops", nops}};
+	} sec[4] = {{"successor offsets", n + 1},
+	            {"successor targets", m},
+	            {"op offsets", has_ops ? n + 1 : 0},
+	            {"ops", nops}};
 	int nsec = has_ops ? 4 : 2;
 	uint64_t at = IO_SSAB_HEADER_BYTES, secat[4];
 	for (int i = 0; i < nsec; i++) {
 		secat[i] = at;
 		uint64_t bytes = sec[i].words * 4;
 		if (size_known && size - (at < size ? at : size) < bytes)
-			return bfail(&r, at, "truncated: header says %llu bytes of %s, file has %llu left",
-				     (unsigned long long)bytes, sec[i].what, left_at(&r, at));
+			return bfail(&r, at,
+			             "truncated: header says %llu bytes of %s, file has %llu left",
+			             (unsigned long long)bytes, sec[i].what, left_at(&r, at));
 		at += bytes;
 	}
 	if (size_known && size > at)
-		return bfail(&r, at, "%llu trailing bytes after the payload", (unsigned long long)(size - at));
+		return bfail(&r, at, "%llu trailing bytes after the payload",
+		             (unsigned long long)(size - at));
 
 	uint32_t *arr[4] = {NULL, NULL, NULL, NULL};
 	int st = SSA_OK;
@@ -384,9 +398,10 @@ int io_read_bin_prefixed(FILE *f, const char *name, const unsigned char *prefix,
 		hash_words(&s, arr[i], (size_t)sec[i].words);
 	uint64_t have = hash_final(&s);
 	if (have != sum) {
-		st = bfail(&r, 48, "checksum mismatch: header says %016llx, contents hash to %016llx "
-				   "(the file is corrupted)",
-			   (unsigned long long)sum, (unsigned long long)have);
+		st = bfail(&r, 48,
+		           "checksum mismatch: header says %016llx, contents hash to %016llx "
+		           "(the file is corrupted)",
+		           (unsigned long long)sum, (unsigned long long)have);
 		goto fail;
 	}
 
@@ -395,8 +410,9 @@ int io_read_bin_prefixed(FILE *f, const char *name, const unsigned char *prefix,
 		goto fail;
 	for (uint32_t e = 0; e < m32; e++)
 		if (arr[1][e] >= n32) {
-			st = bfail(&r, secat[1] + 4 * (uint64_t)e, "edge %u targets block %u, out of range 0..%u",
-				   e, arr[1][e], n32 - 1);
+			st = bfail(&r, secat[1] + 4 * (uint64_t)e,
+			           "edge %u targets block %u, out of range 0..%u", e, arr[1][e],
+			           n32 - 1);
 			goto fail;
 		}
 	if (has_ops) {
@@ -407,12 +423,13 @@ int io_read_bin_prefixed(FILE *f, const char *name, const unsigned char *prefix,
 			if (prog_op_var(arr[3][i]) >= nv) {
 				if (nv)
 					st = bfail(&r, secat[3] + 4 * (uint64_t)i,
-						   "op %u names variable %u, out of range 0..%u", i,
-						   prog_op_var(arr[3][i]), nv - 1);
+					           "op %u names variable %u, out of range 0..%u", i,
+					           prog_op_var(arr[3][i]), nv - 1);
 				else
 					st = bfail(&r, secat[3] + 4 * (uint64_t)i,
-						   "op %u names variable %u, but the header declares no variables",
-						   i, prog_op_var(arr[3][i]));
+					           "op %u names variable %u, but the header "
+					           "declares no variables",
+					           i, prog_op_var(arr[3][i]));
 				goto fail;
 			}
 	}

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 int io_fail(struct io_error *err, const char *file, unsigned long long line, int status,
-	    const char *fmt, ...)
+            const char *fmt, ...)
 {
 	if (!err)
 		return status;
@@ -80,7 +80,8 @@ int io_read_prog(const char *path, struct prog *out, struct io_error *err)
 	if (is_stdin)
 		path = "<stdin>";
 	if (!f)
-		return io_fail(err, path, 0, SSA_EIO, "cannot open: %s", errtext(errno, eb, sizeof eb));
+		return io_fail(err, path, 0, SSA_EIO, "cannot open: %s",
+		               errtext(errno, eb, sizeof eb));
 	uint64_t size = 0;
 	bool known = io_stream_size(f, &size);
 	/* The binary magic starts with 0x89, a byte no text file of ours contains; the first
@@ -89,7 +90,8 @@ int io_read_prog(const char *path, struct prog *out, struct io_error *err)
 	size_t plen = fread(pre, 1, 1, f);
 	int st;
 	if (plen == 0 && ferror(f))
-		st = io_fail(err, path, 0, SSA_EIO, "read error: %s", errtext(errno, eb, sizeof eb));
+		st =
+		    io_fail(err, path, 0, SSA_EIO, "read error: %s", errtext(errno, eb, sizeof eb));
 	else if (plen == 1 && pre[0] == (unsigned char)IO_SSAB_MAGIC[0])
 		st = io_read_bin_prefixed(f, path, pre, plen, known, size, out, err);
 	else
@@ -127,8 +129,9 @@ int io_write_path(const char *path, const struct prog *p, struct io_error *err)
 	char eb[128];
 	enum io_format fmt = io_format_from_path(path);
 	if (fmt == IO_FMT_UNKNOWN)
-		return io_fail(err, path, 0, SSA_EUSAGE,
-			       "unknown output format (the name must end in .cfg, .prog, .ssab or .dot)");
+		return io_fail(
+		    err, path, 0, SSA_EUSAGE,
+		    "unknown output format (the name must end in .cfg, .prog, .ssab or .dot)");
 	const char *slash = strrchr(path, '/');
 	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
 	const char *base = path + dirlen;
@@ -144,7 +147,7 @@ int io_write_path(const char *path, const struct prog *p, struct io_error *err)
 	int fd = -1;
 	for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
 		snprintf(tmp, tlen, "%.*s.%s.tmp-%ld-%u", (int)dirlen, path, base, (long)getpid(),
-			 __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED));
+		         __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED));
 		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 		if (fd < 0 && errno != EEXIST)
 			break;
@@ -152,8 +155,9 @@ int io_write_path(const char *path, const struct prog *p, struct io_error *err)
 	if (fd < 0) {
 		int e = errno;
 		free(tmp);
-		return io_fail(err, path, 0, SSA_EIO, "cannot create a temporary file next to it: %s",
-			       errtext(e, eb, sizeof eb));
+		return io_fail(err, path, 0, SSA_EIO,
+		               "cannot create a temporary file next to it: %s",
+		               errtext(e, eb, sizeof eb));
 	}
 	FILE *f = fdopen(fd, "wb");
 	if (!f) {
@@ -161,16 +165,23 @@ int io_write_path(const char *path, const struct prog *p, struct io_error *err)
 		close(fd);
 		unlink(tmp);
 		free(tmp);
-		return io_fail(err, path, 0, SSA_EIO, "cannot open a stream: %s", errtext(e, eb, sizeof eb));
+		return io_fail(err, path, 0, SSA_EIO, "cannot open a stream: %s",
+		               errtext(e, eb, sizeof eb));
 	}
 
 	int st;
 	char name[256];
 	errno = 0;
 	switch (fmt) {
-	case IO_FMT_CFG: st = io_write_cfg_text(f, &p->cfg); break;
-	case IO_FMT_PROG: st = io_write_prog_text(f, p); break;
-	case IO_FMT_BIN: st = io_write_bin(f, p); break;
+	case IO_FMT_CFG:
+		st = io_write_cfg_text(f, &p->cfg);
+		break;
+	case IO_FMT_PROG:
+		st = io_write_prog_text(f, p);
+		break;
+	case IO_FMT_BIN:
+		st = io_write_bin(f, p);
+		break;
 	default:
 		stem(path, name, sizeof name);
 		st = io_write_dot_cfg(f, &p->cfg, name);
@@ -198,7 +209,7 @@ int io_write_path(const char *path, const struct prog *p, struct io_error *err)
 		free(tmp);
 		if (st == SSA_EIO)
 			return io_fail(err, path, 0, st, "%s failed: %s", step,
-				       errtext(e ? e : EIO, eb, sizeof eb));
+			               errtext(e ? e : EIO, eb, sizeof eb));
 		return io_fail(err, path, 0, st, "%s failed: %s", step, ssa_status_str(st));
 	}
 	free(tmp);

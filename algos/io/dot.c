@@ -47,7 +47,8 @@ int io_write_dot_cfg(FILE *f, const struct cfg *g, const char *name)
 		io_wbuf_ch(&w, '\t');
 		io_wbuf_u64(&w, b);
 		if (b == 0)
-			io_wbuf_str(&w, " [label=\"0 (entry)\", style=filled, fillcolor=lightblue, penwidth=2]");
+			io_wbuf_str(&w, " [label=\"0 (entry)\", style=filled, fillcolor=lightblue, "
+			                "penwidth=2]");
 		else if (!reached[b])
 			io_wbuf_str(&w, " [style=dashed, color=grey50, fontcolor=grey50]");
 		io_wbuf_str(&w, ";\n");
@@ -86,7 +87,8 @@ int io_write_dot_idom(FILE *f, const uint32_t *idom, uint32_t n, const char *nam
 		io_wbuf_ch(&w, '\t');
 		io_wbuf_u64(&w, b);
 		if (b == 0)
-			io_wbuf_str(&w, " [label=\"0 (entry)\", style=filled, fillcolor=lightblue, penwidth=2]");
+			io_wbuf_str(&w, " [label=\"0 (entry)\", style=filled, fillcolor=lightblue, "
+			                "penwidth=2]");
 		else if (idom[b] == SSA_NONE)
 			io_wbuf_str(&w, " [style=dashed, color=grey50, fontcolor=grey50]");
 		io_wbuf_str(&w, ";\n");

@@ -17,14 +17,14 @@
 
 /* Fills err (which may be NULL) and returns status. */
 int io_fail(struct io_error *err, const char *file, unsigned long long line, int status,
-	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+            const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* size_known: the stream is a regular file of size bytes (bounds checks can happen before
  * reading); otherwise limits are applied to the bytes actually read. */
 int io_read_text_prefixed(FILE *f, const char *name, const unsigned char *prefix, size_t plen,
-			  bool size_known, uint64_t size, struct prog *out, struct io_error *err);
+                          bool size_known, uint64_t size, struct prog *out, struct io_error *err);
 int io_read_bin_prefixed(FILE *f, const char *name, const unsigned char *prefix, size_t plen,
-			 bool size_known, uint64_t size, struct prog *out, struct io_error *err);
+                         bool size_known, uint64_t size, struct prog *out, struct io_error *err);
 
 /* A regular file's size, if f is one. */
 bool io_stream_size(FILE *f, uint64_t *size);
@@ -98,15 +98,23 @@ static inline void io_wbuf_ch(struct io_wbuf *w, char c)
 }
 
 static const char io_digit_pairs[201] = "00010203040506070809101112131415161718192021222324"
-					"25262728293031323334353637383940414243444546474849"
-					"50515253545556575859606162636465666768697071727374"
-					"75767778798081828384858687888990919293949596979899";
+                                        "25262728293031323334353637383940414243444546474849"
+                                        "50515253545556575859606162636465666768697071727374"
+                                        "75767778798081828384858687888990919293949596979899";
 
 /* v in decimal at dst (room for 10 bytes); returns the length. */
 static inline size_t io_fmt_u32(char *dst, uint32_t v)
 {
-	size_t len = v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : v < 10000 ? 4 : v < 100000 ? 5
-		   : v < 1000000 ? 6 : v < 10000000 ? 7 : v < 100000000 ? 8 : v < 1000000000 ? 9 : 10;
+	size_t len = v < 10           ? 1
+	             : v < 100        ? 2
+	             : v < 1000       ? 3
+	             : v < 10000      ? 4
+	             : v < 100000     ? 5
+	             : v < 1000000    ? 6
+	             : v < 10000000   ? 7
+	             : v < 100000000  ? 8
+	             : v < 1000000000 ? 9
+	                              : 10;
 	char *p = dst + len;
 	while (v >= 100) {
 		uint32_t r = v % 100;

@@ -26,7 +26,7 @@ struct treader {
 	char *buf;
 	size_t cap, beg, end, scan; /* unread bytes are buf[beg..end); no '\n' in [beg..scan) */
 	bool eof;
-	uint64_t nread;       /* bytes of input seen so far, prefix included */
+	uint64_t nread;          /* bytes of input seen so far, prefix included */
 	unsigned long long line; /* number of the line last returned */
 };
 
@@ -139,7 +139,8 @@ static int parse_num(const char *s, const char *e, uint64_t max, uint64_t *out)
 			return NUM_BAD;
 		if (!big) {
 			v = v * 10 + d;
-			big = v > max; /* v <= max < 2^32 before the step, so the step cannot wrap */
+			/* v <= max < 2^32 before the step, so the step cannot wrap */
+			big = v > max;
 		}
 	}
 	*out = v;
@@ -184,14 +185,14 @@ static int tfail(struct tparse *t, const char *fmt, ...)
 static int tnomem(struct tparse *t)
 {
 	return io_fail(t->r.err, t->r.name, t->r.line, SSA_ENOMEM,
-		       "out of memory (the input needs more than is available)");
+	               "out of memory (the input needs more than is available)");
 }
 
 /* Reads one number token. kind: "id" checks < t->n and says "block id X out of range";
  * otherwise max is a count limit. usage completes "expected '...'" when the token is
  * missing. */
 static int get_num(struct tparse *t, char **pp, char *e, const char *what, const char *usage,
-		   bool is_id, uint64_t max, uint32_t *out)
+                   bool is_id, uint64_t max, uint32_t *out)
 {
 	char *ts, *te, q[48];
 	if (!next_tok(pp, e, &ts, &te))
@@ -200,13 +201,13 @@ static int get_num(struct tparse *t, char **pp, char *e, const char *what, const
 	int k = parse_num(ts, te, is_id ? (uint64_t)t->n - 1 : max, &v);
 	if (k == NUM_BAD)
 		return tfail(t, "expected %s as an unsigned decimal number, found '%s'", what,
-			     quote(q, sizeof q, ts, te));
+		             quote(q, sizeof q, ts, te));
 	if (k == NUM_BIG) {
 		if (is_id)
-			return tfail(t, "%s %s out of range 0..%u", what, quote(q, sizeof q, ts, te),
-				     t->n - 1);
+			return tfail(t, "%s %s out of range 0..%u", what,
+			             quote(q, sizeof q, ts, te), t->n - 1);
 		return tfail(t, "%s %s too large (at most %llu)", what, quote(q, sizeof q, ts, te),
-			     (unsigned long long)max);
+		             (unsigned long long)max);
 	}
 	*out = (uint32_t)v;
 	return SSA_OK;
@@ -216,8 +217,8 @@ static int no_more(struct tparse *t, char *p, char *e, const char *after, const 
 {
 	char *ts, *te, q[48];
 	if (next_tok(&p, e, &ts, &te))
-		return tfail(t, "unexpected '%s' after %s (expected '%s')", quote(q, sizeof q, ts, te),
-			     after, usage);
+		return tfail(t, "unexpected '%s' after %s (expected '%s')",
+		             quote(q, sizeof q, ts, te), after, usage);
 	return SSA_OK;
 }
 
@@ -231,10 +232,11 @@ static int check_n(struct tparse *t, uint64_t bytes, const char *how)
 	uint64_t lim = n_limit(bytes);
 	if (t->n > lim) {
 		t->r.line = t->p_line;
-		return tfail(t,
-			     "block count %u is absurd for %s of %llu bytes (at most 2^20 + 64 blocks "
-			     "per byte = %llu)",
-			     t->n, how, (unsigned long long)bytes, (unsigned long long)lim);
+		return tfail(
+		    t,
+		    "block count %u is absurd for %s of %llu bytes (at most 2^20 + 64 blocks "
+		    "per byte = %llu)",
+		    t->n, how, (unsigned long long)bytes, (unsigned long long)lim);
 	}
 	t->n_checked = true;
 	return SSA_OK;
@@ -253,8 +255,8 @@ static int parse_header(struct tparse *t, char *p, char *e)
 	else if (te - ts == 4 && !memcmp(ts, "prog", 4))
 		t->is_prog = true;
 	else
-		return tfail(t, "unknown problem kind '%s' (expected '%s')", quote(q, sizeof q, ts, te),
-			     usage);
+		return tfail(t, "unknown problem kind '%s' (expected '%s')",
+		             quote(q, sizeof q, ts, te), usage);
 	const char *u = t->is_prog ? "p prog <n> <m> <v>" : "p cfg <n> <m>";
 	int st = get_num(t, &p, e, "block count", u, false, CFG_MAX_BLOCKS, &t->n);
 	if (!st)
@@ -319,7 +321,7 @@ static int mark_record(struct tparse *t, uint32_t i)
 	if (t->op_off[b]) {
 		t->r.line = t->rline[i];
 		return tfail(t, "duplicate 'b' line for block %u (first on line %llu)", b,
-			     t->rline[t->op_off[b] - 1]);
+		             t->rline[t->op_off[b] - 1]);
 	}
 	t->op_off[b] = i + 1;
 	return SSA_OK;
@@ -342,7 +344,8 @@ static int parse_block(struct tparse *t, char *p, char *e)
 	if (!t->have_p)
 		return tfail(t, "expected 'p prog <n> <m> <v>' header before the first 'b' line");
 	if (!t->is_prog)
-		return tfail(t, "'b' line in a 'p cfg' file (ops need a 'p prog <n> <m> <v>' header)");
+		return tfail(t,
+		             "'b' line in a 'p cfg' file (ops need a 'p prog <n> <m> <v>' header)");
 	uint32_t b;
 	int st = get_num(t, &p, e, "block id", usage, true, 0, &b);
 	if (st)
@@ -386,18 +389,21 @@ static int parse_block(struct tparse *t, char *p, char *e)
 			kind = PROG_USE;
 		else
 			return tfail(t, "unknown op '%s' (expected d<k> or u<k>)",
-				     quote(q, sizeof q, ts, te));
+			             quote(q, sizeof q, ts, te));
 		uint64_t k;
 		int r = parse_num(ts + 1, te, t->nvars ? t->nvars - 1 : 0, &k);
 		if (r == NUM_BAD)
-			return tfail(t, "bad op '%s' (expected d<k> or u<k>, k an unsigned decimal)",
-				     quote(q, sizeof q, ts, te));
+			return tfail(t,
+			             "bad op '%s' (expected d<k> or u<k>, k an unsigned decimal)",
+			             quote(q, sizeof q, ts, te));
 		if (r == NUM_BIG || t->nvars == 0) {
 			if (t->nvars == 0)
-				return tfail(t, "variable %s out of range (the header declares no variables)",
-					     quote(q, sizeof q, ts + 1, te));
-			return tfail(t, "variable %s out of range 0..%u", quote(q, sizeof q, ts + 1, te),
-				     t->nvars - 1);
+				return tfail(
+				    t,
+				    "variable %s out of range (the header declares no variables)",
+				    quote(q, sizeof q, ts + 1, te));
+			return tfail(t, "variable %s out of range 0..%u",
+			             quote(q, sizeof q, ts + 1, te), t->nvars - 1);
 		}
 		if (t->nops == t->opcap) {
 			uint64_t want = t->opcap ? (uint64_t)t->opcap * 2 : 4096;
@@ -463,13 +469,16 @@ static int parse_line(struct tparse *t, char *p, char *e)
 		return SSA_OK; /* blank or comment */
 	if (te - ts == 1) {
 		switch (*ts) {
-		case 'p': return parse_header(t, p, e);
-		case 'e': return parse_edge(t, p, e);
-		case 'b': return parse_block(t, p, e);
+		case 'p':
+			return parse_header(t, p, e);
+		case 'e':
+			return parse_edge(t, p, e);
+		case 'b':
+			return parse_block(t, p, e);
 		}
 	}
 	return tfail(t, "unknown line type '%s' (expected 'p', 'e', 'b' or a '#' comment)",
-		     quote(q, sizeof q, ts, te));
+	             quote(q, sizeof q, ts, te));
 }
 
 /* Builds the CSRs once the whole input is read and checked. */
@@ -496,7 +505,8 @@ static int finish(struct tparse *t, struct prog *out)
 		t->dst = NULL;
 		st = cfg_from_succ_csr(&g, t->n, t->ne, off, succ); /* frees both on failure */
 	} else {
-		struct edge_list el = {.n = t->n, .m = t->ne, .cap = t->ecap, .src = t->src, .dst = t->dst};
+		struct edge_list el = {
+		    .n = t->n, .m = t->ne, .cap = t->ecap, .src = t->src, .dst = t->dst};
 		st = cfg_from_edges(&g, &el);
 	}
 	free(t->src);
@@ -556,7 +566,7 @@ static bool ends_with(const char *s, const char *suf)
 }
 
 int io_read_text_prefixed(FILE *f, const char *name, const unsigned char *prefix, size_t plen,
-			  bool size_known, uint64_t size, struct prog *out, struct io_error *err)
+                          bool size_known, uint64_t size, struct prog *out, struct io_error *err)
 {
 	memset(out, 0, sizeof *out);
 	struct tparse t;

@@ -89,7 +89,7 @@ static inline char *io_t_slurp(const char *path, size_t *len)
 
 /* A program from edges and per-block op strings ("u3 d3"-like, NULL for none). */
 static inline void io_t_build(struct prog *p, uint32_t n, const uint32_t (*edges)[2], uint32_t m,
-			      uint32_t nvars, const char *const *blockops)
+                              uint32_t nvars, const char *const *blockops)
 {
 	struct edge_list el;
 	cr_assert_eq(edge_list_init(&el, n, m ? m : 1), SSA_OK);
@@ -121,9 +121,14 @@ static inline void io_t_build(struct prog *p, uint32_t n, const uint32_t (*edges
 }
 
 /* Exact equality, predecessors included; a message names the first difference. */
-static inline bool io_t_prog_equal(const struct prog *a, const struct prog *b, char *why, size_t len)
+static inline bool io_t_prog_equal(const struct prog *a, const struct prog *b, char *why,
+                                   size_t len)
 {
-#define IO_T_DIFF(...) do { snprintf(why, len, __VA_ARGS__); return false; } while (0)
+#define IO_T_DIFF(...)                                                                             \
+	do {                                                                                       \
+		snprintf(why, len, __VA_ARGS__);                                                   \
+		return false;                                                                      \
+	} while (0)
 	if (a->cfg.n != b->cfg.n || a->cfg.m != b->cfg.m)
 		IO_T_DIFF("n/m %u/%u vs %u/%u", a->cfg.n, a->cfg.m, b->cfg.n, b->cfg.m);
 	if (a->nvars != b->nvars || a->nops != b->nops)
@@ -141,7 +146,7 @@ static inline bool io_t_prog_equal(const struct prog *a, const struct prog *b, c
 
 /* Reads text from memory through a temporary file named `name` inside dir. */
 static inline int io_t_read_string(const char *dir, const char *name, const char *text, size_t len,
-				   struct prog *out, struct io_error *err)
+                                   struct prog *out, struct io_error *err)
 {
 	char path[1024];
 	snprintf(path, sizeof path, "%s/%s", dir, name);
