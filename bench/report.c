@@ -22,6 +22,15 @@
 #define SSALAB_COMPILER "unknown"
 #endif
 
+/* The build's flags without the leading blank CMake leaves when CMAKE_C_FLAGS is empty. */
+static const char *cflags(void)
+{
+	const char *c = SSALAB_CFLAGS;
+	while (*c == ' ')
+		c++;
+	return c;
+}
+
 /* The rows kept for the closing table (text) and the runs array (JSON). */
 struct kept {
 	struct bench_result res;
@@ -157,8 +166,9 @@ void bench_report_begin(struct bench_report *r)
 	if (r->input)
 		fprintf(f, "input: file=%s\n", r->input);
 	else
-		fprintf(f, "input: generated family=%s seed=%" PRIu64 "%s%s\n", r->family, r->seed,
-			r->gen_note && *r->gen_note ? " note=" : "", r->gen_note ? r->gen_note : "");
+		fprintf(f, "input: generated family=%s seed=%" PRIu64 "%s%s%s\n", r->family, r->seed,
+			r->gen_note && *r->gen_note ? " note=\"" : "", r->gen_note ? r->gen_note : "",
+			r->gen_note && *r->gen_note ? "\"" : "");
 	fprintf(f,
 		"graph: family=%s n=%" PRIu64 " m=%" PRIu64 " reachable=%" PRIu64 " exits=%" PRIu64
 		" max_in=%" PRIu64 " max_out=%" PRIu64 " reducible=%s vars=%" PRIu32 "\n",
@@ -246,7 +256,9 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 	else
 		fputc(',', f);
 	fprintf(f, "%.3f,", mb(res->mem_estimate));
-	counters_kv(res, buf, sizeof buf);
+	buf[0] = 0;
+	if (ok)
+		counters_kv(res, buf, sizeof buf);
 	csv_str(f, buf);
 	fprintf(f, ",%s,", res->check);
 	csv_str(f, res->check_msg);
@@ -266,7 +278,7 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 	fputc(',', f);
 	csv_str(f, SSALAB_COMPILER);
 	fputc(',', f);
-	csv_str(f, SSALAB_CFLAGS);
+	csv_str(f, cflags());
 	fputc(',', f);
 	csv_str(f, SSALAB_GIT_REV);
 	fputc(',', f);
@@ -359,7 +371,7 @@ static void json_all(struct bench_report *r)
 	json_kv_str(f, "topology", s->topology, true);
 	json_kv_str(f, "pinned", s->pinned, true);
 	json_kv_str(f, "compiler", SSALAB_COMPILER, true);
-	json_kv_str(f, "cflags", SSALAB_CFLAGS, true);
+	json_kv_str(f, "cflags", cflags(), true);
 	json_kv_str(f, "git_rev", SSALAB_GIT_REV, true);
 	json_kv_str(f, "build_type", SSALAB_BUILD_TYPE, true);
 	json_kv_str(f, "date", s->date, true);

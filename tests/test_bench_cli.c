@@ -523,3 +523,19 @@ Test(bench_cli, same_graph_every_route)
 	bench_run_free(&b);
 	bench_run_free(&c);
 }
+
+Test(bench_cli, group_runs_what_fits)
+{
+	/* Named explicitly, a refused kernel fails the run; inside all:floor it is reported and
+	 * the others still run. */
+	struct bench_run r = RUN("--algo=all:floor --blocks=5000 --mem-limit=100k --reps=1 --csv");
+	cr_expect_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.out, "\ndfs,floor,refused,"), "%s", r.out);
+	cr_expect_not_null(strstr(r.out, "\npreds,floor,ok,"), "%s", r.out);
+	cr_expect_not_null(strstr(r.err, "refused: dfs needs"), "%s", r.err);
+	bench_run_free(&r);
+	r = RUN("--algo=dfs,preds --blocks=5000 --mem-limit=100k --reps=1 --csv");
+	cr_expect_eq(r.code, 4, "exit %d: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.out, "\npreds,floor,ok,"), "%s", r.out);
+	bench_run_free(&r);
+}
