@@ -47,7 +47,8 @@ void bench_cli_usage(FILE *f)
 "  --check / --no-check verify each kernel's result once after the reps (default on)\n"
 "  --csv | --json       machine-readable report instead of text\n"
 "  --out FILE           write the report (or the dump) to FILE, atomically\n"
-"  --dump=KIND          write the kernel's result: idom, df, phi, ssa, or the floor's dfs, preds\n"
+"  --dump=KIND          write the kernel's result: idom, df, phi, ssa; the floor's dfs, rpo,\n"
+"                       preds\n"
 "  -h, --help           this text, with the stage options of every registered stage\n"
 "\n"
 "Exit codes: 0 ok, 1 input/IO error, 2 usage error, 3 verification failure, 4 refused (memory).\n",
@@ -56,7 +57,7 @@ void bench_cli_usage(FILE *f)
 		const struct bench_stage *st = bench_stages[s];
 		if (!st->options || !st->options[0].name)
 			continue;
-		fprintf(f, "Options of stage %s:\n", st->name);
+		fprintf(f, "\nOptions of stage %s:\n", st->name);
 		for (const struct bench_option *o = st->options; o->name; o++)
 			fprintf(f, "  --%-19s %s\n", o->name, o->help ? o->help : "");
 	}
