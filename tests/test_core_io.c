@@ -228,6 +228,60 @@ Test(io, random_round_trips_text_binary_memory)
 	}
 }
 
+Test(io, multi_megabyte_round_trip_across_read_chunks)
+{
+	/* 300000 blocks, about 6 MB of text: lines straddle the reader's 1 MiB chunks, both from
+	 * a file and from a pipe written by another process. */
+	struct ssa_rng r;
+	ssa_rng_seed(&r, 99);
+	uint32_t n = 300000;
+	struct edge_list el;
+	cr_assert_eq(edge_list_init(&el, n, 2 * n), SSA_OK);
+	for (uint32_t b = 0; b < n; b++) {
+		uint32_t k = (uint32_t)ssa_rng_below(&r, 4);
+		for (uint32_t i = 0; i < k; i++)
+			cr_assert_eq(edge_list_push(&el, b, (uint32_t)ssa_rng_below(&r, n)),
+			             SSA_OK);
+	}
+	struct cfg g;
+	cr_assert_eq(cfg_from_edges(&g, &el), SSA_OK);
+	edge_list_free(&el);
+	uint32_t *off = calloc((size_t)n + 1, 4), *ops = malloc((size_t)n * 3 * 4), k = 0;
+	for (uint32_t b = 0; b < n; b++) {
+		off[b] = k;
+		for (uint32_t i = (uint32_t)ssa_rng_below(&r, 4); i; i--)
+			ops[k++] = prog_op((uint32_t)ssa_rng_below(&r, 100000), i & 1);
+	}
+	off[n] = k;
+	struct prog p, q;
+	prog_init(&p, &g, 100000, k, off, ops);
+	char why[256];
+	write_read(&p, "big.prog", &q);
+	cr_assert(io_t_prog_equal(&p, &q, why, sizeof why), "file: %s", why);
+	prog_free(&q);
+
+	int fd[2];
+	cr_assert_eq(pipe(fd), 0);
+	pid_t pid = fork();
+	cr_assert_neq(pid, -1);
+	if (pid == 0) {
+		close(fd[0]);
+		FILE *w = fdopen(fd[1], "wb");
+		_exit(io_write_prog_text(w, &p) == SSA_OK && fclose(w) == 0 ? 0 : 1);
+	}
+	close(fd[1]);
+	FILE *f = fdopen(fd[0], "rb");
+	struct io_error err;
+	cr_assert_eq(io_read_text(f, "<pipe>", &q, &err), SSA_OK, "%llu: %s", err.line, err.what);
+	fclose(f);
+	int status;
+	waitpid(pid, &status, 0);
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	cr_assert(io_t_prog_equal(&p, &q, why, sizeof why), "pipe: %s", why);
+	prog_free(&q);
+	prog_free(&p);
+}
+
 /* ---------- accepted syntax, canonical output ---------- */
 
 Test(io, liberal_input_reads_to_the_canonical_form)
