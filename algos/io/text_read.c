@@ -188,9 +188,9 @@ static int tnomem(struct tparse *t)
 	               "out of memory (the input needs more than is available)");
 }
 
-/* Reads one number token. kind: "id" checks < t->n and says "block id X out of range";
- * otherwise max is a count limit. usage completes "expected '...'" when the token is
- * missing. */
+/* Reads one number token named `what`. With is_id it must be a block id (< t->n, else "X out
+ * of range 0..n-1"); otherwise it is a count of at most max. usage completes "expected '...'"
+ * when the token is missing. */
 static int get_num(struct tparse *t, char **pp, char *e, const char *what, const char *usage,
                    bool is_id, uint64_t max, uint32_t *out)
 {
