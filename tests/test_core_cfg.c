@@ -189,3 +189,11 @@ Test(traverse, ten_million_block_chain_does_not_overflow_the_stack)
 	cfg_dfs_free(&d);
 	cfg_free(&g);
 }
+
+Test(mem, free_all_frees_past_a_null)
+{
+	/* Under ASan a leak here fails the run: every pointer after the NULL must be freed. */
+	void *a = malloc(8), *b = malloc(8);
+	ssa_free_all(NULL, a, NULL, b);
+	ssa_free_all(NULL);
+}

@@ -1,7 +1,6 @@
 #include "util/mem.h"
 #include "util/status.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 
 void *ssa_alloc_array(size_t count, size_t size)
@@ -30,13 +29,10 @@ void *ssa_realloc_array(void *p, size_t count, size_t size)
 	return realloc(p, bytes ? bytes : 1);
 }
 
-void ssa_free_all(void *first, ...)
+void ssa_free_n(void *const *ptrs, size_t count)
 {
-	va_list ap;
-	va_start(ap, first);
-	for (void *p = first; p; p = va_arg(ap, void *))
-		free(p);
-	va_end(ap);
+	for (size_t i = 0; i < count; i++)
+		free(ptrs[i]);
 }
 
 const char *ssa_status_str(int status)

@@ -24,8 +24,11 @@ void *ssa_alloc_array(size_t count, size_t size);
 void *ssa_calloc_array(size_t count, size_t size);
 void *ssa_realloc_array(void *p, size_t count, size_t size);
 
-/* Free several pointers at once (NULLs allowed); ends with a NULL sentinel. */
-void ssa_free_all(void *first, ...);
+/* Frees several pointers at once; any of them may be NULL. The argument list is counted at
+ * compile time, so a NULL in the middle does not end it (call sites may still end with NULL). */
+void ssa_free_n(void *const *ptrs, size_t count);
+#define ssa_free_all(...) \
+	ssa_free_n((void *const[]){__VA_ARGS__}, sizeof((void *const[]){__VA_ARGS__}) / sizeof(void *))
 
 /* Bytes of `count` elements of `size`, saturating at UINT64_MAX: for memory estimates. */
 static inline uint64_t ssa_bytes(uint64_t count, uint64_t size)
