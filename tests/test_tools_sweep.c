@@ -440,3 +440,46 @@ Test(tools_sweep, predicts_runs_far_over_the_limit)
 	tools_table_free(&t);
 	tools_rmdir(dir);
 }
+
+/* The plan: a geometric ladder, per-family size windows (a default for the others), kernels by
+ * stage, and bench's check turned off above --check-max. */
+Test(tools_sweep, plan_ladders_windows_and_check_max)
+{
+	char dir[256], out[300];
+	tools_mkdtemp(dir, sizeof dir);
+	snprintf(out, sizeof out, "%s/r.csv", dir);
+	int rc = tools_sh("cd '%s' && '%s' --bench='%s' --algos=stage:dom --sizes=1e2:1e5 "
+			  "--per-decade=2 --families=a,b,c --cap='*=1e3:1e4,b=1e2:1e3,c=1e5' "
+			  "--out=r.csv --dry-run > plan 2>/dev/null",
+			  dir, TOOLS_SWEEP, TOOLS_FAKEBENCH);
+	cr_assert_eq(rc, 0);
+	char path[300];
+	snprintf(path, sizeof path, "%s/plan", dir);
+	char *plan = tools_slurp(path, NULL);
+	cr_assert_not_null(plan);
+	/* Sizes 100 316 1000 3162 10000 31623 100000; a: 1e3..1e4; b: 1e2..1e3; c: 1e3 (the
+	 * default low bound)..1e5. Size outermost, then family, then kernel. */
+	static const char expect[] =
+		"lin b 100 1 0 -\nquad b 100 1 0 -\n"
+		"lin b 316 1 0 -\nquad b 316 1 0 -\n"
+		"lin a 1000 1 0 -\nquad a 1000 1 0 -\nlin b 1000 1 0 -\nquad b 1000 1 0 -\n"
+		"lin c 1000 1 0 -\nquad c 1000 1 0 -\n"
+		"lin a 3162 1 0 -\nquad a 3162 1 0 -\nlin c 3162 1 0 -\nquad c 3162 1 0 -\n"
+		"lin a 10000 1 0 -\nquad a 10000 1 0 -\nlin c 10000 1 0 -\nquad c 10000 1 0 -\n"
+		"lin c 31623 1 0 -\nquad c 31623 1 0 -\n"
+		"lin c 100000 1 0 -\nquad c 100000 1 0 -\n";
+	cr_assert_str_eq(plan, expect);
+	free(plan);
+
+	rc = tools_sh("'%s' --bench='%s' --algos=dfs --families=chain --sizes=1e3,1e4 "
+		      "--check-max=1e3 --out='%s' --quiet",
+		      TOOLS_SWEEP, TOOLS_FAKEBENCH, out);
+	cr_assert_eq(rc, 0);
+	struct tools_table t;
+	tools_table_load(&t, out);
+	cr_assert_str_eq(tools_cell(&t, find_row(&t, "dfs", "1000"), "check"), "ok: fake reference");
+	cr_assert_str_eq(tools_cell(&t, find_row(&t, "dfs", "10000"), "check"), "skipped");
+	cr_assert(strstr(tools_cell(&t, find_row(&t, "dfs", "10000"), "command"), "--no-check"));
+	tools_table_free(&t);
+	tools_rmdir(dir);
+}
