@@ -85,6 +85,7 @@ struct bench_timing {
 	 * their wall time (near 1 on a quiet machine, lower when it was descheduled), and the
 	 * involuntary context switches taken meanwhile. */
 	double cpu_ms;       /* process CPU time summed over the counted reps */
+	double cpu_median_ms;/* median of the reps' CPU times: the better figure on a busy machine */
 	double utilization;  /* cpu_ms / sum of rep_ms */
 	uint64_t invol_switches;
 };

@@ -144,7 +144,7 @@ static void reps_list(const struct bench_timing *t, FILE *f, char sep)
 static const char *const csv_cols =
 	"algo,stage,status,family,input,n,m,reachable,exits,reducible,seed,vars,reps,warmup,"
 	"median_ms,min_ms,max_ms,ns_per_block,ns_per_edge,peak_mb,allocated_mb,resident_mb,rss_mb,"
-	"estimate_mb,counters,check,check_msg,status_msg,rep_ms,utilization,invol_switches,cpu,cores,topology,pinned,compiler,"
+	"estimate_mb,counters,check,check_msg,status_msg,rep_ms,utilization,cpu_median_ms,invol_switches,cpu,cores,topology,pinned,compiler,"
 	"cflags,git_rev,build_type,date,host,cmdline";
 
 void bench_report_begin(struct bench_report *r)
@@ -199,8 +199,10 @@ static void text_row(struct bench_report *r, const struct bench_result *res)
 	for (unsigned i = 0; i < t->reps; i++)
 		fprintf(f, " %.3f", t->rep_ms[i]);
 	fputc('\n', f);
-	fprintf(f, "cpu: utilization=%.2f cpu_ms=%.3f involuntary_switches=%" PRIu64 "%s\n",
-		t->utilization, t->cpu_ms, t->invol_switches,
+	fprintf(f,
+		"cpu: utilization=%.2f cpu_median_ms=%.3f cpu_ns/block=%.3f "
+		"involuntary_switches=%" PRIu64 "%s\n",
+		t->utilization, t->cpu_median_ms, per(t->cpu_median_ms, g->n), t->invol_switches,
 		t->utilization < BENCH_BUSY_UTILIZATION ? " busy (timings inflated)" : "");
 	fputs("counters:", f);
 	if (!res->ncounters)
@@ -267,9 +269,10 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 	fputc(',', f);
 	reps_list(t, f, ';');
 	if (ok)
-		fprintf(f, ",%.3f,%" PRIu64 ",", t->utilization, t->invol_switches);
+		fprintf(f, ",%.3f,%.4f,%" PRIu64 ",", t->utilization, t->cpu_median_ms,
+			t->invol_switches);
 	else
-		fputs(",,,", f);
+		fputs(",,,,", f);
 	csv_str(f, s->cpu);
 	fprintf(f, ",%u,", s->cores);
 	csv_str(f, s->topology);
@@ -417,8 +420,9 @@ static void json_all(struct bench_report *r)
 				per(t->median_ms, g->m));
 			for (unsigned k = 0; k < t->reps; k++)
 				fprintf(f, "%s%.6f", k ? ", " : "", t->rep_ms[k]);
-			fprintf(f, "], \"utilization\": %.4f, \"invol_switches\": %" PRIu64,
-				t->utilization, t->invol_switches);
+			fprintf(f, "], \"utilization\": %.4f, \"cpu_median_ms\": %.6f"
+				", \"invol_switches\": %" PRIu64,
+				t->utilization, t->cpu_median_ms, t->invol_switches);
 			fputs(", \"counters\": {", f);
 			for (unsigned k = 0; k < res->ncounters; k++) {
 				fputs(k ? ", " : "", f);

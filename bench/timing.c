@@ -39,6 +39,14 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Sorts v in place and returns its median (mean of the two middle values for an even count). */
+static double median_sorted(double *v, unsigned n)
+{
+	qsort(v, n, sizeof *v, cmp_double);
+	unsigned h = n / 2;
+	return n % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
+}
+
 void bench_timing_stats(struct bench_timing *t)
 {
 	t->median_ms = t->min_ms = t->max_ms = 0;
@@ -57,11 +65,9 @@ void bench_timing_stats(struct bench_timing *t)
 		return;
 	}
 	memcpy(s, t->rep_ms, t->reps * sizeof *s);
-	qsort(s, t->reps, sizeof *s, cmp_double);
+	t->median_ms = median_sorted(s, t->reps);
 	t->min_ms = s[0];
 	t->max_ms = s[t->reps - 1];
-	unsigned h = t->reps / 2;
-	t->median_ms = t->reps % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
 	free(s);
 }
 
@@ -71,8 +77,11 @@ int bench_time_reps(int (*fn)(void *arg, uint64_t *counters), void *arg, unsigne
 {
 	memset(t, 0, sizeof *t);
 	t->rep_ms = ssa_calloc_array(reps ? reps : 1, sizeof *t->rep_ms);
-	if (!t->rep_ms)
+	double *rep_cpu = ssa_calloc_array(reps ? reps : 1, sizeof *rep_cpu);
+	if (!t->rep_ms || !rep_cpu) {
+		free(rep_cpu);
 		return SSA_ENOMEM;
+	}
 	for (unsigned i = 0; i < warmup; i++) {
 		if (progress_label)
 			bench_progress("%s: warm-up %u/%u", progress_label, i + 1, warmup);
@@ -80,6 +89,7 @@ int bench_time_reps(int (*fn)(void *arg, uint64_t *counters), void *arg, unsigne
 		int st = fn(arg, counters);
 		if (st) {
 			bench_progress_done();
+			free(rep_cpu);
 			return st;
 		}
 	}
@@ -96,16 +106,20 @@ int bench_time_reps(int (*fn)(void *arg, uint64_t *counters), void *arg, unsigne
 		double c1 = cpu_now_ns();
 		if (st) {
 			bench_progress_done();
+			free(rep_cpu);
 			return st;
 		}
 		t->rep_ms[i] = (t1 - t0) / 1e6;
 		t->reps = i + 1;
+		rep_cpu[i] = (c1 - c0) / 1e6;
 		cpu += c1 - c0;
 		wall += t1 - t0;
 	}
 	t->cpu_ms = cpu / 1e6;
 	t->utilization = wall > 0 ? cpu / wall : 1.0;
 	t->invol_switches = invol_switches() - sw0;
+	t->cpu_median_ms = reps ? median_sorted(rep_cpu, reps) : 0;
+	free(rep_cpu);
 	bench_progress_done();
 	bench_timing_stats(t);
 	return SSA_OK;
