@@ -129,6 +129,7 @@ struct bench_sysinfo {
 	char date[32];       /* UTC, ISO 8601 */
 	char host[64];
 	char cmdline[2048];
+	char malloc_conf[128]; /* $MALLOC_CONF (e.g. thp:always), "" when unset */
 };
 void bench_sysinfo_collect(struct bench_sysinfo *s, int argc, char **argv);
 /* Binds the process to one core (core < 0: the one it runs on). SSA_EUSAGE with a reason when

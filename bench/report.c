@@ -144,7 +144,7 @@ static void reps_list(const struct bench_timing *t, FILE *f, char sep)
 static const char *const csv_cols =
 	"algo,stage,status,family,input,n,m,reachable,exits,reducible,seed,vars,reps,warmup,"
 	"median_ms,min_ms,max_ms,ns_per_block,ns_per_edge,peak_mb,allocated_mb,resident_mb,rss_mb,"
-	"estimate_mb,counters,check,check_msg,status_msg,rep_ms,utilization,cpu_median_ms,invol_switches,cpu,cores,topology,pinned,compiler,"
+	"estimate_mb,counters,check,check_msg,status_msg,rep_ms,utilization,cpu_median_ms,invol_switches,cpu,cores,topology,pinned,malloc_conf,compiler,"
 	"cflags,git_rev,build_type,date,host,cmdline";
 
 void bench_report_begin(struct bench_report *r)
@@ -161,8 +161,9 @@ void bench_report_begin(struct bench_report *r)
 		return; /* written whole at the end */
 	fprintf(f, "bench: git=%s build=%s compiler=\"%s\" date=%s\n", SSALAB_GIT_REV,
 		SSALAB_BUILD_TYPE, SSALAB_COMPILER, s->date);
-	fprintf(f, "machine: cpu=\"%s\" cores=%u pinned=\"%s\" topology=\"%s\"\n", s->cpu, s->cores,
-		s->pinned, s->topology);
+	fprintf(f,
+		"machine: cpu=\"%s\" cores=%u pinned=\"%s\" topology=\"%s\" malloc_conf=\"%s\"\n",
+		s->cpu, s->cores, s->pinned, s->topology, s->malloc_conf);
 	if (r->input)
 		fprintf(f, "input: file=%s\n", r->input);
 	else
@@ -279,6 +280,8 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 	fputc(',', f);
 	csv_str(f, s->pinned);
 	fputc(',', f);
+	csv_str(f, s->malloc_conf);
+	fputc(',', f);
 	csv_str(f, SSALAB_COMPILER);
 	fputc(',', f);
 	csv_str(f, cflags());
@@ -373,6 +376,7 @@ static void json_all(struct bench_report *r)
 	fprintf(f, ", \"cores\": %u", s->cores);
 	json_kv_str(f, "topology", s->topology, true);
 	json_kv_str(f, "pinned", s->pinned, true);
+	json_kv_str(f, "malloc_conf", s->malloc_conf, true);
 	json_kv_str(f, "compiler", SSALAB_COMPILER, true);
 	json_kv_str(f, "cflags", cflags(), true);
 	json_kv_str(f, "git_rev", SSALAB_GIT_REV, true);

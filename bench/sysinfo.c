@@ -4,6 +4,7 @@
 #include "bench/driver.h"
 #include "util/status.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -77,6 +78,8 @@ void bench_sysinfo_collect(struct bench_sysinfo *s, int argc, char **argv)
 	if (gethostname(s->host, sizeof s->host) != 0)
 		snprintf(s->host, sizeof s->host, "unknown");
 	s->host[sizeof s->host - 1] = 0;
+	const char *mc = getenv("MALLOC_CONF");
+	snprintf(s->malloc_conf, sizeof s->malloc_conf, "%s", mc ? mc : "");
 	size_t used = 0;
 	for (int i = 0; i < argc && used < sizeof s->cmdline; i++) {
 		int w = snprintf(s->cmdline + used, sizeof s->cmdline - used, "%s%s", i ? " " : "",
