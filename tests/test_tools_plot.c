@@ -15,13 +15,13 @@
 static const char header[] =
 	"status,algo,stage,family,blocks,n,m,seed,vars,flavor,reps,median_ms,min_ms,max_ms,"
 	"ns_per_block,ns_per_edge,peak_mb,counters,check,reason,wall_s,cpu,cores,compiler,cflags,"
-	"build_type,git_rev,date,command,extra\n";
+	"build_type,git_rev,date,command,cpu_median_ms,extra\n";
 
 static void put_row(FILE *f, const char *status, const char *algo, const char *stage,
 		    const char *family, double n, double m, double ms, const char *counters)
 {
 	fprintf(f, "%s,%s,%s,%s,%.0f,%.0f,%.0f,1,0,,3,%.9g,%.9g,%.9g,1,1,1,%s,ok,,0.1,\"cpu, x\",2,"
-		   "cc,-O3,Release,abc,2026-01-01T00:00:00Z,bench,\n",
+		   "cc,-O3,Release,abc,2026-01-01T00:00:00Z,bench,,\n",
 		status, algo, stage, family, n, n, m, ms, ms, ms, counters);
 }
 
@@ -154,6 +154,14 @@ Test(tools_plot, fixture_slopes)
 				 "%s on %s", algo, fam);
 		cr_assert_str_eq(tools_cell(&t, r, "points"), "3");
 	}
+	tools_table_free(&t);
+	/* The same fit from the CPU-time column (the fixture's is 0.95 x the wall median). */
+	rc = tools_sh("'%s' '%s' --out='%s' --no-figures --quiet --time=cpu", TOOLS_PLOT, FIXTURE, dir);
+	cr_assert_eq(rc, 0);
+	tools_table_load(&t, tab);
+	for (int r = 0; r < t.nrows; r++)
+		if (!strcmp(tools_cell(&t, r, "algo"), "quad") && !strcmp(tools_cell(&t, r, "family"), "ladder"))
+			cr_assert_str_eq(tools_cell(&t, r, "slope_n"), "2.000");
 	tools_table_free(&t);
 	tools_rmdir(dir);
 }

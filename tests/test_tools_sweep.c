@@ -18,7 +18,7 @@ extern char **environ;
 static const char expected_header[] =
 	"status,algo,stage,family,blocks,n,m,seed,vars,flavor,reps,median_ms,min_ms,max_ms,"
 	"ns_per_block,ns_per_edge,peak_mb,counters,check,reason,wall_s,cpu,cores,compiler,cflags,"
-	"build_type,git_rev,date,command,extra\n";
+	"build_type,git_rev,date,command,cpu_median_ms,extra\n";
 
 /* The plan used by the resume tests: 4 kernels (place at 2 flavours) x 1 family x 3 sizes x
  * 3 seeds = 5 x 3 x 3 = 45 runs. */
