@@ -119,6 +119,10 @@ void bench_mem_reset(void);
 void bench_mem_snapshot(struct bench_mem *m);
 /* MemAvailable from /proc/meminfo in bytes, 0 when unknown. */
 uint64_t bench_mem_available(void);
+/* The limit a memory estimate is compared with: --mem-limit, or 75% of MemAvailable read now;
+ * UINT64_MAX for --mem-limit=none or when MemAvailable is unknown. *how (may be NULL) names the
+ * source for messages. */
+uint64_t bench_mem_limit(const struct bench_cli *cli, const char **how);
 
 /* Facts about the machine and build recorded in CSV/JSON. */
 struct bench_sysinfo {

@@ -218,14 +218,10 @@ static int run_kernel(const struct bench_cli *cli, const struct bench_input *in,
 		res->counter_names[res->ncounters++] = k->counter_names[i];
 
 	res->mem_estimate = k->mem_estimate ? k->mem_estimate(in) : 0;
-	if (!cli->mem_limit_none) {
-		uint64_t limit = cli->mem_limit;
-		const char *how = "--mem-limit";
-		if (!limit) {
-			limit = bench_mem_available() / 4 * 3;
-			how = "75% of MemAvailable";
-		}
-		if (limit && res->mem_estimate > limit) {
+	{
+		const char *how;
+		uint64_t limit = bench_mem_limit(cli, &how);
+		if (res->mem_estimate > limit) {
 			char need[32], lim[32];
 			bench_format_bytes(res->mem_estimate, need, sizeof need);
 			bench_format_bytes(limit, lim, sizeof lim);
