@@ -170,7 +170,10 @@ static void interrupt_and_resume(int sig, int group, int expect_status)
 	char dir[256], out[300];
 	tools_mkdtemp(dir, sizeof dir);
 	snprintf(out, sizeof out, "%s/r.csv", dir);
-	pid_t pid = spawn_sweep("FAKEBENCH_SLEEP=0.08", out, "");
+	/* Its scratch directory goes in ours, so a killed sweep leaves nothing behind. */
+	char env[400];
+	snprintf(env, sizeof env, "TMPDIR='%s' FAKEBENCH_SLEEP=0.08", dir);
+	pid_t pid = spawn_sweep(env, out, "");
 	wait_for_lines(out, 1 + 7);
 	cr_assert_eq(kill(group ? -pid : pid, sig), 0);
 	int st = wait_status(pid);
