@@ -376,7 +376,10 @@ int main(int argc, char **argv)
 		return code;
 	}
 	struct bench_graph_stats gs;
-	if (bench_graph_stats(&prog.cfg, &gs)) {
+	bench_progress("graph statistics (reachability, reducibility)");
+	int gst = bench_graph_stats(&prog.cfg, &gs);
+	bench_progress_done();
+	if (gst) {
 		fprintf(stderr, "bench: out of memory computing graph statistics\n");
 		if (cli.out)
 			bench_outfile_abort(&of);
