@@ -245,6 +245,7 @@ int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, siz
 	cli->argc = argc;
 	cli->argv = argv;
 	bool have_csv = false, have_json = false, have_check = false, have_nocheck = false;
+	const char *shape_opt = NULL; /* a family parameter given, which --in cannot honour */
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -305,18 +306,22 @@ int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, siz
 			cli->seed_set = true;
 			break;
 		case O_EDGES:
+			shape_opt = core_opts[k].name;
 			if (parse_count(val, &cli->gen.edges))
 				USAGE("--edges=%s: expected a whole number such as 5e6", val);
 			break;
 		case O_DEGREE:
+			shape_opt = core_opts[k].name;
 			if (parse_x100(val, &cli->gen.degree_x100) || cli->gen.degree_x100 < 100)
 				USAGE("--degree=%s: expected a decimal >= 1 such as 2 or 2.5", val);
 			break;
 		case O_GOTO:
+			shape_opt = core_opts[k].name;
 			if (parse_u32(val, &cli->gen.goto_permille) || cli->gen.goto_permille > 1000)
 				USAGE("--goto=%s: expected 0..1000", val);
 			break;
 		case O_DEPTH:
+			shape_opt = core_opts[k].name;
 			if (parse_u32(val, &cli->gen.max_depth))
 				USAGE("--depth=%s: expected a whole number", val);
 			break;
@@ -387,6 +392,8 @@ int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, siz
 		USAGE("--algo and --pipeline exclude each other");
 	if (cli->in && (cli->family_set || cli->blocks_set || cli->seed_set))
 		USAGE("--in excludes --family, --blocks and --seed (the file is the input)");
+	if (cli->in && shape_opt)
+		USAGE("--in excludes --%s (a generator family parameter)", shape_opt);
 	if (cli->dump) {
 		if (cli->format != BENCH_FMT_TEXT)
 			USAGE("--dump excludes --csv and --json (the dump is the output)");

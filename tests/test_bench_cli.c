@@ -76,6 +76,7 @@ Test(bench_cli, usage_errors)
 	expect_usage("--algo=dfs,,preds --blocks=100", "empty");
 	expect_usage("--algo=all:nosuchstage", "nosuchstage");
 	expect_usage("--algo=dfs --in x.cfg --blocks=100", "--in");
+	expect_usage("--algo=dfs --in x.cfg --degree=3", "--degree");
 	expect_usage("--algo=dfs --blocks=100 --family=nosuchfamily", "nosuchfamily");
 	expect_usage("--algo=dfs,preds --blocks=100 --dump=dfs", "exactly one");
 	expect_usage("--algo=dfs --blocks=100 --dump=idom", "no dump");
