@@ -226,7 +226,7 @@ static int preds_run(void *state, uint64_t *counters)
 		off[succ[e] + 2]++;
 	/* Now off[v + 1] becomes the first slot of v, and the scatter advances it to v's end,
 	 * which is the first slot of v + 1: the offsets come out in place. */
-	for (uint32_t i = 2; i < n + 2; i++)
+	for (size_t i = 2; i < (size_t)n + 2; i++) /* n + 2 can exceed 32 bits */
 		off[i] += off[i - 1];
 	for (uint32_t u = 0; u < n; u++)
 		for (uint32_t e = succ_off[u], end = succ_off[u + 1]; e < end; e++)
