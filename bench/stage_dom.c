@@ -5,8 +5,9 @@
  *               is immediate post-dominators, reported and dumped in original block ids
  *               (-1 when the post-dominator is the virtual exit).
  *   check       against the oracle (algos/dom/oracle.c) when n*(n+m) <= DOM_CHECK_ORACLE_WORK;
- *               above that, against a second, independently written algorithm (slt, or lt/
- *               auto/snca when checking slt) plus the verifier (algos/dom/verify.c).
+ *               above that, the verifier with its low-high certificate attempt
+ *               (algos/dom/verify.c), then a second, independently written algorithm (slt,
+ *               or lt/auto/snca when checking slt) must agree block for block.
  *   dumps       idom: n lines "<block> <idom>", -1 for the entry and unreachable blocks (with
  *               --reverse: "<block> <ipdom>", -1 for the virtual exit); domtree-dot: the tree
  *               as a graphviz digraph. */
@@ -137,7 +138,7 @@ static int dom_check(void *state, char *msg, size_t msglen)
 		return SSA_ENOMEM;
 	}
 	int st;
-	char who[64];
+	char who[128];
 	if (dom_oracle_work(g->n, g->m) <= DOM_CHECK_ORACLE_WORK) {
 		snprintf(who, sizeof who, "oracle");
 		st = dom_oracle(g, want);
@@ -146,16 +147,19 @@ static int dom_check(void *state, char *msg, size_t msglen)
 	} else {
 		const struct dom_algo *r = reference_for(s->a);
 		char vmsg[200];
-		st = dom_verify(g, s->idom, vmsg, sizeof vmsg);
+		bool cert = false;
+		st = dom_verify_cert(g, s->idom, &cert, vmsg, sizeof vmsg);
 		if (st == SSA_EVERIFY)
 			snprintf(msg, msglen, "verifier: %s", vmsg);
 		if (st == SSA_OK && r) {
-			snprintf(who, sizeof who, "vs %s + verifier", r->name);
+			snprintf(who, sizeof who, "vs %s + verifier%s", r->name,
+				 cert ? ", certified by a low-high order" : " (not certified)");
 			st = dom_compute(r, g, want, NULL);
 			if (st == SSA_OK)
 				st = compare(s->idom, want, g->n, s->reverse, who, msg, msglen);
 		} else if (st == SSA_OK) {
-			snprintf(who, sizeof who, "verifier only (no second algorithm)");
+			snprintf(who, sizeof who, "verifier only (no second algorithm)%s",
+				 cert ? ", certified by a low-high order" : ", not certified");
 		}
 	}
 	if (st == SSA_OK)

@@ -1,20 +1,31 @@
 /* A dominator-tree verifier fast enough for 10^8 blocks: O(m log n) time, no dominator
- * algorithm inside. It checks necessary conditions only; see verify.c for exactly what an
- * accepted tree is proven to satisfy and which wrong trees can still pass. */
+ * algorithm inside. dom_verify checks necessary conditions; dom_verify_cert also tries to
+ * certify the tree with a low-high order, which, when found, proves it correct. See verify.c
+ * for exactly what each outcome proves. */
 #ifndef SSALAB_DOM_VERIFY_H
 #define SSALAB_DOM_VERIFY_H
 
 #include "cfg/cfg.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-/* Bytes dom_verify allocates for n blocks (freed before it returns). */
-uint64_t dom_verify_bytes(uint64_t n);
+/* Bytes dom_verify (certify false) or dom_verify_cert (certify true) allocates at most for n
+ * blocks and m edges (freed before it returns). */
+uint64_t dom_verify_bytes(uint64_t n, uint64_t m, bool certify);
 
 /* Checks idom (n entries, SSA_NONE for the entry and unreachable blocks) against g with
  * entry 0. Returns SSA_OK, SSA_EVERIFY with the first violation described in msg (e.g.
  * "edge 4->7: idom(7)=2 does not dominate 4"), or SSA_ENOMEM. msg may be NULL. */
 int dom_verify(const struct cfg *g, const uint32_t *idom, char *msg, size_t msglen);
+
+/* dom_verify, then, when its conditions hold, an attempt to certify the tree with a low-high
+ * order (verify.c). *certified = true is a proof that idom is the dominator tree; false
+ * means no certificate was found (the construction is not complete), not that the tree is
+ * wrong. certified may be NULL (then no certificate is attempted, as dom_verify). On success
+ * msg says which: "ok, certified by a low-high order" or "ok, necessary conditions only". */
+int dom_verify_cert(const struct cfg *g, const uint32_t *idom, bool *certified, char *msg,
+		    size_t msglen);
 
 #endif
