@@ -31,7 +31,7 @@
  *
  * Time: (1)-(3) O(n + m log d) (binary search among a node's children ordered by preorder);
  * (4) about the same plus a union-find, tried up to LH_ATTEMPTS times per block with
- * children. Memory: n bytes + 8n words for (1)-(3); (4) about 15n + 2m words more. All
+ * children (twice for blocks with more than LH_SMALL_GROUP children). Memory: n bytes + 8n words for (1)-(3); (4) about 15n + 2m words more. All
  * scratch is freed on return. Iterative throughout. */
 #include "dom/verify.h"
 #include "cfg/traverse.h"
@@ -46,9 +46,9 @@
 
 uint64_t dom_verify_bytes(uint64_t n, uint64_t m, bool certify)
 {
-	uint64_t b = ssa_sat_add(ssa_sat_add(domtree_bytes(n), ssa_bytes(n, sizeof(uint32_t))), n);
+	uint64_t b = ssa_sat_add(ssa_sat_add(domtree_bytes(n), ssa_bytes(n, 2 * sizeof(uint32_t))), n);
 	if (certify)
-		b = ssa_sat_add(b, ssa_sat_add(ssa_bytes(ssa_sat_add(15 * n + 4, 2 * m), 4), 3 * n + 1));
+		b = ssa_sat_add(b, ssa_sat_add(ssa_bytes(ssa_sat_add(16 * n + 4, 2 * m), 4), 3 * n + 1));
 	return b;
 }
 
@@ -63,13 +63,26 @@ static void say(char *msg, size_t msglen, const char *fmt, ...)
 }
 
 /* The child of d whose subtree holds u (u a proper descendant of d): the last child whose
- * preorder number is <= tin[u], children being listed in preorder. */
-static uint32_t child_toward(const struct domtree *t, uint32_t d, uint32_t u)
+ * preorder number is <= tin[u], children being listed in preorder. ctin[j] = tin[child[j]],
+ * a contiguous copy, so the search does not miss the cache at every step when d has 10^6
+ * children. */
+static uint32_t child_toward(const struct domtree *t, const uint32_t *ctin, uint32_t d,
+			     uint32_t u)
 {
+	/* Usually u is a child or grandchild of d: a few steps up beat a search. */
+	uint32_t a = u;
+	for (int k = 0; k < 4; k++) {
+		uint32_t p = t->idom[a];
+		if (p == d)
+			return a;
+		if (p == SSA_NONE)
+			break;
+		a = p;
+	}
 	uint32_t lo = t->child_off[d], hi = t->child_off[d + 1], x = t->tin[u];
 	while (hi - lo > 1) {
 		uint32_t mid = lo + (hi - lo) / 2;
-		if (t->tin[t->child[mid]] <= x)
+		if (ctin[mid] <= x)
 			lo = mid;
 		else
 			hi = mid;
@@ -104,8 +117,10 @@ static uint32_t child_toward(const struct domtree *t, uint32_t d, uint32_t u)
  * is then checked by the definition above, so a wrong tree can never pass; a correct tree
  * for which the greedy pass finds no order would be reported as unverified. */
 
-#define LH_WALK_LIMIT 256
+#define LH_WALK_LIMIT 256 /* steps of one walk to a common ancestor */
+#define LH_WALK_PER_CHILD 16 /* total walk steps per child and attempt */
 #define LH_ATTEMPTS 16 /* per block: search and witness orders tried */
+#define LH_SMALL_GROUP 4096 /* above this many children, only 2 attempts */
 
 static uint32_t uf_find(uint32_t *uf, uint8_t *par, uint32_t x, uint8_t *px)
 {
@@ -151,6 +166,8 @@ struct lh {
 	uint32_t *dout_off, *dout;
 	uint32_t *pre, *tpar, *tsize, *vis; /* T_c: preorder number, parent, size; vis = by pre */
 	uint32_t *tfirst, *tcnt, *tch;      /* T_c children of a member, ascending pre */
+	uint32_t *tchpre;                   /* pre of tch[i], contiguous for the searches */
+	const uint32_t *ctin;               /* tin of t->child[j] (child_toward) */
 	uint32_t root, rfirst, rcnt;        /* the group being built and its root's T_c children */
 	uint32_t *uf;
 	uint8_t *par, *side;
@@ -164,7 +181,7 @@ static uint32_t tchild_toward(const struct lh *h, uint32_t a, uint32_t y)
 	uint32_t hi = lo + (a == h->root ? h->rcnt : h->tcnt[a]), x = h->pre[y];
 	while (hi - lo > 1) {
 		uint32_t mid = lo + (hi - lo) / 2;
-		if (h->pre[h->tch[mid]] <= x)
+		if (h->tchpre[mid] <= x)
 			lo = mid;
 		else
 			hi = mid;
@@ -196,7 +213,7 @@ static void lh_arcs(struct lh *h, const struct cfg *g, const struct domtree *t,
 				h->carc[v] = 1;
 				continue;
 			}
-			uint32_t sib = child_toward(t, d, u);
+			uint32_t sib = child_toward(t, h->ctin, d, u);
 			if (sib != v)
 				h->din[k++] = sib;
 		}
@@ -287,12 +304,14 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c, uint32_t
 	h->rcnt = 0;
 	for (uint32_t j = base; j < cnt; j++) {
 		uint32_t y = h->vis[j], p = h->tpar[y];
-		if (p == c)
-			h->tch[h->rfirst + h->rcnt++] = y;
-		else
-			h->tch[h->tfirst[p] + h->tcnt[p]++] = y;
+		uint32_t slot = p == c ? h->rfirst + h->rcnt++ : h->tfirst[p] + h->tcnt[p]++;
+		h->tch[slot] = y;
+		h->tchpre[slot] = j;
 	}
 
+	/* The walks to common ancestors are bounded, per search and in total, so a group whose
+	 * certificate fails anyway stays linear. */
+	uint64_t walk_budget = (uint64_t)LH_WALK_PER_CHILD * k;
 	/* Side variables: 0 = right of the T_c parent, 1 = left. */
 	for (uint32_t j = base; j < cnt; j++) {
 		uint32_t x = h->vis[j];
@@ -323,8 +342,10 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c, uint32_t
 				/* y in a later branch: y > x iff that branch is on the right of the
 				 * common ancestor (later branches on a side go farther out). */
 				uint32_t a = p, steps = 0;
-				while (a != c && !tanc(h, a, y) && steps++ < LH_WALK_LIMIT)
+				while (a != c && !tanc(h, a, y) && steps++ < LH_WALK_LIMIT && walk_budget) {
 					a = h->tpar[a];
+					walk_budget--;
+				}
 				if (a != c && !tanc(h, a, y))
 					continue;
 				z = tchild_toward(h, a, y);
@@ -383,8 +404,10 @@ static bool lh_build(struct lh *h, const struct cfg *g, const struct domtree *t,
 		const uint32_t c = t->order[i], k = t->child_off[c + 1] - t->child_off[c];
 		if (!k)
 			continue;
+		/* Retries pay off on small sibling sets; on a huge one each costs a full search. */
+		const unsigned attempts = k <= LH_SMALL_GROUP ? LH_ATTEMPTS : 2;
 		bool ok = false;
-		for (unsigned attempt = 0; attempt < LH_ATTEMPTS && !ok; attempt++)
+		for (unsigned attempt = 0; attempt < attempts && !ok; attempt++)
 			ok = lh_group(h, t, c, base, attempt);
 		if (!ok) {
 			*stuck = c;
@@ -465,11 +488,12 @@ static bool lh_check(const struct cfg *g, const struct domtree *t, const uint8_t
 
 /* SSA_OK with *certified set when some attempt builds an order that passes lh_check;
  * SSA_OK with *certified false otherwise (the tree may still be right); SSA_ENOMEM. */
-static int lowhigh_certify(const struct cfg *g, const struct domtree *t, const uint8_t *reach,
-			   bool *certified, uint32_t *stuck)
+static int lowhigh_certify(const struct cfg *g, const struct domtree *t, const uint32_t *ctin,
+			   const uint8_t *reach, bool *certified, uint32_t *stuck)
 {
 	const size_t n = g->n, m = g->m;
 	struct lh h = {0};
+	h.ctin = ctin;
 	h.carc = ssa_calloc_array(n, 1);
 	h.par = ssa_alloc_array(n + 1, 1);
 	h.side = ssa_alloc_array(n, 1);
@@ -479,7 +503,7 @@ static int lowhigh_certify(const struct cfg *g, const struct domtree *t, const u
 	h.dout = ssa_alloc_array(m, sizeof(uint32_t));
 	h.uf = ssa_alloc_array(n + 1, sizeof(uint32_t));
 	uint32_t **words[] = {&h.pre, &h.tpar, &h.tsize, &h.vis, &h.tfirst, &h.tcnt, &h.tch,
-			      &h.stk, &h.cur, &h.start, &h.pos, &h.sch};
+			      &h.tchpre, &h.stk, &h.cur, &h.start, &h.pos, &h.sch};
 	bool ok = h.carc && h.par && h.side && h.din_off && h.din && h.dout_off && h.dout && h.uf;
 	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
 		ok = (*words[i] = ssa_alloc_array(n, sizeof(uint32_t))) != NULL && ok;
@@ -490,8 +514,8 @@ static int lowhigh_certify(const struct cfg *g, const struct domtree *t, const u
 		*certified = lh_build(&h, g, t, reach, stuck) && lh_check(g, t, reach, h.pos, stuck);
 	}
 	ssa_free_all(h.carc, h.par, h.side, h.din_off, h.din, h.dout_off, h.dout, h.uf, h.pre,
-		     h.tpar, h.tsize, h.vis, h.tfirst, h.tcnt, h.tch, h.stk, h.cur, h.start, h.pos,
-		     h.sch, NULL);
+		     h.tpar, h.tsize, h.vis, h.tfirst, h.tcnt, h.tch, h.tchpre, h.stk, h.cur, h.start,
+		     h.pos, h.sch, NULL);
 	return rc;
 }
 
@@ -519,6 +543,7 @@ int dom_verify_cert(const struct cfg *g, const uint32_t *idom, bool *certified, 
 
 	int rc = SSA_EVERIFY;
 	struct domtree t = {0};
+	uint32_t *ctin = NULL;
 	for (uint32_t b = 0; b < n; b++) {
 		uint32_t d = idom[b];
 		if (b == 0 || !reach[b]) {
@@ -543,6 +568,13 @@ int dom_verify_cert(const struct cfg *g, const uint32_t *idom, bool *certified, 
 	}
 	if (rc != SSA_OK)
 		goto out;
+	ctin = ssa_alloc_array(n, sizeof(uint32_t));
+	if (!ctin) {
+		rc = SSA_ENOMEM;
+		goto out;
+	}
+	for (uint32_t j = 0; j + 1 < t.nreach; j++)
+		ctin[j] = t.tin[t.child[j]];
 	rc = SSA_EVERIFY;
 
 	for (uint32_t v = 1; v < n; v++) {
@@ -562,7 +594,7 @@ int dom_verify_cert(const struct cfg *g, const uint32_t *idom, bool *certified, 
 			}
 			if (spread)
 				continue;
-			uint32_t c = u == d ? SSA_NONE : child_toward(&t, d, u);
+			uint32_t c = u == d ? SSA_NONE : child_toward(&t, ctin, d, u);
 			if (c == SSA_NONE || (only_child != SSA_NONE && c != only_child))
 				spread = true;
 			else
@@ -583,7 +615,7 @@ int dom_verify_cert(const struct cfg *g, const uint32_t *idom, bool *certified, 
 	}
 	bool cert = false;
 	uint32_t stuck = SSA_NONE;
-	rc = certify ? lowhigh_certify(g, &t, reach, &cert, &stuck) : SSA_OK;
+	rc = certify ? lowhigh_certify(g, &t, ctin, reach, &cert, &stuck) : SSA_OK;
 	if (certified)
 		*certified = cert;
 	if (rc == SSA_OK && certify)
@@ -591,6 +623,7 @@ int dom_verify_cert(const struct cfg *g, const uint32_t *idom, bool *certified, 
 				      : "ok, necessary conditions only (no low-high order found)");
 out:
 	domtree_free(&t);
+	free(ctin);
 	free(reach);
 	return rc;
 }
