@@ -15,8 +15,7 @@
  * random and structured graphs the walks total under 0.5 m. A budget of 2 m + n therefore
  * never triggers there, and when it does trigger the wasted walking costs at most about what
  * phase one cost (also ~m dependent loads), so auto stays within a small constant of simple
- * LT on every input: O(m log n) time overall. Memory: snca's 9n + m words plus the DFS
- * parents.
+ * LT on every input: O(m log n) time overall. Memory: snca's 7n words plus the DFS parents.
  *
  * Counters: compress steps of phase one, NCA steps taken (up to the budget), 1 if it fell
  * back, and the compress steps of the fallback. Preconditions as snca. */
@@ -61,7 +60,7 @@ static void auto_fallback(struct snca_work *w, uint64_t *steps)
 	struct snca_rec *rec = w->rec;
 	uint32_t *semi = w->semi, *parent = w->parent, *stk = w->stk;
 	uint32_t *boff = w->idom; /* n + 1 words, free now */
-	uint32_t *bkt = (uint32_t *)w->br; /* 2n words, free since phase one */
+	uint32_t *bkt = w->pre;   /* n words, free since phase one */
 
 	/* Buckets: vertices grouped by semidominator, a counting sort. */
 	memset(boff, 0, ((size_t)nr + 1) * sizeof *boff);
@@ -100,15 +99,17 @@ static void auto_fallback(struct snca_work *w, uint64_t *steps)
 
 static uint64_t auto_scratch_bytes(uint64_t n, uint64_t m)
 {
-	return ssa_sat_add(snca_work_bytes(n, m, 1), sizeof(struct snca_work));
+	(void)m;
+	return ssa_sat_add(snca_work_bytes(n, 1), sizeof(struct snca_work));
 }
 
 static int auto_scratch_alloc(void **scratch, uint32_t n, uint32_t m)
 {
+	(void)m;
 	struct snca_work *w = malloc(sizeof *w);
 	if (!w)
 		return SSA_ENOMEM;
-	int rc = snca_work_alloc(w, n, m, 1);
+	int rc = snca_work_alloc(w, n, 1);
 	if (rc != SSA_OK) {
 		free(w);
 		return rc;
@@ -128,7 +129,7 @@ static void auto_scratch_free(void *scratch)
 static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t *counters)
 {
 	struct snca_work *w = scratch;
-	if (g->n > w->cap || g->m > w->cap_m)
+	if (g->n > w->cap)
 		return SSA_EUSAGE;
 	memset(counters, 0, DOM_MAX_COUNTERS * sizeof *counters);
 	snca_semi(w, g, &counters[0]);
@@ -147,7 +148,7 @@ const struct dom_algo dom_algo_auto = {
 	.name = "auto",
 	.summary = "Semi-NCA with an NCA step budget of 2m+n, falling back to simple LT",
 	.citation = "Georgiadis, Tarjan, Werneck 2006 (Semi-NCA) + Lengauer, Tarjan 1979 (fallback)",
-	.complexity = "O(m log n) time; 10n+m words",
+	.complexity = "O(m log n) time; 8n words",
 	.counter_names = {"compress_steps", "nca_steps", "fell_back", "fallback_compress_steps"},
 	.scratch_bytes = auto_scratch_bytes,
 	.scratch_alloc = auto_scratch_alloc,

@@ -4,21 +4,15 @@
 
 #include <string.h>
 
-uint32_t dom_dfs(const struct cfg *g, uint32_t base, struct dom_bref *br, uint32_t *order,
-		 uint32_t *parent, size_t parent_stride, uint32_t *poff, uint32_t *dpred,
-		 uint32_t *stk, uint32_t *cur)
+uint32_t dom_dfs(const struct cfg *g, uint32_t base, uint32_t *pre, uint32_t *order,
+		 uint32_t *parent, size_t parent_stride, uint32_t *stk, uint32_t *cur)
 {
-	const uint32_t *succ_off = g->succ_off, *succ = g->succ, *pred_off = g->pred_off;
+	const uint32_t *succ_off = g->succ_off, *succ = g->succ;
 
-	memset(br, 0xff, (size_t)g->n * sizeof *br);
+	memset(pre, 0xff, (size_t)g->n * sizeof *pre);
 	uint32_t next = base, top = 0;
 	uint32_t x = next++;
-	/* A block's list gets as many slots as it has predecessors, reached or not. */
-	uint32_t slots = 0, filed = 0;
-	br[0].pre = x;
-	br[0].cur = slots;
-	poff[x] = slots;
-	slots += pred_off[1] - pred_off[0];
+	pre[0] = x;
 	order[x] = 0;
 	parent[(size_t)x * parent_stride] = SSA_NONE;
 	uint32_t e = succ_off[0], end = succ_off[1];
@@ -27,22 +21,14 @@ uint32_t dom_dfs(const struct cfg *g, uint32_t base, struct dom_bref *br, uint32
 	for (;;) {
 		if (e < end) {
 			uint32_t v = succ[e++];
-			struct dom_bref *r = &br[v];
-			filed++;
-			if (r->pre != SSA_NONE) {
-				dpred[r->cur++] = x;
+			if (pre[v] != SSA_NONE)
 				continue;
-			}
-			uint32_t y = next++;
-			r->pre = y;
-			poff[y] = slots;
-			dpred[slots] = x;
-			r->cur = slots + 1;
-			slots += pred_off[v + 1] - pred_off[v];
-			order[y] = v;
-			parent[(size_t)y * parent_stride] = x;
 			cur[x] = e;
 			stk[top++] = x;
+			uint32_t y = next++;
+			pre[v] = y;
+			order[y] = v;
+			parent[(size_t)y * parent_stride] = x;
 			x = y;
 			e = succ_off[v];
 			end = succ_off[v + 1];
@@ -54,12 +40,6 @@ uint32_t dom_dfs(const struct cfg *g, uint32_t base, struct dom_bref *br, uint32
 			end = succ_off[order[x] + 1];
 		}
 	}
-	poff[next] = slots;
-	/* Edges from unreached blocks left holes; mark them (rare, so a second pass only then). */
-	if (filed != slots)
-		for (uint32_t y = base; y < next; y++)
-			for (uint32_t i = br[order[y]].cur; i < poff[y + 1]; i++)
-				dpred[i] = SSA_NONE;
 	return next - base;
 }
 

@@ -14,31 +14,17 @@ extern const struct dom_algo dom_algo_lt;
 extern const struct dom_algo dom_algo_snca;
 extern const struct dom_algo dom_algo_auto;
 
-/* Per-block state of the gathering DFS: the block's DFS number, and where its next
- * predecessor goes in the DFS-ordered predecessor array. One cache line serves both. */
-struct dom_bref {
-	uint32_t pre; /* SSA_NONE when unreached */
-	uint32_t cur;
-};
-
 /* Depth-first search from block 0 following successors in edge order, so the numbering is the
  * textbook recursive one (the adversarial families rely on it). Numbers start at base (0 or 1).
- * While it scans every edge u->v out of a reached block it also files DFS(u) among v's
- * predecessors, so the algorithms read predecessor lists as DFS numbers, sequentially, in the
- * order they need them, with no translation pass (the layout LLVM's Semi-NCA uses).
- *   br[b]       block -> DFS number (n entries, all written)
+ *   pre[b]      block -> DFS number, SSA_NONE when unreached (n entries, all written)
  *   order[x]    DFS number -> block
  *   parent[x]   DFS number of the tree parent (parent[base] = SSA_NONE); written with a
  *               stride of parent_stride words so it can land inside packed records
- *   poff[x]     start of x's predecessors in dpred; poff[base + nreach] ends the last list
- *   dpred       predecessors of reached blocks as DFS numbers (m entries at most); a slot of
- *               an edge from an unreached block holds SSA_NONE
  *   stk, cur    scratch: the explicit stack of DFS numbers, and each open node's next edge,
  *               indexed by DFS number; base + n words each
  * Returns the number of reached blocks. */
-uint32_t dom_dfs(const struct cfg *g, uint32_t base, struct dom_bref *br, uint32_t *order,
-		 uint32_t *parent, size_t parent_stride, uint32_t *poff, uint32_t *dpred,
-		 uint32_t *stk, uint32_t *cur);
+uint32_t dom_dfs(const struct cfg *g, uint32_t base, uint32_t *pre, uint32_t *order,
+		 uint32_t *parent, size_t parent_stride, uint32_t *stk, uint32_t *cur);
 
 /* Writes the block-space answer: idom[order[x]] = order[didom[x]] for every reached non-root
  * x in [base+1, base+nreach), SSA_NONE everywhere else. */
@@ -52,12 +38,10 @@ struct snca_rec {
 };
 
 struct snca_work {
-	uint32_t cap, cap_m;  /* blocks and edges the arrays are sized for */
+	uint32_t cap;         /* blocks the arrays are sized for */
 	uint32_t nreach;
-	struct dom_bref *br;  /* n */
+	uint32_t *pre;        /* n */
 	uint32_t *order;      /* n */
-	uint32_t *poff;       /* n + 1 */
-	uint32_t *dpred;      /* m */
 	uint32_t *idom;       /* n + 1: DFS parent, then the immediate dominator (DFS numbers) */
 	uint32_t *semi;       /* n */
 	uint32_t *stk;        /* n: DFS stack, then the compression stack */
@@ -65,8 +49,8 @@ struct snca_work {
 	uint32_t *parent;     /* n, only when allocated with keep_parent (auto's fallback) */
 };
 
-uint64_t snca_work_bytes(uint64_t n, uint64_t m, int keep_parent);
-int snca_work_alloc(struct snca_work *w, uint32_t n, uint32_t m, int keep_parent);
+uint64_t snca_work_bytes(uint64_t n, int keep_parent);
+int snca_work_alloc(struct snca_work *w, uint32_t n, int keep_parent);
 void snca_work_free(struct snca_work *w);
 
 /* Phase one: DFS and semidominators. counters[0] += compress steps. */

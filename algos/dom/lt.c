@@ -5,10 +5,9 @@
  * relative dominators, a final forward sweep), but link() builds balanced trees of the link
  * forest from subtree sizes and child chains, so path compression runs in O(m alpha(m, n)).
  *
- * Time O(m alpha(m, n)); never quadratic. Memory 13n + m words: the DFS state (2 per block),
- * order, predecessors in DFS numbers (n + m, see dom_dfs), a 4-word record per vertex (forest
- * link, label, child, size), semi, parent, bucket heads, idom (bucket links before that), and
- * the explicit stack shared by DFS and compression (no recursion).
+ * Time O(m alpha(m, n)); never quadratic. Memory 11n words: pre, order, a 4-word record per
+ * vertex (forest link, label, child, size), semi, parent, bucket heads, idom (bucket links
+ * before that), and the explicit stack shared by DFS and compression (no recursion).
  * Vertices are numbered 1..N in DFS preorder; number 0 is the paper's null vertex with
  * size 0 and semi 0, which ends link's rebalancing loop.
  * Preconditions: a valid CFG; unreachable blocks get SSA_NONE and are ignored as predecessors. */
@@ -27,15 +26,15 @@ struct lt_rec {
 };
 
 struct lt_work {
-	uint32_t cap, cap_m;
-	struct dom_bref *br;
-	uint32_t *order, *poff, *dpred, *semi, *parent, *head, *idom, *stk;
+	uint32_t cap;
+	uint32_t *pre, *order, *semi, *parent, *head, *idom, *stk;
 	struct lt_rec *rec;
 };
 
 static uint64_t lt_scratch_bytes(uint64_t n, uint64_t m)
 {
-	uint64_t words = ssa_sat_add(ssa_sat_add(ssa_bytes(n, 13), 10), m);
+	(void)m;
+	uint64_t words = ssa_sat_add(ssa_bytes(n, 11), 8);
 	return ssa_sat_add(ssa_bytes(words, sizeof(uint32_t)), sizeof(struct lt_work));
 }
 
@@ -44,22 +43,19 @@ static void lt_scratch_free(void *scratch)
 	struct lt_work *w = scratch;
 	if (!w)
 		return;
-	ssa_free_all(w->br, w->order, w->poff, w->dpred, w->semi, w->parent, w->head, w->idom,
-		     w->stk, w->rec, NULL);
+	ssa_free_all(w->pre, w->order, w->semi, w->parent, w->head, w->idom, w->stk, w->rec, NULL);
 	free(w);
 }
 
 static int lt_scratch_alloc(void **scratch, uint32_t n, uint32_t m)
 {
+	(void)m;
 	struct lt_work *w = calloc(1, sizeof *w);
 	if (!w)
 		return SSA_ENOMEM;
 	size_t n1 = (size_t)n + 1;
 	w->cap = n;
-	w->cap_m = m;
-	w->br = ssa_alloc_array(n, sizeof(struct dom_bref));
-	w->poff = ssa_alloc_array(n1 + 1, sizeof(uint32_t));
-	w->dpred = ssa_alloc_array(m, sizeof(uint32_t));
+	w->pre = ssa_alloc_array(n, sizeof(uint32_t));
 	w->order = ssa_alloc_array(n1, sizeof(uint32_t));
 	w->semi = ssa_alloc_array(n1, sizeof(uint32_t));
 	w->parent = ssa_alloc_array(n1, sizeof(uint32_t));
@@ -67,8 +63,8 @@ static int lt_scratch_alloc(void **scratch, uint32_t n, uint32_t m)
 	w->idom = ssa_alloc_array(n1, sizeof(uint32_t));
 	w->stk = ssa_alloc_array(n1, sizeof(uint32_t));
 	w->rec = ssa_alloc_array(n1, sizeof(struct lt_rec));
-	if (!w->br || !w->poff || !w->dpred || !w->order || !w->semi || !w->parent || !w->head ||
-	    !w->idom || !w->stk || !w->rec) {
+	if (!w->pre || !w->order || !w->semi || !w->parent || !w->head || !w->idom || !w->stk ||
+	    !w->rec) {
 		lt_scratch_free(w);
 		return SSA_ENOMEM;
 	}
@@ -135,16 +131,16 @@ static inline void lt_link(struct lt_rec *rec, const uint32_t *semi, uint32_t v,
 static int lt_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t *counters)
 {
 	struct lt_work *w = scratch;
-	if (g->n > w->cap || g->m > w->cap_m)
+	if (g->n > w->cap)
 		return SSA_EUSAGE;
 	memset(counters, 0, DOM_MAX_COUNTERS * sizeof *counters);
 
 	struct lt_rec *rec = w->rec;
-	uint32_t *semi = w->semi, *parent = w->parent, *head = w->head;
+	uint32_t *pre = w->pre, *semi = w->semi, *parent = w->parent, *head = w->head;
 	uint32_t *didom = w->idom, *stk = w->stk;
-	const uint32_t *order = w->order, *poff = w->poff, *dpred = w->dpred;
+	const uint32_t *order = w->order, *pred_off = g->pred_off, *pred = g->pred;
 
-	uint32_t nr = dom_dfs(g, 1, w->br, w->order, parent, 1, w->poff, w->dpred, stk, didom);
+	uint32_t nr = dom_dfs(g, 1, pre, w->order, parent, 1, stk, didom);
 	for (uint32_t x = 0; x <= nr; x++) {
 		semi[x] = x;
 		rec[x] = (struct lt_rec){.anc = 0, .label = x, .child = 0, .size = x ? 1 : 0};
@@ -153,9 +149,10 @@ static int lt_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t *
 
 	uint64_t links = 0, evals = 0, steps = 0;
 	for (uint32_t x = nr; x >= 2; x--) {
+		uint32_t b = order[x];
 		uint32_t s = semi[x];
-		for (uint32_t e = poff[x], end = poff[x + 1]; e < end; e++) {
-			uint32_t v = dpred[e];
+		for (uint32_t e = pred_off[b], end = pred_off[b + 1]; e < end; e++) {
+			uint32_t v = pre[pred[e]];
 			if (v == SSA_NONE)
 				continue;
 			uint32_t u = lt_eval(rec, semi, stk, v, &steps);
@@ -193,7 +190,7 @@ const struct dom_algo dom_algo_lt = {
 	.name = "lt",
 	.summary = "Lengauer-Tarjan with balanced link/eval (sophisticated version)",
 	.citation = "Lengauer, Tarjan 1979, A Fast Algorithm for Finding Dominators in a Flowgraph",
-	.complexity = "O(m alpha(m,n)) time; 13n+m words",
+	.complexity = "O(m alpha(m,n)) time; 11n words",
 	.counter_names = {"link_calls", "eval_calls", "compress_steps"},
 	.scratch_bytes = lt_scratch_bytes,
 	.scratch_alloc = lt_scratch_alloc,

@@ -8,16 +8,15 @@
  * bucket of parent(w): each v there gets its relative dominator eval(v). A final sweep in
  * increasing order turns relative dominators into immediate ones.
  *
- * Time O(m log n); never quadratic. Memory 10n + m words: the DFS state (2 per block), order,
- * predecessors in DFS numbers (n + m, see dom_dfs), a 3-word record per vertex (compression
- * link, label vertex, label's semidominator), semi (which holds bucket heads until the vertex
- * is processed), idom (which holds bucket links until the vertex leaves its bucket), and the
- * explicit stack shared by DFS and compression (no recursion).
+ * Time O(m log n); never quadratic. Memory 8n words: pre, order, a 3-word record per vertex
+ * (compression link, label vertex, label's semidominator), semi (which holds bucket heads
+ * until the vertex is processed), idom (which holds bucket links until the vertex leaves its
+ * bucket), and the explicit stack shared by DFS and compression (no recursion).
  *
  * Engineering: the link forest is implicit -- every processed vertex hangs off its DFS parent
  * and vertices numbered below the current limit are roots -- so link() is free and needs no
  * initialisation; labels carry their semidominator so compression compares without an
- * extra indirection; predecessors come from the DFS already as DFS numbers in DFS order.
+ * extra indirection; predecessors are read from the CFG through pre[] once each.
  * Preconditions: a valid CFG; unreachable blocks get SSA_NONE and are ignored as predecessors. */
 #include "dom/dom_internal.h"
 #include "util/mem.h"
@@ -33,16 +32,15 @@ struct slt_rec {
 };
 
 struct slt_work {
-	uint32_t cap, cap_m;
-	struct dom_bref *br;
-	uint32_t *order, *poff, *dpred, *semi, *idom, *stk;
+	uint32_t cap;
+	uint32_t *pre, *order, *semi, *idom, *stk;
 	struct slt_rec *rec;
 };
 
 static uint64_t slt_scratch_bytes(uint64_t n, uint64_t m)
 {
-	uint64_t words = ssa_sat_add(ssa_sat_add(ssa_bytes(n, 10), 1), m);
-	return ssa_sat_add(ssa_bytes(words, sizeof(uint32_t)), sizeof(struct slt_work));
+	(void)m;
+	return ssa_sat_add(ssa_bytes(n, 8 * sizeof(uint32_t)), sizeof(struct slt_work));
 }
 
 static void slt_scratch_free(void *scratch)
@@ -50,27 +48,24 @@ static void slt_scratch_free(void *scratch)
 	struct slt_work *w = scratch;
 	if (!w)
 		return;
-	ssa_free_all(w->br, w->order, w->poff, w->dpred, w->semi, w->idom, w->stk, w->rec, NULL);
+	ssa_free_all(w->pre, w->order, w->semi, w->idom, w->stk, w->rec, NULL);
 	free(w);
 }
 
 static int slt_scratch_alloc(void **scratch, uint32_t n, uint32_t m)
 {
+	(void)m;
 	struct slt_work *w = calloc(1, sizeof *w);
 	if (!w)
 		return SSA_ENOMEM;
 	w->cap = n;
-	w->cap_m = m;
-	w->br = ssa_alloc_array(n, sizeof(struct dom_bref));
-	w->poff = ssa_alloc_array((size_t)n + 1, sizeof(uint32_t));
-	w->dpred = ssa_alloc_array(m, sizeof(uint32_t));
+	w->pre = ssa_alloc_array(n, sizeof(uint32_t));
 	w->order = ssa_alloc_array(n, sizeof(uint32_t));
 	w->semi = ssa_alloc_array(n, sizeof(uint32_t));
 	w->idom = ssa_alloc_array(n, sizeof(uint32_t));
 	w->stk = ssa_alloc_array(n, sizeof(uint32_t));
 	w->rec = ssa_alloc_array(n, sizeof(struct slt_rec));
-	if (!w->br || !w->poff || !w->dpred || !w->order || !w->semi || !w->idom || !w->stk ||
-	    !w->rec) {
+	if (!w->pre || !w->order || !w->semi || !w->idom || !w->stk || !w->rec) {
 		slt_scratch_free(w);
 		return SSA_ENOMEM;
 	}
@@ -108,16 +103,16 @@ static inline void slt_eval(struct slt_rec *rec, uint32_t *stk, uint32_t v, uint
 static int slt_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t *counters)
 {
 	struct slt_work *w = scratch;
-	if (g->n > w->cap || g->m > w->cap_m)
+	if (g->n > w->cap)
 		return SSA_EUSAGE;
 	memset(counters, 0, DOM_MAX_COUNTERS * sizeof *counters);
 
 	struct slt_rec *rec = w->rec;
-	uint32_t *semi = w->semi, *didom = w->idom, *stk = w->stk;
-	const uint32_t *order = w->order, *poff = w->poff, *dpred = w->dpred;
+	uint32_t *pre = w->pre, *semi = w->semi, *didom = w->idom, *stk = w->stk;
+	const uint32_t *order = w->order, *pred_off = g->pred_off, *pred = g->pred;
 
 	/* idom[] is the DFS cursor array; it is rewritten as bucket links below. */
-	uint32_t nr = dom_dfs(g, 0, w->br, w->order, &rec[0].anc, 3, w->poff, w->dpred, stk, didom);
+	uint32_t nr = dom_dfs(g, 0, pre, w->order, &rec[0].anc, 3, stk, didom);
 	/* semi[x] is the head of bucket x until x is processed (its bucket is empty by then:
 	 * every vertex with semidominator x lies under a child of x and leaves the bucket when
 	 * that child is linked). */
@@ -125,10 +120,11 @@ static int slt_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t 
 
 	uint64_t links = 0, evals = 0, steps = 0;
 	for (uint32_t x = nr - 1; x >= 1; x--) {
+		uint32_t b = order[x];
 		uint32_t p = rec[x].anc;
 		uint32_t s = p;
-		for (uint32_t e = poff[x], end = poff[x + 1]; e < end; e++) {
-			uint32_t v = dpred[e];
+		for (uint32_t e = pred_off[b], end = pred_off[b + 1]; e < end; e++) {
+			uint32_t v = pre[pred[e]];
 			if (v <= x) {
 				if (v < s)
 					s = v;
@@ -170,7 +166,7 @@ const struct dom_algo dom_algo_slt = {
 	.name = "slt",
 	.summary = "Lengauer-Tarjan with simple path compression",
 	.citation = "Lengauer, Tarjan 1979, A Fast Algorithm for Finding Dominators in a Flowgraph",
-	.complexity = "O(m log n) time; 10n+m words",
+	.complexity = "O(m log n) time; 8n words",
 	.counter_names = {"link_calls", "eval_calls", "compress_steps"},
 	.scratch_bytes = slt_scratch_bytes,
 	.scratch_alloc = slt_scratch_alloc,
