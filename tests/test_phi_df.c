@@ -70,7 +70,7 @@ Test(df, seed003_exercise_1)
 	 * Dominators: every block is reached through A, so idom(B) = idom(C) = A; D has the
 	 * predecessors B and C, E has C and D: idom(D) = idom(E) = A; idom(A) = r.
 	 * DF(A): A dominates D, a predecessor of A, and does not strictly dominate itself: {A};
-	 *   all other edges leaving A's subtree... there are none (A dominates everything but r).
+	 *   no other edge leaves A's subtree (A dominates every block but r).
 	 * DF(B): B dominates only itself; B->D and B does not dominate D: {D}.
 	 * DF(C): C dominates only itself; C->D, C->E: {D, E}.
 	 * DF(D): D dominates only itself; D->A, D->E: {A, E}.
