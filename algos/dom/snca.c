@@ -107,7 +107,8 @@ void snca_semi(struct snca_work *w, const struct cfg *g, uint64_t *compress_step
 	const uint32_t *pred_off = g->pred_off, *pred = g->pred, *order = w->order;
 
 	/* semi[] doubles as the DFS cursor array: it is written below only after the DFS. */
-	uint32_t nr = dom_dfs(g, 0, pre, w->order, &rec[0].anc, 2, stk, semi);
+	uint32_t nr = dom_dfs(g, 0, pre, w->order, &rec[0].anc, sizeof *rec / sizeof(uint32_t),
+			      stk, semi);
 	w->nreach = nr;
 	uint64_t steps = 0;
 	idom[0] = SSA_NONE;
