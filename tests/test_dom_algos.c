@@ -320,10 +320,15 @@ Test(dom_algos, auto_falls_back_only_when_snca_would_be_quadratic)
 {
 	uint64_t c[DOM_MAX_COUNTERS], cs[DOM_MAX_COUNTERS];
 	struct cfg g;
-	/* Small quadratic instances stay inside the budget 2m + n... */
-	sncaworst(&g, 5);
+	/* Small quadratic instances stay inside the budget m (k^2 <= 3k)... */
+	sncaworst(&g, 3);
 	run_counted("auto", &g, c);
-	cr_assert_eq(c[2], 0, "auto fell back on sncaworst k=5");
+	cr_assert_eq(c[2], 0, "auto fell back on sncaworst k=3");
+	cr_assert_eq(c[1], 9);
+	cfg_free(&g);
+	sncaworst(&g, 4);
+	run_counted("auto", &g, c);
+	cr_assert_eq(c[2], 1, "auto did not fall back on sncaworst k=4 (16 steps > m = 12)");
 	cfg_free(&g);
 	/* ...large ones exceed it, and the answer is still right. */
 	static const uint32_t ks[] = {20, 100, 3000};
@@ -331,8 +336,8 @@ Test(dom_algos, auto_falls_back_only_when_snca_would_be_quadratic)
 		sncaworst(&g, ks[i]);
 		run_counted("auto", &g, c);
 		cr_assert_eq(c[2], 1, "auto did not fall back on sncaworst k=%u", ks[i]);
-		cr_assert(c[1] <= 2ull * g.m + g.n + g.n, "auto walked %llu NCA steps past its budget",
-			  (unsigned long long)c[1]);
+		cr_assert_eq(c[1], (uint64_t)g.m + 1, "auto walked %llu NCA steps, budget m = %u",
+			     (unsigned long long)c[1], g.m);
 		if (ks[i] <= 100)
 			expect_oracle(&g, "sncaworst (auto fallback)");
 		cfg_free(&g);

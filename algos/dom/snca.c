@@ -153,19 +153,21 @@ int snca_nca(struct snca_work *w, uint64_t budget, uint64_t *steps)
 			idom[x] = d;
 		}
 	} else {
+		/* The same walk with the budget checked per step: one quadratic node can walk
+		 * ~n steps, so a per-node check would overshoot by that much. */
+		uint64_t left = budget;
 		for (uint32_t x = 1; x < nr; x++) {
 			uint32_t d = idom[x], s = semi[x];
 			while (d > s) {
 				d = idom[d];
-				count++;
+				if (!left--) {
+					*steps = budget + 1;
+					return SSA_EBUDGET;
+				}
 			}
 			idom[x] = d;
-			/* Checked per node, not per step: a node overshoots by at most its depth. */
-			if (count > budget) {
-				*steps = count;
-				return SSA_EBUDGET;
-			}
 		}
+		count = budget - left;
 	}
 	*steps = count;
 	return SSA_OK;
