@@ -383,8 +383,11 @@ Test(dom_algos, auto_fallback_random_cores_equal_oracle)
 			ladder(&core, k);
 		else
 			sncaworst(&core, k);
+		/* Two extra blocks no path reaches, with edges into the core: dead predecessors. */
 		struct edge_list el;
-		cr_assert_eq(edge_list_init(&el, core.n, core.m + 16), SSA_OK);
+		cr_assert_eq(edge_list_init(&el, core.n + 2, core.m + 16), SSA_OK);
+		for (uint32_t u = core.n; u < core.n + 2; u++)
+			cr_assert_eq(edge_list_push(&el, u, (uint32_t)ssa_rng_below(&r, core.n)), SSA_OK);
 		for (uint32_t u = 0; u < core.n; u++)
 			for (uint32_t e = core.succ_off[u]; e < core.succ_off[u + 1]; e++)
 				cr_assert_eq(edge_list_push(&el, u, core.succ[e]), SSA_OK);
@@ -397,7 +400,7 @@ Test(dom_algos, auto_fallback_random_cores_equal_oracle)
 		cr_assert_eq(cfg_from_edges(&g, &el), SSA_OK);
 		edge_list_free(&el);
 		cfg_free(&core);
-		snprintf(what, sizeof what, "%s k=%u + %u random edges (seed %llu)",
+		snprintf(what, sizeof what, "%s k=%u + %u random edges + 2 dead blocks (seed %llu)",
 			 lad ? "ladder" : "sncaworst", k, extra, (unsigned long long)seed);
 		uint64_t c[DOM_MAX_COUNTERS];
 		run_counted("auto", &g, c);
