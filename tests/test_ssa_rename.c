@@ -289,3 +289,37 @@ Test(ssa_rename, lab_guide_parallel_phis_6_versus_10)
 	cr_assert_eq(lab_guide_run(false), 6);
 	cr_assert_eq(lab_guide_run(true), 10);
 }
+
+/* The "ssa" dump format, pinned on the article's example (README: "The ssa dump"). */
+Test(ssa_rename, dump_format)
+{
+	struct prog p;
+	struct domtree t;
+	struct phi_sets ps;
+	char msg[600];
+	cr_assert_eq(sp_prog(&p, bb_cfg, 1, bb_ops), SSA_OK);
+	cr_assert_eq(sp_domtree(&p.cfg, &t), SSA_OK);
+	sp_oracle_phis(&p, &t, false, &ps);
+	struct ssa_form s;
+	cr_assert_eq(sp_rename_checked(&p, &t, &ps, rename_algos[0], 1, &s, msg, sizeof(msg)), SSA_OK,
+		     "%s", msg);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	cr_assert_eq(ssa_form_dump(f, &p, &s), SSA_OK);
+	fclose(f);
+	const char *want = "ssa blocks 10 vars 1 ops 11 phis 3 operands 6\n"
+			   "b1: | d0:v0\n"
+			   "b2: p0:v0=phi(d0,d4) | u1:v0=p0 d2:v0\n"
+			   "b3: | u3:v0=d2 d4:v0\n"
+			   "b5: | u5:v0=d0 d6:v0\n"
+			   "b6: | u7:v0=d0 d8:v0\n"
+			   "b7: p1:v0=phi(d6,d8) | u9:v0=p1\n"
+			   "b8: p2:v0=phi(d4,p1) | u10:v0=p2\n";
+	cr_assert_str_eq(buf, want);
+	free(buf);
+	ssa_form_free(&s);
+	ssa_phi_sets_release(&ps);
+	domtree_free(&t);
+	prog_free(&p);
+}
