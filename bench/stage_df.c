@@ -1,6 +1,7 @@
 /* The dominance-frontier stage: one kernel per entry of df_algos[] (algos/df/sets.c).
  *
- *   setup       dominators by snca and the dominator tree, untimed; then Σ|DF| is counted
+ *   setup       dominators by auto (Semi-NCA, Lengauer-Tarjan when its budget runs out) and the
+ *               dominator tree, untimed; then Σ|DF| is counted
  *               (runner walk, counting only, giving up past the limit) so that a quadratic
  *               answer is refused before anything is built: SSA_ETOOBIG with the count.
  *   --df-limit=N  largest Σ|DF| accepted (default 2^28 entries = 1 GiB of sets).
@@ -95,7 +96,7 @@ static int setup_for(const struct df_algo *a, const struct bench_input *in, void
 		free(s);
 		return SSA_ETOOBIG;
 	}
-	const struct dom_algo *da = dom_find("snca");
+	const struct dom_algo *da = dom_find("auto") ? dom_find("auto") : dom_find("snca");
 	uint32_t *idom = ssa_alloc_array(g->n, sizeof(uint32_t));
 	int st = !da ? SSA_EUSAGE : !idom ? SSA_ENOMEM : dom_compute(da, g, idom, NULL);
 	if (st == SSA_OK)
@@ -217,7 +218,7 @@ static const struct bench_option df_options[] = {
 
 struct bench_stage bench_stage_df = {
 	.name = "df",
-	.title = "dominance frontiers (dominators by snca, untimed)",
+	.title = "dominance frontiers (dominators by auto, untimed)",
 	.kernels = df_kernels,
 	.nkernels = 0,
 	.options = df_options,

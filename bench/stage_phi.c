@@ -1,7 +1,8 @@
 /* The φ-placement stage: one kernel per entry of phi_algos[] (algos/phi/sets.c), plus the two
  * liveness computations pruned SSA can use.
  *
- *   setup         untimed: dominators by snca, the dominator tree, the per-variable def and
+ *   setup         untimed: dominators by auto (Semi-NCA, Lengauer-Tarjan when its budget runs
+ *                 out), the dominator tree, the per-variable def and
  *                 upward-exposed-use lists; DF sets by df-runner for algorithms that need them
  *                 (refused past --df-limit, as in the df stage); dataflow liveness when
  *                 --live=dataflow.
@@ -152,7 +153,7 @@ static int setup_for(enum kind kind, const struct phi_algo *a, const struct benc
 		st = live_walk_alloc(&s->lw, g->n);
 	} else if (st == SSA_OK) {
 		what = "dominators";
-		const struct dom_algo *da = dom_find("snca");
+		const struct dom_algo *da = dom_find("auto") ? dom_find("auto") : dom_find("snca");
 		uint32_t *idom = ssa_alloc_array(g->n, sizeof(uint32_t));
 		st = !da ? SSA_EUSAGE : !idom ? SSA_ENOMEM : dom_compute(da, g, idom, NULL);
 		if (st == SSA_OK)
@@ -490,7 +491,7 @@ static const struct bench_option phi_options[] = {
 
 struct bench_stage bench_stage_phi = {
 	.name = "phi",
-	.title = "phi placement and liveness (dominators by snca, DF by df-runner, untimed)",
+	.title = "phi placement and liveness (dominators by auto, DF by df-runner, untimed)",
 	.kernels = phi_kernels,
 	.nkernels = 0,
 	.options = phi_options,

@@ -153,7 +153,7 @@ int phi_compute(const struct phi_algo *a, const struct phi_input *in, enum phi_f
 		struct phi_sets *out, uint64_t *counters);
 
 /* Everything between a program and its φ sets, for callers that want one answer (renaming,
- * tools): dominators by snca, the tree, DF when needed, the variable lists, liveness by walk,
+ * tools): dominators by auto (Semi-NCA, LT fallback), the tree, DF when needed, the variable lists, liveness by walk,
  * then the algorithm (phi-dj when a is NULL). */
 int phi_place_prog(const struct phi_algo *a, const struct prog *p, enum phi_flavor flavor,
 		   struct phi_sets *out);

@@ -119,7 +119,7 @@ int phi_place_prog(const struct phi_algo *a, const struct prog *p, enum phi_flav
 {
 	if (!a)
 		a = phi_find("phi-dj");
-	const struct dom_algo *da = dom_find("snca");
+	const struct dom_algo *da = dom_find("auto") ? dom_find("auto") : dom_find("snca");
 	if (!da)
 		return SSA_EUSAGE;
 	const struct cfg *g = &p->cfg;
