@@ -22,6 +22,7 @@ enum bench_exit {
 	BENCH_EXIT_USAGE = 2,   /* bad command line */
 	BENCH_EXIT_VERIFY = 3,  /* a --check failed */
 	BENCH_EXIT_REFUSED = 4, /* a kernel's memory estimate exceeds --mem-limit */
+	BENCH_EXIT_TIMEOUT = 5, /* a kernel (or the pipeline) exceeded --time-limit */
 };
 
 #define BENCH_MAX_STAGE_OPTS 32
@@ -50,6 +51,7 @@ struct bench_cli {
 	const char *out;        /* --out FILE, NULL for stdout */
 	uint64_t mem_limit;     /* bytes; 0 = the default share of MemAvailable */
 	bool mem_limit_none;    /* --mem-limit=none */
+	double time_limit_s;    /* --time-limit=SECONDS per kernel, 0 = none */
 	bool check;             /* default true */
 	const char *dump;       /* --dump=KIND */
 	bool help;
@@ -57,6 +59,12 @@ struct bench_cli {
 	int argc;
 	char **argv;
 };
+
+/* --time-limit: arms a timer that, when it fires, prints why on stderr, removes tmp_path
+ * (the unfinished --out file, may be NULL) and exits with BENCH_EXIT_TIMEOUT. No-op for
+ * seconds <= 0. */
+void bench_deadline_arm(double seconds, const char *what, const char *tmp_path);
+void bench_deadline_disarm(void);
 
 /* Fills cli from argv. On a usage error returns BENCH_EXIT_USAGE with the message in err. */
 int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, size_t errlen);

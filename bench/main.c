@@ -416,12 +416,17 @@ int main(int argc, char **argv)
 	};
 	bench_report_begin(&rep);
 	code = BENCH_EXIT_OK;
+	const char *unfinished = cli.out ? of.tmp : NULL;
 	if (cli.pipeline) {
+		bench_deadline_arm(cli.time_limit_s, "the pipeline", unfinished);
 		code = bench_pipeline_run(&cli, &in, &rep);
+		bench_deadline_disarm();
 	} else {
 		for (size_t i = 0; i < nsel; i++) {
 			struct bench_result res;
+			bench_deadline_arm(cli.time_limit_s, sel[i].kernel->name, unfinished);
 			int c = run_kernel(&cli, &in, &sel[i], &res, dump_f);
+			bench_deadline_disarm();
 			bench_report_row(&rep, &res);
 			bench_timing_free(&res.timing);
 			if (c && !code)

@@ -43,6 +43,8 @@ void bench_cli_usage(FILE *f)
 "  --pin[=CORE]         bind to one core (the current one, or logical core CORE); needs hwloc\n"
 "  --mem-limit=BYTES    refuse kernels whose estimate exceeds BYTES (k/M/G/T suffixes, or\n"
 "                       'none'); default 75% of MemAvailable\n"
+"  --time-limit=SECONDS stop with exit 5 when one kernel (setup, reps and check) or the whole\n"
+"                       pipeline runs longer (default: no limit)\n"
 "Checking and output:\n"
 "  --check / --no-check verify each kernel's result once after the reps (default on)\n"
 "  --csv | --json       machine-readable report instead of text\n"
@@ -51,7 +53,8 @@ void bench_cli_usage(FILE *f)
 "                       preds\n"
 "  -h, --help           this text, with the stage options of every registered stage\n"
 "\n"
-"Exit codes: 0 ok, 1 input/IO error, 2 usage error, 3 verification failure, 4 refused (memory).\n",
+"Exit codes: 0 ok, 1 input/IO error, 2 usage error, 3 verification failure, 4 refused (memory),\n"
+"5 time limit exceeded.\n",
 		f);
 	for (size_t s = 0; s < bench_nstages; s++) {
 		const struct bench_stage *st = bench_stages[s];
@@ -194,7 +197,7 @@ static int parse_u32(const char *s, uint32_t *out)
 enum opt_id {
 	O_ALGO, O_PIPELINE, O_IN, O_FAMILY, O_BLOCKS, O_SEED, O_EDGES, O_DEGREE, O_GOTO, O_DEPTH,
 	O_VARS, O_DEFS, O_USES, O_LOCALITY, O_DEFENTRY, O_REPS, O_WARMUP, O_PIN, O_CSV, O_JSON,
-	O_OUT, O_MEMLIMIT, O_CHECK, O_NOCHECK, O_DUMP, O_HELP,
+	O_OUT, O_MEMLIMIT, O_TIMELIMIT, O_CHECK, O_NOCHECK, O_DUMP, O_HELP,
 };
 
 enum opt_arg { ARG_NONE, ARG_REQUIRED, ARG_OPTIONAL };
@@ -215,6 +218,7 @@ static const struct {
 	{"warmup", O_WARMUP, ARG_REQUIRED},    {"pin", O_PIN, ARG_OPTIONAL},
 	{"csv", O_CSV, ARG_NONE},              {"json", O_JSON, ARG_NONE},
 	{"out", O_OUT, ARG_REQUIRED},          {"mem-limit", O_MEMLIMIT, ARG_REQUIRED},
+	{"time-limit", O_TIMELIMIT, ARG_REQUIRED},
 	{"check", O_CHECK, ARG_NONE},          {"no-check", O_NOCHECK, ARG_NONE},
 	{"dump", O_DUMP, ARG_REQUIRED},        {"help", O_HELP, ARG_NONE},
 };
@@ -374,6 +378,15 @@ int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, siz
 			if (bench_parse_bytes(val, &cli->mem_limit) || cli->mem_limit == 0)
 				USAGE("--mem-limit=%s: expected a size such as 512M, 16G or 'none'", val);
 			break;
+		case O_TIMELIMIT: {
+			char *end = NULL;
+			double t = strtod(val, &end);
+			if (!val[0] || *end || !(t > 0) || t > 1e7)
+				USAGE("--time-limit=%s: expected a number of seconds, such as 600 or 0.5",
+				      val);
+			cli->time_limit_s = t;
+			break;
+		}
 		case O_CHECK: have_check = true; cli->check = true; break;
 		case O_NOCHECK: have_nocheck = true; cli->check = false; break;
 		case O_DUMP: cli->dump = val; break;

@@ -327,6 +327,29 @@ Test(bench_cli, refused_by_mem_limit)
 	bench_run_free(&r);
 }
 
+Test(bench_cli, time_limit_stops_a_quadratic_kernel)
+{
+	/* Semi-NCA's NCA walks are quadratic on ladder: ~k^2/2 = 8e9 steps at k = 1.25e5, far
+	 * beyond half a second on any machine, while auto finishes the same graph in
+	 * milliseconds. */
+	char out[256];
+	snprintf(out, sizeof out, "%s/timeout.csv", tmpdir);
+	struct bench_run r = RUN("--algo=snca --family=ladder --blocks=250000 --time-limit=0.5 "
+				 "--csv --out %s", out);
+	cr_expect_eq(r.code, 5, "exit %d, stderr: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.err, "snca exceeded --time-limit=0.5 s"), "%s", r.err);
+	cr_expect_eq(dir_entries(), 0, "an unfinished --out file was left behind");
+	bench_run_free(&r);
+
+	r = RUN("--algo=auto --family=ladder --blocks=250000 --time-limit=60 --reps=1");
+	cr_expect_eq(r.code, 0, "exit %d, stderr: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.out, "\ncheck: ok"), "%s", r.out);
+	bench_run_free(&r);
+
+	expect_usage("--algo=dfs --time-limit=soon", "--time-limit=soon");
+	expect_usage("--algo=dfs --time-limit=-1", "--time-limit=-1");
+}
+
 Test(bench_cli, bad_input_file)
 {
 	char in[256], out[256];
