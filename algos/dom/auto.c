@@ -109,24 +109,7 @@ static uint64_t auto_scratch_bytes(uint64_t n, uint64_t m)
 static int auto_scratch_alloc(void **scratch, uint32_t n, uint32_t m)
 {
 	(void)m;
-	struct snca_work *w = malloc(sizeof *w);
-	if (!w)
-		return SSA_ENOMEM;
-	int rc = snca_work_alloc(w, n, 1);
-	if (rc != SSA_OK) {
-		free(w);
-		return rc;
-	}
-	*scratch = w;
-	return SSA_OK;
-}
-
-static void auto_scratch_free(void *scratch)
-{
-	if (!scratch)
-		return;
-	snca_work_free(scratch);
-	free(scratch);
+	return snca_scratch_new(scratch, n, 1); /* keeps the DFS parents for the LT fallback */
 }
 
 static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t *counters)
@@ -155,6 +138,6 @@ const struct dom_algo dom_algo_auto = {
 	.counter_names = {"compress_steps", "nca_steps", "fell_back", "fallback_compress_steps"},
 	.scratch_bytes = auto_scratch_bytes,
 	.scratch_alloc = auto_scratch_alloc,
-	.scratch_free = auto_scratch_free,
+	.scratch_free = snca_scratch_delete,
 	.run = auto_run,
 };

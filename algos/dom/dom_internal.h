@@ -52,6 +52,9 @@ struct snca_work {
 uint64_t snca_work_bytes(uint64_t n, int keep_parent);
 int snca_work_alloc(struct snca_work *w, uint32_t n, int keep_parent);
 void snca_work_free(struct snca_work *w);
+/* The descriptor-level scratch of snca (keep_parent 0) and auto (1): a heap snca_work. */
+int snca_scratch_new(void **scratch, uint32_t n, int keep_parent);
+void snca_scratch_delete(void *scratch);
 
 /* Phase one: DFS and semidominators. counters[0] += compress steps. */
 void snca_semi(struct snca_work *w, const struct cfg *g, uint64_t *compress_steps);

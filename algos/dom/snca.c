@@ -179,13 +179,12 @@ static uint64_t snca_scratch_bytes(uint64_t n, uint64_t m)
 	return ssa_sat_add(snca_work_bytes(n, 0), sizeof(struct snca_work));
 }
 
-static int snca_scratch_alloc(void **scratch, uint32_t n, uint32_t m)
+int snca_scratch_new(void **scratch, uint32_t n, int keep_parent)
 {
-	(void)m;
 	struct snca_work *w = malloc(sizeof *w);
 	if (!w)
 		return SSA_ENOMEM;
-	int rc = snca_work_alloc(w, n, 0);
+	int rc = snca_work_alloc(w, n, keep_parent);
 	if (rc != SSA_OK) {
 		free(w);
 		return rc;
@@ -194,12 +193,18 @@ static int snca_scratch_alloc(void **scratch, uint32_t n, uint32_t m)
 	return SSA_OK;
 }
 
-static void snca_scratch_free(void *scratch)
+void snca_scratch_delete(void *scratch)
 {
 	if (!scratch)
 		return;
 	snca_work_free(scratch);
 	free(scratch);
+}
+
+static int snca_scratch_alloc(void **scratch, uint32_t n, uint32_t m)
+{
+	(void)m;
+	return snca_scratch_new(scratch, n, 0);
 }
 
 static int snca_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t *counters)
@@ -222,6 +227,6 @@ const struct dom_algo dom_algo_snca = {
 	.counter_names = {"compress_steps", "nca_steps"},
 	.scratch_bytes = snca_scratch_bytes,
 	.scratch_alloc = snca_scratch_alloc,
-	.scratch_free = snca_scratch_free,
+	.scratch_free = snca_scratch_delete,
 	.run = snca_run,
 };
