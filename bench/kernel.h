@@ -22,6 +22,9 @@
 
 #define BENCH_MAX_COUNTERS 6
 
+/* A check's answer when it had nothing to compare against (distinct from every ssa_status). */
+#define BENCH_CHECK_NONE 100
+
 struct bench_input {
 	const struct prog *prog;   /* the CFG is prog->cfg; nvars may be 0 */
 	const char *family;        /* generator family, or NULL when read from a file */
@@ -44,7 +47,9 @@ struct bench_kernel {
 	int (*setup)(const struct bench_input *in, void **state, char *err, size_t errlen);
 	int (*run)(void *state, uint64_t *counters);
 	/* SSA_OK or SSA_EVERIFY; msg says what was compared and, on failure, the first
-	 * difference ("oracle: ok", "vs snca + verifier: block 17 idom 3, expected 5"). */
+	 * difference ("oracle: ok", "vs snca + verifier: block 17 idom 3, expected 5").
+	 * BENCH_CHECK_NONE when nothing could be compared (msg says why): the report then says
+	 * "unchecked", never "ok". */
 	int (*check)(void *state, char *msg, size_t msglen);
 	/* SSA_EUSAGE when this kernel has no dump of that kind (see README: idom, df, phi, ssa). */
 	int (*dump)(void *state, const char *kind, FILE *out);

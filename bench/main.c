@@ -278,6 +278,8 @@ static int run_kernel(const struct bench_cli *cli, const struct bench_input *in,
 		bench_progress_done();
 		if (st == SSA_OK) {
 			res->check = "ok";
+		} else if (st == BENCH_CHECK_NONE) {
+			res->check = "unchecked";
 		} else {
 			res->check = st == SSA_EVERIFY ? "FAIL" : "error";
 			if (!res->check_msg[0])

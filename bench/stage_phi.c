@@ -335,8 +335,8 @@ static int live_check(struct phi_state *s, char *msg, size_t msglen)
 	const struct prog *p = s->p;
 	if (live_dataflow_bytes(p->cfg.n, p->nvars) > PHI_CHECK_DATAFLOW_BYTES &&
 	    s->kind == K_LIVE_WALK) {
-		snprintf(msg, msglen, "n/a: dataflow bitsets would exceed the check's memory bound");
-		return SSA_OK;
+		snprintf(msg, msglen, "dataflow bitsets would exceed the check's memory bound");
+		return BENCH_CHECK_NONE;
 	}
 	struct live_dataflow ld = {0};
 	struct live_walk lw = {0};
@@ -402,9 +402,9 @@ static int phi_check(void *state, char *msg, size_t msglen)
 		if (tmp.ld.in && tmp.ld.in != s->ld.in)
 			live_dataflow_free(&tmp.ld);
 		if (st == SSA_ETOOBIG) {
-			snprintf(msg, msglen, "n/a: %s needs DF sets larger than --df-limit", r->name);
+			snprintf(msg, msglen, "%s needs DF sets larger than --df-limit", r->name);
 			phi_sets_free(&want);
-			return SSA_OK;
+			return BENCH_CHECK_NONE;
 		}
 		if (st != SSA_OK)
 			snprintf(msg, msglen, "check could not run %s: %s", r->name,

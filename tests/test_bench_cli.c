@@ -350,6 +350,18 @@ Test(bench_cli, time_limit_stops_a_quadratic_kernel)
 	expect_usage("--algo=dfs --time-limit=-1", "--time-limit=-1");
 }
 
+Test(bench_cli, a_check_with_nothing_to_compare_says_unchecked)
+{
+	/* phi-dj's rival needs frontier sets, which --df-limit forbids here: the check must not
+	 * claim "ok" for a comparison it never made. */
+	struct bench_run r = RUN("--algo=phi-dj --family=ladder --blocks=20000 --vars=2 "
+				 "--df-limit=1000 --reps=1 --csv");
+	cr_expect_eq(r.code, 0, "exit %d, stderr: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.out, ",unchecked,"), "%s", r.out);
+	cr_expect_null(strstr(r.out, ",ok,phi-idf needs"), "%s", r.out);
+	bench_run_free(&r);
+}
+
 Test(bench_cli, bad_input_file)
 {
 	char in[256], out[256];
