@@ -12,19 +12,16 @@ uint64_t domtree_bytes(uint64_t n)
 
 void domtree_free(struct domtree *t)
 {
-	ssa_free_all(t->idom, t->child_off, t->child, t->tin, t->tlast, t->depth, t->order, NULL);
+	ssa_free_all(t->idom, t->child_off, t->child, t->tin, t->tlast, t->depth, t->order);
 	memset(t, 0, sizeof *t);
 }
 
-int domtree_build(struct domtree *t, const uint32_t *idom, uint32_t n, uint32_t root)
+int domtree_alloc(struct domtree *t, uint32_t n)
 {
 	memset(t, 0, sizeof *t);
-	if (root >= n || idom[root] != SSA_NONE)
-		return SSA_EVERIFY;
 	t->n = n;
-	t->root = root;
 	t->idom = ssa_alloc_array(n, sizeof(uint32_t));
-	t->child_off = ssa_calloc_array((size_t)n + 1, sizeof(uint32_t));
+	t->child_off = ssa_alloc_array((size_t)n + 1, sizeof(uint32_t));
 	t->child = ssa_alloc_array(n, sizeof(uint32_t));
 	t->tin = ssa_alloc_array(n, sizeof(uint32_t));
 	t->tlast = ssa_alloc_array(n, sizeof(uint32_t));
@@ -34,18 +31,30 @@ int domtree_build(struct domtree *t, const uint32_t *idom, uint32_t n, uint32_t 
 		domtree_free(t);
 		return SSA_ENOMEM;
 	}
+	return SSA_OK;
+}
+
+int domtree_compute(struct domtree *t, const uint32_t *idom, uint32_t root)
+{
+	const uint32_t n = t->n;
+	t->root = root;
+	t->nreach = 0;
+	if (root >= n || idom[root] != SSA_NONE)
+		return SSA_EVERIFY;
 	memcpy(t->idom, idom, (size_t)n * sizeof(uint32_t));
 
 	/* Children by a counting sort over blocks in ascending order, so each list is ascending. */
 	uint32_t *off = t->child_off;
+	memset(off, 0, ((size_t)n + 1) * sizeof *off);
+	uint32_t with_idom = 0;
 	for (uint32_t b = 0; b < n; b++) {
-		if (idom[b] == SSA_NONE)
+		uint32_t d = idom[b];
+		if (d == SSA_NONE)
 			continue;
-		if (idom[b] >= n || idom[b] == b) {
-			domtree_free(t);
+		if (d >= n || d == b)
 			return SSA_EVERIFY;
-		}
-		off[idom[b] + 1]++;
+		off[d + 1]++;
+		with_idom++;
 	}
 	for (uint32_t b = 0; b < n; b++)
 		off[b + 1] += off[b];
@@ -55,50 +64,55 @@ int domtree_build(struct domtree *t, const uint32_t *idom, uint32_t n, uint32_t 
 	memmove(off + 1, off, (size_t)n * sizeof *off);
 	off[0] = 0;
 
-	/* Preorder with an explicit stack of (block, next child); tlast is set when a block's
-	 * subtree is finished. */
-	uint32_t *cursor = ssa_alloc_array(n, sizeof(uint32_t));
-	uint32_t *stack = ssa_alloc_array(n, sizeof(uint32_t));
-	if (!cursor || !stack) {
-		ssa_free_all(cursor, stack, NULL);
-		domtree_free(t);
-		return SSA_ENOMEM;
-	}
-	memset(t->tin, 0xff, (size_t)n * sizeof(uint32_t));
-	memset(t->tlast, 0, (size_t)n * sizeof(uint32_t));
-	memset(t->depth, 0xff, (size_t)n * sizeof(uint32_t));
-	uint32_t count = 0, top = 0;
-	t->tin[root] = count;
-	t->order[count++] = root;
-	t->depth[root] = 0;
-	stack[top] = root;
-	cursor[top++] = off[root];
+	/* Preorder by an explicit stack whose children are pushed in reverse, so they pop in
+	 * ascending order. tlast serves as that stack: at most one entry per block is ever on it,
+	 * and its real values are only written afterwards, from subtree sizes. */
+	uint32_t *tin = t->tin, *tlast = t->tlast, *depth = t->depth, *order = t->order;
+	memset(tin, 0xff, (size_t)n * sizeof *tin);
+	memset(depth, 0xff, (size_t)n * sizeof *depth);
+	uint32_t *stack = tlast;
+	uint32_t top = 0, count = 0;
+	stack[top++] = root;
+	depth[root] = 0;
 	while (top) {
-		uint32_t b = stack[top - 1];
-		uint32_t c = cursor[top - 1];
-		if (c < off[b + 1]) {
-			uint32_t v = t->child[c];
-			cursor[top - 1] = c + 1;
-			t->tin[v] = count;
-			t->order[count++] = v;
-			t->depth[v] = t->depth[b] + 1;
-			stack[top] = v;
-			cursor[top++] = off[v];
-		} else {
-			t->tlast[b] = count - 1;
-			top--;
+		uint32_t v = stack[--top];
+		tin[v] = count;
+		order[count++] = v;
+		uint32_t dv = depth[v] + 1;
+		for (uint32_t c = off[v + 1]; c > off[v]; c--) {
+			uint32_t w = t->child[c - 1];
+			depth[w] = dv;
+			stack[top++] = w;
 		}
 	}
-	ssa_free_all(cursor, stack, NULL);
+	/* A block with an idom that the walk never reached sits on a cycle of idoms. */
+	if (with_idom + 1 != count)
+		return SSA_EVERIFY;
 	t->nreach = count;
 
-	/* Every block with an idom must have been reached; otherwise idom has a cycle. */
-	uint32_t with_idom = 0;
-	for (uint32_t b = 0; b < n; b++)
-		with_idom += idom[b] != SSA_NONE;
-	if (with_idom + 1 != count) {
-		domtree_free(t);
-		return SSA_EVERIFY;
+	/* Subtree sizes in reverse preorder (children come after their parent), then
+	 * tlast = tin + size - 1. Blocks outside the tree get 0, so no interval contains them. */
+	memset(tlast, 0, (size_t)n * sizeof *tlast);
+	for (uint32_t i = count; i-- > 0;) {
+		uint32_t v = order[i];
+		tlast[v] += 1; /* now the subtree size of v */
+		if (idom[v] != SSA_NONE)
+			tlast[idom[v]] += tlast[v];
+	}
+	for (uint32_t i = 0; i < count; i++) {
+		uint32_t v = order[i];
+		tlast[v] = tin[v] + tlast[v] - 1;
 	}
 	return SSA_OK;
+}
+
+int domtree_build(struct domtree *t, const uint32_t *idom, uint32_t n, uint32_t root)
+{
+	int st = domtree_alloc(t, n);
+	if (st)
+		return st;
+	st = domtree_compute(t, idom, root);
+	if (st)
+		domtree_free(t);
+	return st;
 }

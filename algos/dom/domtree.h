@@ -21,9 +21,16 @@ struct domtree {
 	uint32_t *order;     /* preorder number -> block, nreach entries */
 };
 
-/* Builds t from idom (copied). Returns SSA_EVERIFY if idom is not a tree rooted at root (a
- * cycle, an id out of range, the root with an idom); the caller's arrays are not modified. */
+/* Builds t from idom (copied): domtree_alloc then domtree_compute. Returns SSA_EVERIFY if
+ * idom is not a tree rooted at root (a cycle, an id out of range, the root with an idom); the
+ * caller's arrays are not modified, and t is left empty. */
 int domtree_build(struct domtree *t, const uint32_t *idom, uint32_t n, uint32_t root);
+
+/* For repeated builds (benchmark reps): allocate once for n blocks, then compute as often as
+ * needed without allocating. On SSA_EVERIFY from compute, t keeps its arrays but its contents
+ * are meaningless. */
+int domtree_alloc(struct domtree *t, uint32_t n);
+int domtree_compute(struct domtree *t, const uint32_t *idom, uint32_t root);
 void domtree_free(struct domtree *t);
 uint64_t domtree_bytes(uint64_t n);
 
