@@ -7,8 +7,11 @@
  * but stops the NCA walks once they have taken more than AUTO_STEPS_PER_EDGE * m steps,
  * and then finishes like simple Lengauer-Tarjan (1979, TOPLAS 1(1)): the DFS numbering, the
  * DFS parents and the semidominators of phase one are kept; only the relative-dominator half
- * of LT runs, with buckets built by one counting sort on the known semidominators and
- * evaluated in decreasing order of semidominator, which is the order LT empties them.
+ * of LT runs: one pass files the vertices in buckets (linked lists) by semidominator, and the
+ * buckets are evaluated in decreasing order of semidominator, which is the order LT empties
+ * them. Vertices whose semidominator is their DFS parent or the root are not filed: their
+ * relative dominator is the semidominator itself (on ladder and sncaworst that is every
+ * vertex, and the fallback costs two linear passes).
  *
  * The budget, one walk step per edge: where Semi-NCA behaves, the walk from parent(w) to
  * semi(w) is short (it is long only when semi(w) sits far up a long chain); measured at 10^6
@@ -21,7 +24,8 @@
  * Memory: snca's 7n words plus the DFS parents.
  *
  * Counters: compress steps of phase one, NCA steps taken (up to the budget), 1 if it fell
- * back, and the compress steps of the fallback. Preconditions as snca. */
+ * back, the compress steps of the fallback, and the vertices whose semidominator phase one
+ * found at a dominator cut (dom_internal.h). Preconditions as snca. */
 #include "dom/dom_internal.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -62,36 +66,36 @@ static void auto_fallback(struct snca_work *w, uint64_t *steps)
 	const uint32_t nr = w->nreach;
 	struct snca_rec *rec = w->rec;
 	uint32_t *semi = w->semi, *parent = w->parent, *stk = w->stk;
-	uint32_t *boff = w->idom; /* n + 1 words, free now */
-	uint32_t *bkt = w->pre;   /* n words, free since phase one */
+	uint32_t *head = w->idom; /* n + 1 words, free now: first vertex of each bucket */
+	uint32_t *next = w->pre;  /* n words, free since phase one: the rest of the bucket */
 
-	/* Buckets: vertices grouped by semidominator, a counting sort. */
-	memset(boff, 0, ((size_t)nr + 1) * sizeof *boff);
-	for (uint32_t x = 1; x < nr; x++)
-		boff[semi[x] + 1]++;
-	for (uint32_t s = 0; s < nr; s++)
-		boff[s + 1] += boff[s];
-	for (uint32_t x = 1; x < nr; x++)
-		bkt[boff[semi[x]]++] = x;
-	/* boff[s] is now the end of bucket s, and the start of bucket s + 1. */
-
-	for (uint32_t x = 1; x < nr; x++) {
-		rec[x].anc = parent[x];
+	/* One pass resets the link forest to the DFS tree (phase one compressed it) and files
+	 * vertices in the bucket of their semidominator -- except where the relative dominator
+	 * is known without an eval: the semidominator itself when it is the DFS parent (the
+	 * path to evaluate is the vertex alone) or the root (which is then the immediate
+	 * dominator). parent[x] becomes x's relative dominator. */
+	memset(head, 0xff, (size_t)nr * sizeof *head);
+	for (uint32_t x = nr - 1; x >= 1; x--) {
+		uint32_t s = semi[x], p = parent[x];
+		rec[x].anc = p;
 		rec[x].lab = x;
+		if (s == p || s == 0) {
+			parent[x] = s;
+			continue;
+		}
+		next[x] = head[s];
+		head[s] = x;
 	}
 	uint64_t cs = 0;
 	/* LT empties bucket(t) right after linking t's children, i.e. with every vertex above t
 	 * in the forest: limit t. Decreasing t keeps the implicit forest valid. */
-	uint32_t end = boff[nr - 1];
-	for (uint32_t t = nr - 1; t-- > 0;) {
-		uint32_t begin = t ? boff[t - 1] : 0;
-		for (uint32_t i = begin; i < end; i++) {
-			uint32_t v = bkt[i];
+	for (uint32_t t = nr - 1; t-- > 1;) {
+		for (uint32_t v = head[t]; v != SSA_NONE; v = next[v]) {
 			uint32_t u = auto_eval(rec, semi, stk, v, t, &cs);
 			parent[v] = semi[u] < semi[v] ? u : t; /* relative dominator */
 		}
-		end = begin;
 	}
+
 	/* Relative to immediate dominators, in increasing order; semi[] becomes idom[]. */
 	for (uint32_t x = 1; x < nr; x++) {
 		uint32_t r = parent[x];
@@ -118,7 +122,7 @@ static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 	if (g->n > w->cap)
 		return SSA_EUSAGE;
 	memset(counters, 0, DOM_MAX_COUNTERS * sizeof *counters);
-	snca_semi(w, g, &counters[0]);
+	snca_semi(w, g, &counters[0], &counters[4]);
 	uint64_t budget = (uint64_t)AUTO_STEPS_PER_EDGE * g->m;
 	if (snca_nca(w, budget, &counters[1]) == SSA_OK) {
 		dom_emit(idom, g->n, 0, w->nreach, w->order, w->idom);
@@ -135,7 +139,8 @@ const struct dom_algo dom_algo_auto = {
 	.summary = "Semi-NCA with an NCA step budget of m, falling back to simple LT",
 	.citation = "Georgiadis, Tarjan, Werneck 2006 (Semi-NCA) + Lengauer, Tarjan 1979 (fallback)",
 	.complexity = "O(m log n) time; 8n words",
-	.counter_names = {"compress_steps", "nca_steps", "fell_back", "fallback_compress_steps"},
+	.counter_names = {"compress_steps", "nca_steps", "fell_back", "fallback_compress_steps",
+			  "semi_at_cut"},
 	.scratch_bytes = auto_scratch_bytes,
 	.scratch_alloc = auto_scratch_alloc,
 	.scratch_free = snca_scratch_delete,

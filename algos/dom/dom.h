@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#define DOM_MAX_COUNTERS 4
+#define DOM_MAX_COUNTERS 5
 
 struct dom_algo {
 	const char *name;

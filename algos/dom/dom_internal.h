@@ -18,13 +18,32 @@ extern const struct dom_algo dom_algo_auto;
  * textbook recursive one (the adversarial families rely on it). Numbers start at base (0 or 1).
  *   pre[b]      block -> DFS number, SSA_NONE when unreached (n entries, all written)
  *   order[x]    DFS number -> block
- *   parent[x]   DFS number of the tree parent (parent[base] = SSA_NONE); written with a
- *               stride of parent_stride words so it can land inside packed records
+ *   parent[x]   DFS number of the tree parent (parent[base] = SSA_NONE)
+ *   last[x]     DFS number of the last tree child, SSA_NONE for a leaf
+ *               parent and last are written with a stride of stride words so that they can
+ *               land inside packed records
  *   stk, cur    scratch: the explicit stack of DFS numbers, and each open node's next edge,
  *               indexed by DFS number; base + n words each
  * Returns the number of reached blocks. */
 uint32_t dom_dfs(const struct cfg *g, uint32_t base, uint32_t *pre, uint32_t *order,
-		 uint32_t *parent, size_t parent_stride, uint32_t *stk, uint32_t *cur);
+		 uint32_t *parent, uint32_t *last, size_t stride, uint32_t *stk, uint32_t *cur);
+
+/* Dominator cuts. A DFS number c is a cut when no edge u -> v has u < c < v: every path from
+ * the root to a node numbered above c then enters those numbers through c, so c is a strict
+ * dominator of all of them, and semi(x) >= idom(x) >= c for every x > c. Hence, for x > c,
+ * a semidominator candidate of x that reaches c is final, and so is a path label (the least
+ * semidominator on a path of nodes above x) equal to c.
+ * Fills list[0..k) with cuts in increasing order, list[0] = base (the root is always one),
+ * and returns k >= 1. list may be an array the caller overwrites at index x while it
+ * processes x in decreasing order, as long as it reads the cut below x first: list[i] >= i.
+ * The search walks the path from the root to the last-numbered node, along last[], and gives
+ * up after m / DOM_CUT_WINDOW_DIVISOR + 64 edges without a new cut: it may miss cuts beyond
+ * such a stretch, never report a false one. It costs O(nreach + m) in the worst case (cuts
+ * spaced just under a window apart), O(m / 32) edges when the graph has no cut but the root. */
+#define DOM_CUT_WINDOW_DIVISOR 32
+uint32_t dom_cuts(const struct cfg *g, const uint32_t *pre, const uint32_t *order,
+		  const uint32_t *last, size_t stride, uint32_t base, uint32_t nreach,
+		  uint32_t *list);
 
 /* Writes the block-space answer: idom[order[x]] = order[didom[x]] for every reached non-root
  * x in [base+1, base+nreach), SSA_NONE everywhere else. */
@@ -56,8 +75,10 @@ void snca_work_free(struct snca_work *w);
 int snca_scratch_new(void **scratch, uint32_t n, int keep_parent);
 void snca_scratch_delete(void *scratch);
 
-/* Phase one: DFS and semidominators. counters[0] += compress steps. */
-void snca_semi(struct snca_work *w, const struct cfg *g, uint64_t *compress_steps);
+/* Phase one: DFS and semidominators, with the dominator-cut shortcut (dom_cuts).
+ * *compress_steps += compress steps; *cut_stops += nodes whose semidominator is their cut. */
+void snca_semi(struct snca_work *w, const struct cfg *g, uint64_t *compress_steps,
+	       uint64_t *cut_stops);
 
 /* Phase two: idom[x] = nearest common ancestor walk from the parent up to semi[x]. Stops
  * with SSA_EBUDGET once more than budget steps were taken (UINT64_MAX: no budget).

@@ -10,6 +10,9 @@
  * before that), and the explicit stack shared by DFS and compression (no recursion).
  * Vertices are numbered 1..N in DFS preorder; number 0 is the paper's null vertex with
  * size 0 and semi 0, which ends link's rebalancing loop.
+ * Two shortcuts skip work the paper does, never change an answer: a predecessor scan stops
+ * once the candidate reaches the dominator cut below the vertex (dom_cuts in dom_internal.h),
+ * and a vertex whose semidominator is that cut or its parent gets it as idom without a bucket.
  * Preconditions: a valid CFG; unreachable blocks get SSA_NONE and are ignored as predecessors. */
 #include "dom/dom_internal.h"
 #include "util/mem.h"
@@ -140,18 +143,27 @@ static int lt_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t *
 	uint32_t *didom = w->idom, *stk = w->stk;
 	const uint32_t *order = w->order, *pred_off = g->pred_off, *pred = g->pred;
 
-	uint32_t nr = dom_dfs(g, 1, pre, w->order, parent, 1, stk, didom);
+	/* didom[] is the DFS cursor array, then the list of cuts (dom_cuts), then bucket links:
+	 * didom[x] is overwritten only after the cut below x was read. head[] holds the last
+	 * tree child until the cuts are found. */
+	uint32_t nr = dom_dfs(g, 1, pre, w->order, parent, head, 1, stk, didom);
+	uint32_t k = dom_cuts(g, pre, order, head, 1, 1, nr, didom) - 1;
 	for (uint32_t x = 0; x <= nr; x++) {
 		semi[x] = x;
 		rec[x] = (struct lt_rec){.anc = 0, .label = x, .child = 0, .size = x ? 1 : 0};
 		head[x] = 0;
 	}
 
-	uint64_t links = 0, evals = 0, steps = 0;
+	uint64_t links = 0, evals = 0, steps = 0, stops = 0;
 	for (uint32_t x = nr; x >= 2; x--) {
+		while (didom[k] >= x)
+			k--;
+		uint32_t cut = didom[k];
 		uint32_t b = order[x];
 		uint32_t s = semi[x];
-		for (uint32_t e = pred_off[b], end = pred_off[b + 1]; e < end; e++) {
+		/* No semidominator lies below the cut: once the candidate reaches it, the rest of
+		 * the predecessors cannot change it. */
+		for (uint32_t e = pred_off[b], end = pred_off[b + 1]; e < end && s > cut; e++) {
 			uint32_t v = pre[pred[e]];
 			if (v == SSA_NONE)
 				continue;
@@ -161,9 +173,17 @@ static int lt_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t *
 				s = semi[u];
 		}
 		semi[x] = s;
-		didom[x] = head[s];
-		head[s] = x;
 		uint32_t p = parent[x];
+		stops += s <= cut;
+		if (s <= cut || s == p) {
+			/* No relative dominator to evaluate: a semidominator that is a cut dominates
+			 * x, so it is the immediate dominator; and when it is the parent, the path
+			 * to evaluate is x alone. */
+			didom[x] = s;
+		} else {
+			didom[x] = head[s];
+			head[s] = x;
+		}
 		lt_link(rec, semi, p, x);
 		links++;
 		uint32_t v = head[p];
@@ -182,6 +202,7 @@ static int lt_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t *
 	counters[0] = links;
 	counters[1] = evals;
 	counters[2] = steps;
+	counters[3] = stops;
 	dom_emit(idom, g->n, 1, nr, order, didom);
 	return SSA_OK;
 }
@@ -191,7 +212,7 @@ const struct dom_algo dom_algo_lt = {
 	.summary = "Lengauer-Tarjan with balanced link/eval (sophisticated version)",
 	.citation = "Lengauer, Tarjan 1979, A Fast Algorithm for Finding Dominators in a Flowgraph",
 	.complexity = "O(m alpha(m,n)) time; 11n words",
-	.counter_names = {"link_calls", "eval_calls", "compress_steps"},
+	.counter_names = {"link_calls", "eval_calls", "compress_steps", "semi_at_cut"},
 	.scratch_bytes = lt_scratch_bytes,
 	.scratch_alloc = lt_scratch_alloc,
 	.scratch_free = lt_scratch_free,

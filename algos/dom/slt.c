@@ -17,6 +17,11 @@
  * and vertices numbered below the current limit are roots -- so link() is free and needs no
  * initialisation; labels carry their semidominator so compression compares without an
  * extra indirection; predecessors are read from the CFG through pre[] once each.
+ * Dominator cuts (dom_cuts in dom_internal.h): a predecessor scan stops once the candidate
+ * reaches the cut below the vertex, an eval whose label is at that cut returns without
+ * walking, and a vertex whose semidominator is the cut or its parent gets it as idom without
+ * a bucket. On dense graphs, where most semidominators are the entry, that removes 90% of the
+ * evals (dense 10^6: 8.5 -> 1.0 million evals, 44 -> 1.6 million compress steps).
  * Preconditions: a valid CFG; unreachable blocks get SSA_NONE and are ignored as predecessors. */
 #include "dom/dom_internal.h"
 #include "util/mem.h"
@@ -74,14 +79,15 @@ static int slt_scratch_alloc(void **scratch, uint32_t n, uint32_t m)
 }
 
 /* eval(v) for v > lim: the label of smallest semidominator on the path from v up to, not
- * including, the first vertex numbered <= lim; compresses the path. Returns the record index
- * whose (lab, ls) is the answer, i.e. v itself after compression. */
+ * including, the first vertex numbered <= lim; compresses the path. The answer is left in
+ * rec[v] (lab, ls). A label at or below floor is kept without walking: no vertex on the path
+ * has a smaller semidominator (dom_cuts). */
 static inline void slt_eval(struct slt_rec *rec, uint32_t *stk, uint32_t v, uint32_t lim,
-			    uint64_t *evals, uint64_t *steps)
+			    uint32_t floor, uint64_t *evals, uint64_t *steps)
 {
 	(*evals)++;
 	uint32_t a = rec[v].anc;
-	if (a <= lim)
+	if (a <= lim || rec[v].ls <= floor)
 		return;
 	uint32_t top = 0, x = v;
 	do {
@@ -110,34 +116,54 @@ static int slt_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t 
 	struct slt_rec *rec = w->rec;
 	uint32_t *pre = w->pre, *semi = w->semi, *didom = w->idom, *stk = w->stk;
 	const uint32_t *order = w->order, *pred_off = g->pred_off, *pred = g->pred;
+	const size_t stride = sizeof *rec / sizeof(uint32_t);
 
-	/* idom[] is the DFS cursor array; it is rewritten as bucket links below. */
-	uint32_t nr = dom_dfs(g, 0, pre, w->order, &rec[0].anc, sizeof *rec / sizeof(uint32_t),
-			      stk, didom);
+	/* idom[] is the DFS cursor array, then the list of cuts (dom_cuts), then bucket links:
+	 * idom[x] is overwritten only after the cut below x was read. rec[].lab holds the last
+	 * tree child until the cuts are found. */
+	uint32_t nr = dom_dfs(g, 0, pre, w->order, &rec[0].anc, &rec[0].lab, stride, stk, didom);
+	uint32_t k = dom_cuts(g, pre, order, &rec[0].lab, stride, 0, nr, didom) - 1;
 	/* semi[x] is the head of bucket x until x is processed (its bucket is empty by then:
 	 * every vertex with semidominator x lies under a child of x and leaves the bucket when
 	 * that child is linked). */
 	memset(semi, 0xff, (size_t)nr * sizeof *semi);
 
-	uint64_t links = 0, evals = 0, steps = 0;
+	uint64_t links = 0, evals = 0, steps = 0, stops = 0;
 	for (uint32_t x = nr - 1; x >= 1; x--) {
+		while (didom[k] >= x)
+			k--;
+		uint32_t cut = didom[k];
 		uint32_t b = order[x];
 		uint32_t p = rec[x].anc;
 		uint32_t s = p;
-		for (uint32_t e = pred_off[b], end = pred_off[b + 1]; e < end; e++) {
-			uint32_t v = pre[pred[e]];
-			if (v <= x) {
-				if (v < s)
-					s = v;
-			} else if (v != SSA_NONE) {
-				slt_eval(rec, stk, v, x, &evals, &steps);
-				if (rec[v].ls < s)
-					s = rec[v].ls;
+		/* No semidominator lies below the cut: once the candidate reaches it, the rest of
+		 * the predecessors cannot change it. */
+		if (s > cut) {
+			for (uint32_t e = pred_off[b], end = pred_off[b + 1]; e < end; e++) {
+				uint32_t v = pre[pred[e]];
+				if (v <= x) {
+					if (v < s)
+						s = v;
+				} else if (v != SSA_NONE) {
+					slt_eval(rec, stk, v, x, cut, &evals, &steps);
+					if (rec[v].ls < s)
+						s = rec[v].ls;
+				}
+				if (s <= cut)
+					break;
 			}
 		}
-		/* File x in bucket(s); s < x, so semi[s] is still a bucket head. */
-		didom[x] = semi[s];
-		semi[s] = x;
+		stops += s <= cut;
+		if (s <= cut || s == p) {
+			/* No relative dominator to evaluate: a semidominator that is a cut dominates
+			 * x, so it is the immediate dominator; and when it is the parent, the path
+			 * to evaluate is x alone. */
+			didom[x] = s;
+		} else {
+			/* File x in bucket(s); s < x, so semi[s] is still a bucket head. */
+			didom[x] = semi[s];
+			semi[s] = x;
+		}
 		semi[x] = s;
 		rec[x].lab = x;
 		rec[x].ls = s;
@@ -147,7 +173,7 @@ static int slt_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t 
 		semi[p] = SSA_NONE;
 		while (v != SSA_NONE) {
 			uint32_t next = didom[v];
-			slt_eval(rec, stk, v, x - 1, &evals, &steps);
+			slt_eval(rec, stk, v, x - 1, cut, &evals, &steps);
 			uint32_t u = rec[v].lab;
 			didom[v] = rec[v].ls < semi[v] ? u : p;
 			v = next;
@@ -159,6 +185,7 @@ static int slt_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t 
 	counters[0] = links;
 	counters[1] = evals;
 	counters[2] = steps;
+	counters[3] = stops;
 	dom_emit(idom, g->n, 0, nr, order, didom);
 	return SSA_OK;
 }
@@ -168,7 +195,7 @@ const struct dom_algo dom_algo_slt = {
 	.summary = "Lengauer-Tarjan with simple path compression",
 	.citation = "Lengauer, Tarjan 1979, A Fast Algorithm for Finding Dominators in a Flowgraph",
 	.complexity = "O(m log n) time; 8n words",
-	.counter_names = {"link_calls", "eval_calls", "compress_steps"},
+	.counter_names = {"link_calls", "eval_calls", "compress_steps", "semi_at_cut"},
 	.scratch_bytes = slt_scratch_bytes,
 	.scratch_alloc = slt_scratch_alloc,
 	.scratch_free = slt_scratch_free,

@@ -21,7 +21,12 @@
  * through pre[] as they are used, once each. Filing predecessors as DFS numbers during the DFS
  * (LLVM's layout) was measured and dropped: its random writes made the DFS 5x slower on
  * dense graphs (10^6 blocks, 16 edges each: snca 2.4x slower overall) for no gain on random
- * or structured ones, and it costs n + m more words. */
+ * or structured ones, and it costs n + m more words.
+ *
+ * Phase one stops a predecessor scan once the candidate reaches the dominator cut below the
+ * vertex, and an eval whose label is at that cut returns without walking (dom_cuts in
+ * dom_internal.h); the cut list lives in semi[] until the sweep overwrites it. Phase two is
+ * left as published, so its quadratic walks on sncaworst and ladder stay measurable. */
 #include "dom/dom_internal.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -63,17 +68,19 @@ void snca_work_free(struct snca_work *w)
 }
 
 /* The smallest semidominator on the forest path from v (> lim) up to, not including, its root
- * (the first node numbered <= lim), compressing the path on the way. */
+ * (the first node numbered <= lim), compressing the path on the way. A label at or below
+ * floor is returned at once: no node on the path can have a smaller one (see dom_cuts). */
 static inline uint32_t snca_eval(struct snca_rec *rec, uint32_t *stk, uint32_t v, uint32_t lim,
-				 uint64_t *steps)
+				 uint32_t floor, uint64_t *steps)
 {
 	uint32_t a = rec[v].anc;
-	if (a <= lim)
-		return rec[v].lab;
+	uint32_t lv = rec[v].lab;
+	if (a <= lim || lv <= floor)
+		return lv;
 	uint32_t aa = rec[a].anc;
 	if (aa <= lim) {
 		/* The common short path: one step, no stack. */
-		uint32_t l = rec[a].lab < rec[v].lab ? rec[a].lab : rec[v].lab;
+		uint32_t l = rec[a].lab < lv ? rec[a].lab : lv;
 		rec[v].lab = l;
 		rec[v].anc = aa;
 		(*steps)++;
@@ -99,42 +106,56 @@ static inline uint32_t snca_eval(struct snca_rec *rec, uint32_t *stk, uint32_t v
 	return rec[v].lab;
 }
 
-void snca_semi(struct snca_work *w, const struct cfg *g, uint64_t *compress_steps)
+void snca_semi(struct snca_work *w, const struct cfg *g, uint64_t *compress_steps,
+	       uint64_t *cut_stops)
 {
 	struct snca_rec *rec = w->rec;
 	uint32_t *pre = w->pre, *idom = w->idom, *semi = w->semi, *stk = w->stk;
 	uint32_t *parent = w->parent;
 	const uint32_t *pred_off = g->pred_off, *pred = g->pred, *order = w->order;
+	const size_t stride = sizeof *rec / sizeof(uint32_t);
 
-	/* semi[] doubles as the DFS cursor array: it is written below only after the DFS. */
-	uint32_t nr = dom_dfs(g, 0, pre, w->order, &rec[0].anc, sizeof *rec / sizeof(uint32_t),
-			      stk, semi);
+	/* semi[] is the DFS cursor array, then the list of cuts (dom_cuts), overwritten at x
+	 * only after the cut below x was read. rec[].lab holds the last tree child until then. */
+	uint32_t nr = dom_dfs(g, 0, pre, w->order, &rec[0].anc, &rec[0].lab, stride, stk, semi);
+	uint32_t k = dom_cuts(g, pre, order, &rec[0].lab, stride, 0, nr, semi) - 1;
 	w->nreach = nr;
-	uint64_t steps = 0;
+	uint64_t steps = 0, stops = 0;
 	idom[0] = SSA_NONE;
-	semi[0] = 0;
 	for (uint32_t x = nr - 1; x >= 1; x--) {
+		while (semi[k] >= x)
+			k--;
+		uint32_t cut = semi[k];
 		uint32_t b = order[x];
 		uint32_t p = rec[x].anc; /* x is not linked yet, so this is still its parent */
 		idom[x] = p;
 		if (parent)
 			parent[x] = p;
 		uint32_t s = p;
-		for (uint32_t e = pred_off[b], end = pred_off[b + 1]; e < end; e++) {
-			uint32_t v = pre[pred[e]];
-			if (v <= x) {
-				if (v < s)
-					s = v;
-			} else if (v != SSA_NONE) {
-				uint32_t l = snca_eval(rec, stk, v, x, &steps);
-				if (l < s)
-					s = l;
+		/* No semidominator lies below the cut: once the candidate reaches it, the rest of
+		 * the predecessors cannot change it. */
+		if (s > cut) {
+			for (uint32_t e = pred_off[b], end = pred_off[b + 1]; e < end; e++) {
+				uint32_t v = pre[pred[e]];
+				if (v <= x) {
+					if (v < s)
+						s = v;
+				} else if (v != SSA_NONE) {
+					uint32_t l = snca_eval(rec, stk, v, x, cut, &steps);
+					if (l < s)
+						s = l;
+				}
+				if (s <= cut)
+					break;
 			}
 		}
+		stops += s <= cut;
 		semi[x] = s;
 		rec[x].lab = s;
 	}
+	semi[0] = 0;
 	*compress_steps += steps;
+	*cut_stops += stops;
 }
 
 int snca_nca(struct snca_work *w, uint64_t budget, uint64_t *steps)
@@ -213,7 +234,7 @@ static int snca_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 	if (g->n > w->cap)
 		return SSA_EUSAGE;
 	memset(counters, 0, DOM_MAX_COUNTERS * sizeof *counters);
-	snca_semi(w, g, &counters[0]);
+	snca_semi(w, g, &counters[0], &counters[2]);
 	snca_nca(w, UINT64_MAX, &counters[1]);
 	dom_emit(idom, g->n, 0, w->nreach, w->order, w->idom);
 	return SSA_OK;
@@ -224,7 +245,7 @@ const struct dom_algo dom_algo_snca = {
 	.summary = "Semi-NCA: LT semidominators, then idoms by walking the partial tree",
 	.citation = "Georgiadis, Tarjan, Werneck 2006, Finding Dominators in Practice (JGAA 10(1))",
 	.complexity = "O(n^2) worst, near-linear in practice; 7n words",
-	.counter_names = {"compress_steps", "nca_steps"},
+	.counter_names = {"compress_steps", "nca_steps", "semi_at_cut"},
 	.scratch_bytes = snca_scratch_bytes,
 	.scratch_alloc = snca_scratch_alloc,
 	.scratch_free = snca_scratch_delete,
