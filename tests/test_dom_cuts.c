@@ -22,7 +22,8 @@ static void number(struct numbering *d, const struct cfg *g, uint32_t base)
 	size_t words = (size_t)g->n + 2;
 	d->n = g->n;
 	d->base = base;
-	uint32_t **arrays[] = {&d->pre, &d->order, &d->parent, &d->last, &d->stk, &d->cur, &d->list};
+	uint32_t **arrays[] = {&d->pre, &d->order, &d->parent, &d->last,
+	                       &d->stk, &d->cur,   &d->list};
 	for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++) {
 		*arrays[i] = calloc(words, sizeof(uint32_t));
 		cr_assert_not_null(*arrays[i]);
@@ -62,7 +63,7 @@ Test(cuts, random_graphs_match_the_definition_and_the_oracle)
 		number(&d, &g, base);
 		uint32_t k = dom_cuts(&g, d.pre, d.order, d.last, 1, base, d.nr, d.list);
 		cr_assert(k >= 1 && d.list[0] == base, "seed %llu: the root is not listed",
-			  (unsigned long long)seed);
+		          (unsigned long long)seed);
 		/* The window (m/32 + 64 edges) covers these graphs whole when m <= 64: then the
 		 * list is exactly the set of cuts below the last number. */
 		uint32_t want = 1; /* the root, even when it is the last number */
@@ -70,7 +71,7 @@ Test(cuts, random_graphs_match_the_definition_and_the_oracle)
 			want += is_cut(&g, &d, c);
 		if (g.m <= 64)
 			cr_assert_eq(k, want, "seed %llu: %u cuts listed, %u by the definition",
-				     (unsigned long long)seed, k, want);
+			             (unsigned long long)seed, k, want);
 		uint32_t idom[MAXN];
 		cr_assert_eq(dom_oracle(&g, idom), SSA_OK);
 		struct domtree t;
@@ -78,15 +79,16 @@ Test(cuts, random_graphs_match_the_definition_and_the_oracle)
 		for (uint32_t i = 0; i < k; i++) {
 			uint32_t c = d.list[i];
 			cr_assert(i == 0 || c > d.list[i - 1], "seed %llu: list not increasing",
-				  (unsigned long long)seed);
+			          (unsigned long long)seed);
 			cr_assert(c >= base + i && c < base + d.nr);
 			cr_assert(is_cut(&g, &d, c), "seed %llu: %u listed but not a cut",
-				  (unsigned long long)seed, c);
-			/* What the algorithms rely on: c dominates every block numbered above it. */
+			          (unsigned long long)seed, c);
+			/* What the algorithms rely on: c dominates every block numbered above it.
+			 */
 			for (uint32_t x = c + 1; x < base + d.nr; x++)
 				cr_assert(domtree_dominates(&t, d.order[c], d.order[x]),
-					  "seed %llu: cut %u does not dominate %u",
-					  (unsigned long long)seed, c, x);
+				          "seed %llu: cut %u does not dominate %u",
+				          (unsigned long long)seed, c, x);
 			deep += i == 1;
 		}
 		domtree_free(&t);
@@ -132,10 +134,10 @@ Test(cuts, the_walk_stops_after_a_window_without_a_cut)
 		want++;
 	cr_assert(want > 3 && want < ngaps, "the test's sizes no longer exercise the window");
 	cr_assert_eq(k, want, "%u cuts found, %u expected (window %llu edges)", k, want,
-		     (unsigned long long)window);
+	             (unsigned long long)window);
 	for (uint32_t i = 0; i < k; i++) {
 		cr_assert_eq(d.list[i], gap_start[i], "cut %u is %u, expected %u", i, d.list[i],
-			     gap_start[i]);
+		             gap_start[i]);
 		cr_assert(is_cut(&g, &d, d.list[i]));
 	}
 	numbering_free(&d);
@@ -145,8 +147,7 @@ Test(cuts, the_walk_stops_after_a_window_without_a_cut)
 /* A core of `core` blocks (a chain plus random edges, three per block, eight from its first)
  * entered from a chain of `lead` blocks, then `regions` such cores in a row, each entered
  * through its first block only: every region's first block is a cut below the next ones. */
-static void cut_graph(struct cfg *g, uint32_t lead, uint32_t core, uint32_t regions,
-		      uint64_t seed)
+static void cut_graph(struct cfg *g, uint32_t lead, uint32_t core, uint32_t regions, uint64_t seed)
 {
 	struct ssa_rng r;
 	ssa_rng_seed(&r, seed);
@@ -163,10 +164,11 @@ static void cut_graph(struct cfg *g, uint32_t lead, uint32_t core, uint32_t regi
 			/* The entry branches widely into its region, as a switch would. */
 			for (int j = 0; j < (i == lo ? 8 : 3); j++) {
 				/* Targets stay inside the region (after its entry block) or go back
-				 * to earlier regions: never forward past the next region's entry. */
+				 * to earlier regions: never forward past the next region's entry.
+				 */
 				uint32_t v = ssa_rng_chance(&r, 1, 8)
-						     ? (uint32_t)ssa_rng_below(&r, hi)
-						     : lo + 1 + (uint32_t)ssa_rng_below(&r, core - 1);
+				                 ? (uint32_t)ssa_rng_below(&r, hi)
+				                 : lo + 1 + (uint32_t)ssa_rng_below(&r, core - 1);
 				cr_assert_eq(edge_list_push(&el, i, v), SSA_OK);
 			}
 		}
@@ -199,18 +201,20 @@ Test(cuts, the_shortcut_fires_and_every_algorithm_equals_the_oracle)
 			cr_assert_eq(dom_oracle(&g, want), SSA_OK);
 			char msg[256];
 			cr_assert_eq(dc_check_all(&g, want, UINT64_MAX, msg, sizeof msg), 0,
-				     "lead %u, %u x %u, seed %llu: %s", shapes[s].lead,
-				     shapes[s].regions, shapes[s].core, (unsigned long long)seed, msg);
+			             "lead %u, %u x %u, seed %llu: %s", shapes[s].lead,
+			             shapes[s].regions, shapes[s].core, (unsigned long long)seed,
+			             msg);
 			/* Most blocks of a core have its entry as semidominator (back edges from
 			 * deep in the core reach it), and that entry is a cut. */
-			for (size_t i = 0; i < sizeof shortcut_algos / sizeof *shortcut_algos; i++) {
+			for (size_t i = 0; i < sizeof shortcut_algos / sizeof *shortcut_algos;
+			     i++) {
 				const struct dom_algo *a = dom_find(shortcut_algos[i]);
 				cr_assert_not_null(a);
 				uint64_t c[DOM_MAX_COUNTERS];
 				cr_assert_eq(dom_compute(a, &g, want, c), SSA_OK);
 				uint64_t at = counter(a, c, "semi_at_cut");
-				cr_assert(at >= g.n / 2 && at < g.n, "%s: %llu of %u at a cut", a->name,
-					  (unsigned long long)at, g.n);
+				cr_assert(at >= g.n / 2 && at < g.n, "%s: %llu of %u at a cut",
+				          a->name, (unsigned long long)at, g.n);
 			}
 			free(want);
 			cfg_free(&g);

@@ -176,9 +176,9 @@ static int lt_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t *
 		uint32_t p = parent[x];
 		stops += s <= cut;
 		if (s <= cut || s == p) {
-			/* No relative dominator to evaluate: a semidominator that is a cut dominates
-			 * x, so it is the immediate dominator; and when it is the parent, the path
-			 * to evaluate is x alone. */
+			/* No relative dominator to evaluate: a semidominator that is a cut
+			 * dominates x, so it is the immediate dominator; and when it is the
+			 * parent, the path to evaluate is x alone. */
 			didom[x] = s;
 		} else {
 			didom[x] = head[s];
