@@ -80,14 +80,14 @@ static int slt_scratch_alloc(void **scratch, uint32_t n, uint32_t m)
 
 /* eval(v) for v > lim: the label of smallest semidominator on the path from v up to, not
  * including, the first vertex numbered <= lim; compresses the path. The answer is left in
- * rec[v] (lab, ls). A label at or below floor is kept without walking: no vertex on the path
+ * rec[v] (lab, ls). A label at or below cut is kept without walking: no vertex on the path
  * has a smaller semidominator (dom_cuts). */
 static inline void slt_eval(struct slt_rec *rec, uint32_t *stk, uint32_t v, uint32_t lim,
-			    uint32_t floor, uint64_t *evals, uint64_t *steps)
+			    uint32_t cut, uint64_t *evals, uint64_t *steps)
 {
 	(*evals)++;
 	uint32_t a = rec[v].anc;
-	if (a <= lim || rec[v].ls <= floor)
+	if (a <= lim || rec[v].ls <= cut)
 		return;
 	uint32_t top = 0, x = v;
 	do {

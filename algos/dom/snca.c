@@ -69,13 +69,13 @@ void snca_work_free(struct snca_work *w)
 
 /* The smallest semidominator on the forest path from v (> lim) up to, not including, its root
  * (the first node numbered <= lim), compressing the path on the way. A label at or below
- * floor is returned at once: no node on the path can have a smaller one (see dom_cuts). */
+ * cut is returned at once: no node on the path can have a smaller one (see dom_cuts). */
 static inline uint32_t snca_eval(struct snca_rec *rec, uint32_t *stk, uint32_t v, uint32_t lim,
-				 uint32_t floor, uint64_t *steps)
+				 uint32_t cut, uint64_t *steps)
 {
 	uint32_t a = rec[v].anc;
 	uint32_t lv = rec[v].lab;
-	if (a <= lim || lv <= floor)
+	if (a <= lim || lv <= cut)
 		return lv;
 	uint32_t aa = rec[a].anc;
 	if (aa <= lim) {
