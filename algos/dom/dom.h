@@ -25,6 +25,10 @@ struct dom_algo {
 	int (*scratch_alloc)(void **scratch, uint32_t n, uint32_t m);
 	void (*scratch_free)(void *scratch);
 	int (*run)(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t *counters);
+	/* Optional, NULL for ssalab's own algorithms. A peer library (LLVM, Boost) works on its own
+	 * graph type: prepare converts g into it once per input, after scratch_alloc and before the
+	 * timed runs. Drivers time it separately, never inside run(). */
+	int (*prepare)(void *scratch, const struct cfg *g);
 };
 
 extern const struct dom_algo *const dom_algos[];

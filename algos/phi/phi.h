@@ -141,6 +141,9 @@ struct phi_algo {
 	void (*scratch_free)(void *scratch);
 	int (*run)(void *scratch, const struct phi_input *in, enum phi_flavor flavor,
 		   struct phi_sets *out, uint64_t *counters);
+	/* Optional, NULL for ssalab's own algorithms: converts the input into a peer library's
+	 * representation once, untimed, before the timed runs (see dom_algo.prepare). */
+	int (*prepare)(void *scratch, const struct phi_input *in);
 };
 
 extern const struct phi_algo *const phi_algos[];
