@@ -30,7 +30,10 @@ int dom_compute(const struct dom_algo *a, const struct cfg *g, uint32_t *idom, u
 	int rc = a->scratch_alloc(&scratch, g->n, g->m);
 	if (rc != SSA_OK)
 		return rc;
-	rc = a->run(scratch, g, idom, counters ? counters : local);
+	if (a->prepare)
+		rc = a->prepare(scratch, g);
+	if (rc == SSA_OK)
+		rc = a->run(scratch, g, idom, counters ? counters : local);
 	a->scratch_free(scratch);
 	return rc;
 }

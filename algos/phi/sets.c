@@ -109,7 +109,10 @@ int phi_compute(const struct phi_algo *a, const struct phi_input *in, enum phi_f
 	int st = a->scratch_alloc(&scratch, in->prog->cfg.n, in->prog->nvars);
 	if (st != SSA_OK)
 		return st;
-	st = a->run(scratch, in, flavor, out, counters ? counters : local);
+	if (a->prepare)
+		st = a->prepare(scratch, in);
+	if (st == SSA_OK)
+		st = a->run(scratch, in, flavor, out, counters ? counters : local);
 	a->scratch_free(scratch);
 	return st;
 }
