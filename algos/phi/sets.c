@@ -156,7 +156,8 @@ int phi_place_prog(const struct phi_algo *a, const struct prog *p, enum phi_flav
 uint64_t phi_common_bytes(uint64_t n, uint64_t nvars)
 {
 	(void)nvars;
-	return ssa_sat_add(live_walk_bytes(n), ssa_bytes(1024, sizeof(uint32_t)));
+	return ssa_sat_add(ssa_sat_add(live_walk_bytes(n), ssa_bytes(1024, sizeof(uint32_t))),
+			   ssa_bytes(n / 64 + 1, sizeof(uint64_t)));
 }
 
 int phi_common_alloc(struct phi_common *c, uint32_t n, uint32_t nvars)
@@ -167,8 +168,10 @@ int phi_common_alloc(struct phi_common *c, uint32_t n, uint32_t nvars)
 	if (st != SSA_OK)
 		return st;
 	c->cap = 1024;
+	c->n = n;
 	c->buf = ssa_alloc_array(c->cap, sizeof(uint32_t));
-	if (!c->buf) {
+	c->mark = ssa_calloc_array((size_t)n / 64 + 1, sizeof(uint64_t));
+	if (!c->buf || !c->mark) {
 		phi_common_free(c);
 		return SSA_ENOMEM;
 	}
@@ -179,6 +182,7 @@ void phi_common_free(struct phi_common *c)
 {
 	live_walk_free(&c->lw);
 	free(c->buf);
+	free(c->mark);
 	memset(c, 0, sizeof *c);
 }
 
@@ -230,11 +234,29 @@ static int cmp_u32(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* A variable's φ blocks are distinct block ids. When they are many (on random CFGs one
+ * variable's IDF can hold most of the graph) a comparison sort dominated the placement time
+ * (about 20% of phi-dj on random 2e5, measured with perf): marking them in a bitmap and reading
+ * it back costs O(k + n/64) instead. Few blocks still go through qsort. */
 void phi_common_end_var(struct phi_common *c, struct phi_sets *out, uint32_t v)
 {
-	uint64_t b = out->off[v];
-	if (c->len - b > 1)
-		qsort(c->buf + b, (size_t)(c->len - b), sizeof(uint32_t), cmp_u32);
+	uint64_t b = out->off[v], k = c->len - b;
+	uint32_t *list = c->buf + b;
+	if (k > 1 && k >= 64 && k >= c->n / 512) {
+		for (uint64_t i = 0; i < k; i++)
+			c->mark[list[i] >> 6] |= UINT64_C(1) << (list[i] & 63);
+		uint64_t j = 0;
+		for (uint32_t w = 0; j < k; w++) {
+			uint64_t bits = c->mark[w];
+			c->mark[w] = 0;
+			while (bits) {
+				list[j++] = (w << 6) | (uint32_t)__builtin_ctzll(bits);
+				bits &= bits - 1;
+			}
+		}
+	} else if (k > 1) {
+		qsort(list, (size_t)k, sizeof(uint32_t), cmp_u32);
+	}
 	out->off[v + 1] = c->len;
 }
 
