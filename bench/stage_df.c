@@ -96,11 +96,10 @@ static int setup_for(const struct df_algo *a, const struct bench_input *in, void
 		free(s);
 		return SSA_ETOOBIG;
 	}
-	const struct dom_algo *da = dom_find("auto") ? dom_find("auto") : dom_find("snca");
-	uint32_t *idom = ssa_alloc_array(g->n, sizeof(uint32_t));
-	int st = !da ? SSA_EUSAGE : !idom ? SSA_ENOMEM : dom_compute(da, g, idom, NULL);
-	if (st == SSA_OK)
-		st = domtree_build(&s->dt, idom, g->n, 0);
+	int st = dom_tree_default(g, &s->dt);
+	uint32_t *idom = st == SSA_OK ? ssa_alloc_array(g->n, sizeof(uint32_t)) : NULL;
+	if (st == SSA_OK && !idom)
+		st = SSA_ENOMEM;
 	if (st != SSA_OK) {
 		snprintf(err, errlen, "%s: dominators: %s", a->name, ssa_status_str(st));
 		free(idom);

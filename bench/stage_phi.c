@@ -153,12 +153,7 @@ static int setup_for(enum kind kind, const struct phi_algo *a, const struct benc
 		st = live_walk_alloc(&s->lw, g->n);
 	} else if (st == SSA_OK) {
 		what = "dominators";
-		const struct dom_algo *da = dom_find("auto") ? dom_find("auto") : dom_find("snca");
-		uint32_t *idom = ssa_alloc_array(g->n, sizeof(uint32_t));
-		st = !da ? SSA_EUSAGE : !idom ? SSA_ENOMEM : dom_compute(da, g, idom, NULL);
-		if (st == SSA_OK)
-			st = domtree_build(&s->dt, idom, g->n, 0);
-		free(idom);
+		st = dom_tree_default(g, &s->dt);
 		if (st == SSA_OK && a->needs_df) {
 			what = "dominance frontiers (df-runner)";
 			st = df_compute(df_find("df-runner"), g, &s->dt, s->limit, &s->df, NULL);

@@ -1,7 +1,7 @@
 /* The renaming stage: one kernel per entry of rename_algos[] (algos/ssa/registry.c), plus the
  * maximal-SSA construction in three flavours.
  *
- *   rename-*            setup (untimed): dominators by snca, the dominator tree, φ placement by
+ *   rename-*            setup (untimed): dominators by auto, the dominator tree, φ placement by
  *                       --placement (default phi-dj) with --flavor (default minimal), the φ
  *                       layout and the renamer's scratch. run: the renamer alone.
  *   phi-maximal         setup: dominators and tree. run: maximal placement + rename-stack, no
@@ -111,10 +111,9 @@ static uint64_t mem_for(enum kind kind, const struct rename_algo *a, const struc
 	uint64_t form = ssa_form_bytes(g->n, p->nops, guess, ssa_bytes(guess, 2));
 	b = ssa_sat_add(b, ssa_bytes(form, 2)); /* the form and the check's second form */
 	b = ssa_sat_add(b, ssa_bytes(guess, 4)); /* the φ sets */
-	/* phi_place_prog builds its own tree, variable lists and (for phi-idf) frontiers. */
+	/* phi_place_prog builds variable lists and (for phi-idf) frontiers over our tree. */
 	const struct phi_algo *pa = phi_find(bench_opt(in, "placement") ? bench_opt(in, "placement")
 									 : "phi-dj");
-	b = ssa_sat_add(b, domtree_bytes(g->n));
 	b = ssa_sat_add(b, var_blocks_bytes(g->n, p->nvars, p->nops));
 	if (pa)
 		b = ssa_sat_add(b, pa->scratch_bytes(g->n, p->nvars));
@@ -130,17 +129,6 @@ static void state_free(struct rename_state *s)
 		phi_sets_free(&s->ps);
 	domtree_free(&s->dt);
 	free(s);
-}
-
-static int build_tree(const struct prog *p, struct domtree *dt)
-{
-	const struct dom_algo *da = dom_find("snca");
-	uint32_t *idom = ssa_alloc_array(p->cfg.n, sizeof(uint32_t));
-	int st = !da ? SSA_EUSAGE : !idom ? SSA_ENOMEM : dom_compute(da, &p->cfg, idom, NULL);
-	if (st == SSA_OK)
-		st = domtree_build(dt, idom, p->cfg.n, 0);
-	free(idom);
-	return st;
 }
 
 static int setup_for(enum kind kind, const struct rename_algo *a, const struct bench_input *in,
@@ -168,7 +156,7 @@ static int setup_for(enum kind kind, const struct rename_algo *a, const struct b
 	s->mo.every_block = every;
 	s->mo.prune_redundant = kind == K_MAXIMAL_AH || kind == K_MAXIMAL_PRUNED;
 	s->mo.prune_dead = kind == K_MAXIMAL_PRUNED;
-	if ((st = build_tree(s->p, &s->dt)) != SSA_OK) {
+	if ((st = dom_tree_default(&s->p->cfg, &s->dt)) != SSA_OK) {
 		snprintf(err, errlen, "%s: dominators: %s", name, ssa_status_str(st));
 		state_free(s);
 		return st;
@@ -177,7 +165,7 @@ static int setup_for(enum kind kind, const struct rename_algo *a, const struct b
 		*state = s;
 		return SSA_OK;
 	}
-	st = phi_place_prog(phi_find(s->placement), s->p, s->flavor, &s->ps);
+	st = phi_place_prog(phi_find(s->placement), s->p, &s->dt, s->flavor, &s->ps);
 	if (st != SSA_OK) {
 		snprintf(err, errlen, "%s: placement by %s: %s", name, s->placement,
 			 ssa_status_str(st));
@@ -269,7 +257,7 @@ static int rename_check(void *state, char *msg, size_t msglen)
 	}
 	enum phi_flavor f = s->kind == K_MAXIMAL_AH ? PHI_MINIMAL : PHI_PRUNED;
 	struct phi_sets want = {0}, got = {0};
-	st = phi_place_prog(phi_find("phi-dj"), s->p, f, &want);
+	st = phi_place_prog(phi_find("phi-dj"), s->p, &s->dt, f, &want);
 	if (st == SSA_OK)
 		st = ssa_form_phi_sets(&s->s, &got);
 	if (st != SSA_OK) {
@@ -354,7 +342,7 @@ static const struct bench_option rename_options[] = {
 
 struct bench_stage bench_stage_rename = {
 	.name = "rename",
-	.title = "SSA renaming and maximal SSA + pruning (dominators by snca, placement untimed)",
+	.title = "SSA renaming and maximal SSA + pruning (dominators by auto, placement untimed)",
 	.kernels = rename_kernels,
 	.nkernels = 0,
 	.options = rename_options,

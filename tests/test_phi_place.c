@@ -354,12 +354,12 @@ Test(phi, place_prog_convenience)
 	struct prog p;
 	phit_prog(&p, &g, 2, "|d0 d1|d0|u0");
 	struct phi_sets s = {0};
-	cr_assert_eq(phi_place_prog(NULL, &p, PHI_PRUNED, &s), SSA_OK);
+	cr_assert_eq(phi_place_prog(NULL, &p, NULL, PHI_PRUNED, &s), SSA_OK);
 	cr_assert_eq(s.total, 1);
 	cr_assert_eq(s.off[1], 1);
 	cr_assert_eq(s.blocks[0], 3);
 	phi_sets_free(&s);
-	cr_assert_eq(phi_place_prog(phi_find("phi-idf"), &p, PHI_MINIMAL, &s), SSA_OK);
+	cr_assert_eq(phi_place_prog(phi_find("phi-idf"), &p, NULL, PHI_MINIMAL, &s), SSA_OK);
 	cr_assert_eq(s.total, 2); /* v1 too: defined in 1 only, φ at 3 though never used */
 	phi_sets_free(&s);
 	enum phi_flavor f;

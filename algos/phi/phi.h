@@ -156,9 +156,10 @@ int phi_compute(const struct phi_algo *a, const struct phi_input *in, enum phi_f
 		struct phi_sets *out, uint64_t *counters);
 
 /* Everything between a program and its φ sets, for callers that want one answer (renaming,
- * tools): dominators by auto (Semi-NCA, LT fallback), the tree, DF when needed, the variable lists, liveness by walk,
- * then the algorithm (phi-dj when a is NULL). */
-int phi_place_prog(const struct phi_algo *a, const struct prog *p, enum phi_flavor flavor,
-		   struct phi_sets *out);
+ * tools): the dominator tree dt (NULL: dom_tree_default's, built and freed here), DF by
+ * df-runner when needed, the variable lists, liveness by walk, then the algorithm (phi-dj when
+ * a is NULL). */
+int phi_place_prog(const struct phi_algo *a, const struct prog *p, const struct domtree *dt,
+		   enum phi_flavor flavor, struct phi_sets *out);
 
 #endif
