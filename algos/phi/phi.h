@@ -155,6 +155,19 @@ const struct phi_algo *phi_find(const char *name);
 int phi_compute(const struct phi_algo *a, const struct phi_input *in, enum phi_flavor flavor,
 		struct phi_sets *out, uint64_t *counters);
 
+/* ---- oracle.c: the references bench and the tests share ---- */
+
+/* The φ sets of every variable by the definitions: IDF as the fixpoint J = DF(def ∪ J) over
+ * df-naive's frontiers of dt, then the flavour's filter with dataflow liveness. Small inputs
+ * only (V n (n + m) steps at worst). want is allocated here (phi_sets_free). */
+int phi_oracle(const struct prog *p, const struct domtree *dt, const struct var_blocks *vb,
+	       enum phi_flavor flavor, struct phi_sets *want);
+
+/* SSA_OK when the dataflow live-in sets ld equal per-variable walks (lw is scratch), else
+ * SSA_EVERIFY with the first difference in msg. */
+int live_compare(const struct prog *p, const struct var_blocks *vb, const struct live_dataflow *ld,
+		 struct live_walk *lw, char *msg, size_t msglen);
+
 /* Everything between a program and its φ sets, for callers that want one answer (renaming,
  * tools): the dominator tree dt (NULL: dom_tree_default's, built and freed here), DF by
  * df-runner when needed, the variable lists, liveness by walk, then the algorithm (phi-dj when
