@@ -398,7 +398,8 @@ static int pipe_setup(struct pipe *x, double *prepare_ms)
 	return st;
 }
 
-static void report_rows(struct bench_report *r, const struct spec *spec, struct pipe *x,
+static void report_rows(struct bench_report *r, const char *text, const struct spec *spec,
+			struct pipe *x,
 			struct pipe_rows *rows, const double *prepare_ms, const struct bench_mem *mem,
 			const char *check, const char *check_msg)
 {
@@ -443,7 +444,7 @@ static void report_rows(struct bench_report *r, const struct spec *spec, struct 
 	char line[320];
 	snprintf(line, sizeof line, "pipeline: %s  (n=%" PRIu32 " m=%" PRIu32 " vars=%" PRIu32
 		 " ops=%" PRIu32 ", median of %u samples of %" PRIu64 " runs)",
-		 spec->buf, g->n, g->m, x->p->nvars, x->p->nops, rows->t[ST_DOM].reps,
+		 text, g->n, g->m, x->p->nvars, x->p->nops, rows->t[ST_DOM].reps,
 		 rows->t[ST_DOM].iters);
 	bench_report_note(r, line);
 	bench_report_note(r, "stage   algorithm           median_ms   share  ns/block   x_dfs   memory");
@@ -566,7 +567,7 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 			code = bench_exit_for(st);
 		}
 	}
-	report_rows(r, &spec, &x, &rows, prepare_ms, &mem, check, check_msg);
+	report_rows(r, cli->pipeline, &spec, &x, &rows, prepare_ms, &mem, check, check_msg);
 	if (dump_f && (st = ssa_form_dump(dump_f, p, final)) != SSA_OK) {
 		fprintf(stderr, "bench: --dump=ssa: %s\n", ssa_status_str(st));
 		if (!code)
