@@ -29,12 +29,7 @@ static int make_prog(const char *family, uint64_t blocks, uint64_t seed, uint32_
 
 static int make_tree(const struct prog *p, struct domtree *t)
 {
-	uint32_t *idom = malloc((size_t)p->cfg.n * sizeof(uint32_t));
-	int rc = dom_compute(dom_find("snca"), &p->cfg, idom, NULL);
-	if (rc == SSA_OK)
-		rc = domtree_build(t, idom, p->cfg.n, 0);
-	free(idom);
-	return rc;
+	return dom_tree_default(&p->cfg, t);
 }
 
 static void check_family(const char *family, uint64_t blocks, uint64_t seed, uint32_t vars)
