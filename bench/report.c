@@ -9,14 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__has_include)
-#if __has_include("ssalab_gitrev.h")
-#include "ssalab_gitrev.h" /* generated at build time by cmake/gitrev.cmake */
-#endif
-#endif
-#ifndef SSALAB_GIT_REV
-#define SSALAB_GIT_REV "unknown"
-#endif
+#include "ssalab_gitrev.h" /* generated at build time (CMakeLists.txt: ssalab_gitrev) */
 #ifndef SSALAB_BUILD_TYPE
 #define SSALAB_BUILD_TYPE "unknown"
 #endif

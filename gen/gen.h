@@ -32,7 +32,6 @@ void gen_params_default(struct gen_params *p);
 struct gen_info {
 	uint64_t k;         /* the shape parameter picked (0 when the family has none) */
 	char note[160];     /* what was picked, e.g. "itworst: k=70 (n=281, m=5250)" */
-	/* Appended: filled by gen_cfg. */
 	uint32_t n;         /* blocks generated */
 	uint32_t m;         /* edges generated */
 };
@@ -84,7 +83,7 @@ int gen_option_set(struct gen_options *o, int id, const char *val, char *err, si
 int gen_options_check(const struct gen_options *o, bool program, bool from_file, char *err,
 		      size_t errlen);
 
-/* ---- Appended declarations, grouped by file so this reads as a table of contents of gen/. ---- */
+/* ---- The rest, grouped by file so this reads as a table of contents of gen/. ---- */
 
 /* Defaults (gen_params_default and the README state them). */
 #define GEN_DEFAULT_SEED 1

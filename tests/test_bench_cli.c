@@ -576,7 +576,7 @@ Test(bench_cli, group_runs_what_fits)
 	bench_run_free(&r);
 }
 
-/* One option grammar (issue 11): each case is refused before any work with a message that
+/* One option grammar: each case is refused before any work with a message that
  * names the option. --blocks=5e7 makes "before any work" observable: generating it would take
  * seconds and print a report. */
 Test(bench_cli, option_grammar)
