@@ -398,12 +398,13 @@ static int pipe_setup(struct pipe *x, double *prepare_ms)
 	return st;
 }
 
-static void report_rows(struct bench_report *r, const char *text, const struct spec *spec,
-			struct pipe *x,
+static void report_rows(struct bench_report *r, const char *text, struct pipe *x,
 			struct pipe_rows *rows, const double *prepare_ms, const struct bench_mem *mem,
 			const char *check, const char *check_msg)
 {
-	const char *algo[ST_N] = {spec->dom, spec->df, spec->phi, spec->rename,
+	/* Names from the descriptors (static strings): the report keeps them until its end. */
+	const char *algo[ST_N] = {x->da->name, x->dfa ? x->dfa->name : NULL,
+				  x->pa ? x->pa->name : "phi-maximal", x->ra->name,
 				  x->maximal ? (x->dead ? "prune-ah+dead" : "prune-ah") : NULL};
 	static const char *const prune_names[] = {"removed-redundant", "removed-dead", "kept",
 						  "rechecks", NULL};
@@ -472,8 +473,7 @@ static void report_rows(struct bench_report *r, const char *text, const struct s
 int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in,
 		       struct bench_report *r, FILE *dump_f)
 {
-	/* The report keeps pointers to the names until bench_report_end: static storage. */
-	static struct spec spec;
+	struct spec spec;
 	char err[320];
 	int st = pipeline_parse(cli->pipeline, &spec, err, sizeof err);
 	if (st != SSA_OK) {
@@ -567,7 +567,7 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 			code = bench_exit_for(st);
 		}
 	}
-	report_rows(r, cli->pipeline, &spec, &x, &rows, prepare_ms, &mem, check, check_msg);
+	report_rows(r, cli->pipeline, &x, &rows, prepare_ms, &mem, check, check_msg);
 	if (dump_f && (st = ssa_form_dump(dump_f, p, final)) != SSA_OK) {
 		fprintf(stderr, "bench: --dump=ssa: %s\n", ssa_status_str(st));
 		if (!code)
