@@ -69,6 +69,9 @@ void bench_cli_usage(FILE *f)
 		for (const struct bench_option *o = st->options; o->name; o++)
 			fprintf(f, "  --%-19s %s\n", o->name, o->help ? o->help : "");
 	}
+	fputs("\nOptions of --pipeline:\n", f);
+	for (const struct bench_option *o = bench_pipeline_options; o->name; o++)
+		fprintf(f, "  --%-19s %s\n", o->name, o->help ? o->help : "");
 }
 
 int bench_parse_bytes(const char *s, uint64_t *out)
