@@ -38,6 +38,8 @@ static uint64_t df_limit(const struct bench_input *in)
 	return in->opts->df_limit_set ? in->opts->df_limit : DF_DEFAULT_LIMIT;
 }
 
+_Static_assert(DF_MAX_COUNTERS + 2 <= BENCH_MAX_COUNTERS, "a frontier counter would be dropped");
+
 static size_t df_nkernels(void)
 {
 	return df_nalgos;

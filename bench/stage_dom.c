@@ -37,6 +37,8 @@ struct dom_state {
 	uint32_t *idom; /* g->n entries */
 };
 
+_Static_assert(DOM_MAX_COUNTERS <= BENCH_MAX_COUNTERS, "a dominator counter would be dropped");
+
 static size_t dom_count(void)
 {
 	return dom_nalgos;

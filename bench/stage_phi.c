@@ -62,6 +62,8 @@ static const struct bench_kernel live_kernels[2] = {
 	 .counter_names = {"live-in", "pred-steps"}},
 };
 
+_Static_assert(PHI_MAX_COUNTERS <= BENCH_MAX_COUNTERS, "a placement counter would be dropped");
+
 static size_t phi_nkernels(void)
 {
 	return phi_nalgos + 2;

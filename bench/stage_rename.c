@@ -34,6 +34,8 @@ struct rename_state {
 	void *scratch;
 };
 
+_Static_assert(RENAME_MAX_COUNTERS + 1 <= BENCH_MAX_COUNTERS, "a renamer counter would be dropped");
+
 static size_t rename_nkernels(void)
 {
 	return rename_nalgos;
