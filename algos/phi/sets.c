@@ -117,37 +117,31 @@ int phi_compute(const struct phi_algo *a, const struct phi_input *in, enum phi_f
 	return st;
 }
 
-int phi_place_prog(const struct phi_algo *a, const struct prog *p, enum phi_flavor flavor,
-		   struct phi_sets *out)
+int phi_place_prog(const struct phi_algo *a, const struct prog *p, const struct domtree *dt,
+		   enum phi_flavor flavor, struct phi_sets *out)
 {
 	if (!a)
 		a = phi_find("phi-dj");
-	const struct dom_algo *da = dom_find("auto") ? dom_find("auto") : dom_find("snca");
-	if (!da)
-		return SSA_EUSAGE;
 	const struct cfg *g = &p->cfg;
-	struct domtree dt = {0};
+	struct domtree own = {0};
 	struct var_blocks vb = {0};
 	struct df_sets df = {0};
-	int st;
-	uint32_t *idom = ssa_alloc_array(g->n, sizeof(uint32_t));
-	if (!idom)
-		return SSA_ENOMEM;
-	st = dom_compute(da, g, idom, NULL);
-	if (st == SSA_OK)
-		st = domtree_build(&dt, idom, g->n, 0);
-	free(idom);
+	int st = SSA_OK;
+	if (!dt) {
+		st = dom_tree_default(g, &own);
+		dt = &own;
+	}
 	if (st == SSA_OK)
 		st = var_blocks_build(&vb, p);
 	if (st == SSA_OK && a->needs_df)
-		st = df_compute(df_find("df-runner"), g, &dt, DF_DEFAULT_LIMIT, &df, NULL);
+		st = df_compute(df_find("df-runner"), g, dt, DF_DEFAULT_LIMIT, &df, NULL);
 	if (st == SSA_OK) {
-		struct phi_input in = {.prog = p, .dt = &dt, .vb = &vb, .df = &df, .live = NULL};
+		struct phi_input in = {.prog = p, .dt = dt, .vb = &vb, .df = &df, .live = NULL};
 		st = phi_compute(a, &in, flavor, out, NULL);
 	}
 	df_sets_free(&df);
 	var_blocks_free(&vb);
-	domtree_free(&dt);
+	domtree_free(&own);
 	return st;
 }
 
