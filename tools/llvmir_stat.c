@@ -1,13 +1,14 @@
 /* llvmir-stat: measures the LLVM IR importer on real modules, outside any unit test.
  *
- *   llvmir-stat [--pipeline] [--no-verify] MODULE...
+ *   llvmir-stat [--pipeline] [--no-verify] [--parse-only] MODULE...
  *
  * Per module and in total: input size, import time (parse + verify + conversion; CPU seconds of
  * the process), MB/s and functions/s; the function size distribution (blocks: median, p90, p99,
  * max; edges, variables, ops); and with --pipeline the whole SSA pipeline on every function
  * (dominators by auto, the tree, pruned phi-dj placement, rename-stack, the SSA verifier), timed
  * per stage and summed, with the verifier's verdict. Exit 0, 1 on an input error or a failed
- * verification. Built only with LLVM (tools/README.md). */
+ * verification. --parse-only times LLVM's parser alone (LLVMParseIRInContext, no verifier, no
+ * conversion), the floor under the import. Built only with LLVM (tools/README.md). */
 #include "dom/dom.h"
 #include "dom/domtree.h"
 #include "llvmir/llvmir.h"
@@ -15,6 +16,9 @@
 #include "ssa/ssa.h"
 #include "util/mem.h"
 #include "util/status.h"
+
+#include <llvm-c/Core.h>
+#include <llvm-c/IRReader.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,15 +108,37 @@ static void print_sizes(const char *label, struct totals *t)
 	       (double)t->blocks / (double)k);
 }
 
+/* LLVM's parser alone on one file: CPU seconds, or a negative value on failure. */
+static double parse_only(const char *path)
+{
+	double c0 = cpu_s();
+	LLVMContextRef ctx = LLVMContextCreate();
+	LLVMMemoryBufferRef buf;
+	LLVMModuleRef mod;
+	char *msg = NULL;
+	double r = -1;
+	if (!LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+		if (!LLVMParseIRInContext(ctx, buf, &mod, &msg)) {
+			LLVMDisposeModule(mod);
+			r = 0;
+		}
+	}
+	LLVMDisposeMessage(msg);
+	LLVMContextDispose(ctx);
+	return r < 0 ? r : cpu_s() - c0;
+}
+
 int main(int argc, char **argv)
 {
-	bool run_pipeline = false;
+	bool run_pipeline = false, parse_floor = false;
 	struct llvmir_options opt;
 	llvmir_options_default(&opt);
 	int first = 1;
 	for (; first < argc && strncmp(argv[first], "--", 2) == 0; first++) {
 		if (strcmp(argv[first], "--pipeline") == 0)
 			run_pipeline = true;
+		else if (strcmp(argv[first], "--parse-only") == 0)
+			parse_floor = true;
 		else if (strcmp(argv[first], "--no-verify") == 0)
 			opt.no_verify = true;
 		else {
@@ -121,11 +147,21 @@ int main(int argc, char **argv)
 		}
 	}
 	if (first >= argc) {
-		fprintf(stderr, "usage: llvmir-stat [--pipeline] [--no-verify] MODULE...\n");
+		fprintf(stderr, "usage: llvmir-stat [--pipeline] [--no-verify] [--parse-only] MODULE...\n");
 		return 2;
 	}
 	struct totals all = {0};
 	int rc = 0;
+	for (int a = first; a < argc && parse_floor; a++) {
+		double t = parse_only(argv[a]);
+		if (t < 0) {
+			fprintf(stderr, "llvmir-stat: %s: LLVM cannot parse it\n", argv[a]);
+			return 1;
+		}
+		printf("parse-only %s: llvm_parse_s=%.3f\n", argv[a], t);
+	}
+	if (parse_floor)
+		return 0;
 	for (int a = first; a < argc; a++) {
 		struct llvmir_module m;
 		struct io_error err;

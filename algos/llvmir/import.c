@@ -216,7 +216,8 @@ static int import_function(LLVMValueRef fn, const struct llvmir_intrinsics *ids,
 			 PROG_MAX_VARS);
 		return SKIP;
 	}
-	qsort(s->vmap, nvars, sizeof *s->vmap, addr_cmp);
+	if (nvars > 1) /* qsort must not see the NULL of an empty table */
+		qsort(s->vmap, nvars, sizeof *s->vmap, addr_cmp);
 	uint32_t nrej = (uint32_t)(nallocas - nvars);
 
 	/* Memory of what this function keeps, before allocating it: the CSR (ops bounded by the
