@@ -179,9 +179,12 @@ int main(int argc, char **argv)
 		for (uint32_t i = 0; i < m.nskipped; i++)
 			fprintf(stderr, "llvmir-stat: warning: %s: %s\n", argv[a], llvmir_warning(&m, i));
 		uint64_t blocks = 0;
+		uint32_t largest = 0;
 		for (uint32_t i = 0; i < m.nfuncs; i++) {
 			const struct prog *p = &m.funcs[i].prog;
 			blocks += p->cfg.n;
+			if (p->cfg.n > m.funcs[largest].prog.cfg.n)
+				largest = i;
 			all.edges += p->cfg.m;
 			all.vars += p->nvars;
 			all.ops += p->nops;
@@ -207,11 +210,13 @@ int main(int argc, char **argv)
 			}
 		}
 		printf("module %s: bytes=%llu format=%s functions=%u skipped=%u blocks=%llu "
-		       "import_s=%.3f MB/s=%.1f functions/s=%.0f\n",
+		       "import_s=%.3f MB/s=%.1f functions/s=%.0f largest=%s:%u\n",
 		       argv[a], (unsigned long long)m.input_bytes, m.bitcode ? "bc" : "ll", m.nfuncs,
 		       m.nskipped, (unsigned long long)blocks, dt,
 		       dt > 0 ? (double)m.input_bytes / 1e6 / dt : 0.0,
-		       dt > 0 ? (double)m.nfuncs / dt : 0.0);
+		       dt > 0 ? (double)m.nfuncs / dt : 0.0,
+		       m.nfuncs ? llvmir_func_name(&m.funcs[largest]) : "-",
+		       m.nfuncs ? m.funcs[largest].prog.cfg.n : 0);
 		all.bytes += m.input_bytes;
 		all.funcs += m.nfuncs;
 		all.blocks += blocks;
