@@ -325,6 +325,18 @@ Test(llvm_import, limits_skip_with_a_warning_or_refuse)
 	cr_expect_eq(llvmir_read(LLDATA "terminators.ll", &o, &m, &err), SSA_ETOOBIG);
 	cr_expect(strstr(err.what, "over the limit") != NULL, "%s", err.what);
 	cr_expect_null(m.funcs);
+
+	/* Enough for LLVM's module, not for the first function's arrays: refused while importing,
+	 * and nothing of the functions before it is returned. */
+	struct stat sb;
+	cr_assert_eq(stat(LLDATA "terminators.ll", &sb), 0);
+	o.mem_limit = (uint64_t)sb.st_size * LLVMIR_LLVM_BYTES_PER_INPUT_BYTE + 10;
+	memset(&err, 0, sizeof err);
+	cr_expect_eq(llvmir_read(LLDATA "terminators.ll", &o, &m, &err), SSA_ETOOBIG);
+	cr_expect(strstr(err.what, "importing function 0 needs more than the memory limit") != NULL,
+		  "%s", err.what);
+	cr_expect_eq(m.nfuncs, 0);
+	cr_expect_null(m.funcs);
 }
 
 /* ---- gen --from ---- */
