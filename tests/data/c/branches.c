@@ -63,6 +63,18 @@ int dead_after_return(int a)
 	return t;
 }
 
+/* clang emits phis of its own at -O0 for ?: and &&: they are not mem2reg's and not compared. */
+int conditional_ops(int a, int b)
+{
+	int m = next(a), z = next(b);
+	for (int i = 0; i < a; i++) {
+		m = m > i ? m : next(i);
+		if (m && z)
+			z = next(z);
+	}
+	return (m < z ? m : z) + (a || b);
+}
+
 int address_taken(int a)
 {
 	int kept = next(a), promoted = next(a + 1);

@@ -1,4 +1,4 @@
-/* Where LLVM's mem2reg takes its fast paths, and where it folds a phi away. */
+/* Where LLVM's mem2reg takes its fast paths, folds a phi away, or promotes in a second round. */
 int next(int);
 void use(int);
 
@@ -40,5 +40,16 @@ int constant_or_undef(int c)
 	if (c)
 		x = 5;
 	use(c);
+	return x;
+}
+
+/* x's address is stored into p, so x is not promotable in the input; mem2reg promotes p, after
+ * which the accesses through p are plain loads and stores of x, and promotes x next round. */
+int pointer_to_local(int c)
+{
+	int x = next(c);
+	int *p = &x;
+	if (c)
+		*p = next(*p);
 	return x;
 }
