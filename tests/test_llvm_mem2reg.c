@@ -381,13 +381,15 @@ Test(llvm_mem2reg, phis_and_idoms_equal_llvms_on_every_program, .timeout = 600)
 /* Opt-in, on a corpus of real code (tools/corpus --out DIR; SSALAB_LLVM_CORPUS=DIR): the same
  * checks on every function of DIR/<codebase>/<file>.ll; the two documented kinds of difference are
  * counted instead of listed (printed at the end), every other difference fails. */
-Test(llvm_mem2reg, corpus_agrees_up_to_documented_properties, .timeout = 3600)
+Test(llvm_mem2reg, corpus_agrees_up_to_documented_properties)
 {
 	const char *corpus = getenv("SSALAB_LLVM_CORPUS");
-	if (!corpus || !*corpus)
-		cr_skip_test("set SSALAB_LLVM_CORPUS to a directory made by tools/corpus to run this");
-	if (!have_tools())
-		cr_skip_test("clang or opt missing in %s", SSALAB_LLVM_BINDIR);
+	if (!corpus || !*corpus || !have_tools()) {
+		/* Not cr_skip_test: Criterion's skip leaks a little, which fails the ASan run. */
+		cr_log_info("corpus check not run: set SSALAB_LLVM_CORPUS to a directory made by "
+			    "tools/corpus (and install clang/opt in %s)", SSALAB_LLVM_BINDIR);
+		return;
+	}
 	char pattern[1024], dir[512];
 	snprintf(pattern, sizeof pattern, "%s/*/*.ll", corpus);
 	glob_t g;
