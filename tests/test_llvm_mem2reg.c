@@ -60,6 +60,7 @@ static const struct {
  * differences are counted here, not failed (other differences still fail). */
 static bool tally_only;
 static uint64_t tally[2];
+static uint64_t tally_funcs_differ, tally_vars; /* functions with any difference; variables */
 
 static uint32_t nobserved[sizeof known_diffs / sizeof known_diffs[0]];
 
@@ -330,8 +331,12 @@ static void check_module(const char *ll, const char *outbase, const char *label,
 	}
 	for (uint32_t i = 0; i < mod.nfuncs; i++) {
 		check_dominators(domtext, &mod.funcs[i], ll);
-		if (phis)
+		if (phis) {
+			uint64_t before = tally[FOLDED] + tally[LATER];
 			check_phis(label, inmod, m2rmod, &mod.funcs[i], nphis);
+			tally_funcs_differ += tally[FOLDED] + tally[LATER] != before;
+			tally_vars += mod.funcs[i].prog.nvars;
+		}
 	}
 	*nfuncs += mod.nfuncs;
 	if (phis) {
@@ -407,10 +412,11 @@ Test(llvm_mem2reg, corpus_agrees_up_to_documented_properties)
 			(unsigned long long)(nphis - p0), (unsigned long long)(tally[FOLDED] - t0),
 			(unsigned long long)(tally[LATER] - t1));
 	}
-	fprintf(stderr, "corpus: total: modules=%zu functions=%llu llvm_phis=%llu folded=%llu "
-			"later=%llu\n", g.gl_pathc, (unsigned long long)nfuncs,
-		(unsigned long long)nphis, (unsigned long long)tally[FOLDED],
-		(unsigned long long)tally[LATER]);
+	fprintf(stderr, "corpus: total: modules=%zu functions=%llu identical=%llu variables=%llu "
+			"llvm_phis=%llu folded=%llu later=%llu\n", g.gl_pathc,
+		(unsigned long long)nfuncs, (unsigned long long)(nfuncs - tally_funcs_differ),
+		(unsigned long long)tally_vars, (unsigned long long)nphis,
+		(unsigned long long)tally[FOLDED], (unsigned long long)tally[LATER]);
 	globfree(&g);
 	tools_rmdir(dir);
 }
