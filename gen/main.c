@@ -1,6 +1,7 @@
 /* gen: writes a generated CFG or program to a file (format by extension, see io.h).
  * Exit status: 0 written, 1 generation or output failed, 2 usage error. */
 #include "gen/gen.h"
+#include "gen/from_llvm.h"
 #include "cfg/traverse.h"
 #include "io/io.h"
 #include "util/mem.h"
@@ -63,6 +64,9 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	int from_rc = gen_from_llvm(argc, argv); /* gen --from MODULE --out DIR */
+	if (from_rc >= 0)
+		return from_rc;
 	const char *out_path = NULL;
 	int quiet = 0;
 	char msg[512];

@@ -1,0 +1,521 @@
+/* The importer: an LLVM module (text or bitcode) -> one struct prog per defined function, with
+ * the names of the function, its blocks and its variables (see llvmir.h for the model).
+ *
+ * Per function, time O(I + m log n + A log A) for I instructions, m CFG edges and A entry-block
+ * allocas (a terminator's successor is found by binary search in the blocks sorted by address,
+ * a load's or store's address likewise among the variables: flat sorted arrays, no hash maps);
+ * memory: the program's CSR, the name pool, and 2 words per block and per alloca of scratch.
+ * LLVM's module itself dominates the import's memory (about ten times the .ll size). */
+#include "llvmir/llvmir_internal.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/IRReader.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(struct io_error *err, const char *file, unsigned long long line, int status,
+		const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static int fail(struct io_error *err, const char *file, unsigned long long line, int status,
+		const char *fmt, ...)
+{
+	if (!err)
+		return status;
+	snprintf(err->file, sizeof err->file, "%s", file);
+	err->line = line;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err->what, sizeof err->what, fmt, ap);
+	va_end(ap);
+	return status;
+}
+
+void llvmir_options_default(struct llvmir_options *o)
+{
+	memset(o, 0, sizeof *o);
+}
+
+/* ---- a pool of NUL-terminated strings addressed by 32-bit offsets ---- */
+
+struct pool {
+	char *buf;
+	size_t len, cap;
+};
+
+static int pool_add(struct pool *p, const char *s, size_t n, uint32_t *off)
+{
+	size_t need;
+	if (!ssa_add_ok(p->len, n + 1, &need) || need > UINT32_MAX)
+		return SSA_ETOOBIG;
+	if (need > p->cap) {
+		size_t cap = p->cap ? p->cap : 256;
+		while (cap < need)
+			cap *= 2;
+		char *b = ssa_realloc_array(p->buf, cap, 1);
+		if (!b)
+			return SSA_ENOMEM;
+		p->buf = b;
+		p->cap = cap;
+	}
+	memcpy(p->buf + p->len, s, n);
+	p->buf[p->len + n] = 0;
+	*off = (uint32_t)p->len;
+	p->len = need;
+	return SSA_OK;
+}
+
+/* A value's name as the IR printer shows it, without the sigil: its own name, or the next slot
+ * number when it has none (so the caller must call this for every slot-taking value in order). */
+static int pool_value_name(struct pool *p, LLVMValueRef v, uint64_t *slot, uint32_t *off)
+{
+	size_t len = 0;
+	const char *name = LLVMGetValueName2(v, &len);
+	if (name && len > 0)
+		return pool_add(p, name, strnlen(name, len), off);
+	char num[24];
+	int k = snprintf(num, sizeof num, "%llu", (unsigned long long)(*slot)++);
+	return pool_add(p, num, (size_t)k, off);
+}
+
+/* Unnamed non-void instructions and arguments take a slot number, named ones do not. */
+static void skip_slot(LLVMValueRef v, uint64_t *slot)
+{
+	size_t len = 0;
+	LLVMGetValueName2(v, &len);
+	if (len == 0 && LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMVoidTypeKind)
+		(*slot)++;
+}
+
+/* ---- address -> index lookups: sorted flat arrays ---- */
+
+struct addr_idx {
+	uintptr_t addr;
+	uint32_t idx;
+};
+
+static int addr_cmp(const void *a, const void *b)
+{
+	uintptr_t x = ((const struct addr_idx *)a)->addr, y = ((const struct addr_idx *)b)->addr;
+	return x < y ? -1 : x > y;
+}
+
+static uint32_t addr_find(const struct addr_idx *t, uint32_t n, uintptr_t addr)
+{
+	uint32_t lo = 0, hi = n;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (t[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && t[lo].addr == addr ? t[lo].idx : SSA_NONE;
+}
+
+/* ---- one function ---- */
+
+struct fn_scratch {
+	LLVMBasicBlockRef *bbs;
+	struct addr_idx *bmap, *vmap;
+	uint8_t *reason; /* per entry-block alloca, in order */
+	uint64_t cap_bbs, cap_bmap, cap_vmap, cap_reason;
+};
+
+static void fn_scratch_free(struct fn_scratch *s)
+{
+	ssa_free_all(s->bbs, s->bmap, s->vmap, s->reason);
+	memset(s, 0, sizeof *s);
+}
+
+static int grow(void **p, uint64_t *cap, uint64_t need, size_t size)
+{
+	if (need <= *cap)
+		return SSA_OK;
+	void *q = ssa_realloc_array(*p, need, size);
+	if (!q)
+		return SSA_ENOMEM;
+	*p = q;
+	*cap = need;
+	return SSA_OK;
+}
+
+void llvmir_func_free(struct llvmir_func *f)
+{
+	prog_free(&f->prog);
+	ssa_free_all(f->names, f->block_name, f->var_name, f->rej_name, f->rej_reason);
+	memset(f, 0, sizeof *f);
+}
+
+#define SKIP 1000 /* not a status: the function cannot be modelled, *why says why */
+
+static int import_function(LLVMValueRef fn, const struct llvmir_intrinsics *ids,
+			   const struct llvmir_options *opt, struct fn_scratch *s,
+			   struct llvmir_func *out, uint64_t *mem_used, char *why, size_t whylen)
+{
+	memset(out, 0, sizeof *out);
+	uint64_t max_blocks = opt->max_blocks ? opt->max_blocks : CFG_MAX_BLOCKS;
+	if (max_blocks > CFG_MAX_BLOCKS)
+		max_blocks = CFG_MAX_BLOCKS;
+	uint64_t n = LLVMCountBasicBlocks(fn);
+	if (n == 0 || n > max_blocks) {
+		snprintf(why, whylen, "%llu blocks, more than the limit of %llu",
+			 (unsigned long long)n, (unsigned long long)max_blocks);
+		return SKIP;
+	}
+	int st = grow((void **)&s->bbs, &s->cap_bbs, n, sizeof *s->bbs);
+	if (st == SSA_OK)
+		st = grow((void **)&s->bmap, &s->cap_bmap, n, sizeof *s->bmap);
+	if (st != SSA_OK)
+		return st;
+	LLVMGetBasicBlocks(fn, s->bbs);
+	uint64_t m = 0;
+	for (uint64_t b = 0; b < n; b++) {
+		s->bmap[b].addr = (uintptr_t)s->bbs[b];
+		s->bmap[b].idx = (uint32_t)b;
+		LLVMValueRef term = LLVMGetBasicBlockTerminator(s->bbs[b]);
+		if (!term) {
+			snprintf(why, whylen, "block %llu has no terminator", (unsigned long long)b);
+			return SKIP;
+		}
+		m += LLVMGetNumSuccessors(term);
+	}
+	if (m > CFG_MAX_EDGES) {
+		snprintf(why, whylen, "%llu CFG edges, more than %u", (unsigned long long)m,
+			 CFG_MAX_EDGES);
+		return SKIP;
+	}
+	qsort(s->bmap, n, sizeof *s->bmap, addr_cmp);
+
+	/* The entry block's allocas: which are variables. */
+	uint64_t nallocas = 0, nvars = 0;
+	for (LLVMValueRef i = LLVMGetFirstInstruction(s->bbs[0]); i; i = LLVMGetNextInstruction(i))
+		nallocas += LLVMIsAAllocaInst(i) != NULL;
+	if ((st = grow((void **)&s->reason, &s->cap_reason, nallocas, 1)) != SSA_OK ||
+	    (st = grow((void **)&s->vmap, &s->cap_vmap, nallocas, sizeof *s->vmap)) != SSA_OK)
+		return st;
+	uint64_t k = 0;
+	for (LLVMValueRef i = LLVMGetFirstInstruction(s->bbs[0]); i; i = LLVMGetNextInstruction(i)) {
+		if (!LLVMIsAAllocaInst(i))
+			continue;
+		enum llvmir_reject r = llvmir_promotable(ids, i);
+		s->reason[k++] = (uint8_t)r;
+		if (r == LLVMIR_PROMOTABLE) {
+			s->vmap[nvars].addr = (uintptr_t)i;
+			s->vmap[nvars].idx = (uint32_t)nvars;
+			nvars++;
+		}
+	}
+	if (nvars > PROG_MAX_VARS) {
+		snprintf(why, whylen, "%llu variables, more than %u", (unsigned long long)nvars,
+			 PROG_MAX_VARS);
+		return SKIP;
+	}
+	if (nvars > 1) /* qsort must not see the NULL of an empty table */
+		qsort(s->vmap, nvars, sizeof *s->vmap, addr_cmp);
+	uint32_t nrej = (uint32_t)(nallocas - nvars);
+
+	/* Memory of what this function keeps, before allocating it: the CSR (ops bounded by the
+	 * instructions, counted as they come), the name arrays. */
+	uint64_t need = ssa_sat_add(prog_bytes(n, m, 0),
+				    ssa_bytes(n + nvars + nallocas, sizeof(uint32_t) + 1));
+	if (opt->mem_limit && ssa_sat_add(*mem_used, need) > opt->mem_limit)
+		return SSA_ETOOBIG;
+
+	struct pool pool = {0};
+	uint32_t *succ_off = ssa_alloc_array(n + 1, sizeof *succ_off);
+	uint32_t *succ = ssa_alloc_array(m, sizeof *succ);
+	uint32_t *op_off = ssa_alloc_array(n + 1, sizeof *op_off);
+	uint32_t *ops = NULL;
+	uint64_t nops = 0, ops_cap = 0;
+	out->block_name = ssa_alloc_array(n, sizeof *out->block_name);
+	out->var_name = ssa_alloc_array(nvars, sizeof *out->var_name);
+	out->rej_name = ssa_alloc_array(nrej, sizeof *out->rej_name);
+	out->rej_reason = ssa_alloc_array(nrej, 1);
+	if (!succ_off || !succ || !op_off || !out->block_name || !out->var_name || !out->rej_name ||
+	    !out->rej_reason) {
+		st = SSA_ENOMEM;
+		goto fail;
+	}
+	size_t flen = 0;
+	const char *fname = LLVMGetValueName2(fn, &flen);
+	uint64_t slot = 0;
+	if (fname && flen)
+		st = pool_add(&pool, fname, strnlen(fname, flen), &out->name);
+	else /* an unnamed function (@0): the module's numbering is not tracked, keep it simple */
+		st = pool_add(&pool, "", 0, &out->name);
+	if (st != SSA_OK)
+		goto fail;
+	for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
+		skip_slot(a, &slot);
+
+	uint64_t e = 0, ninstrs = 0, var_seen = 0, rej_seen = 0;
+	for (uint64_t b = 0; b < n; b++) {
+		LLVMBasicBlockRef bb = s->bbs[b];
+		if ((st = pool_value_name(&pool, LLVMBasicBlockAsValue(bb), &slot,
+					  &out->block_name[b])) != SSA_OK)
+			goto fail;
+		op_off[b] = (uint32_t)nops;
+		succ_off[b] = (uint32_t)e;
+		for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+			ninstrs++;
+			LLVMValueRef addr = NULL;
+			uint32_t kind = PROG_USE;
+			if (LLVMIsALoadInst(i)) {
+				addr = LLVMGetOperand(i, 0);
+			} else if (LLVMIsAStoreInst(i)) {
+				addr = LLVMGetOperand(i, 1);
+				kind = PROG_DEF;
+			} else if (b == 0 && LLVMIsAAllocaInst(i)) {
+				/* The allocas come in the order their reasons were recorded. */
+				uint8_t r = s->reason[var_seen + rej_seen];
+				uint32_t *dst;
+				if (r == LLVMIR_PROMOTABLE) {
+					dst = &out->var_name[var_seen++];
+				} else {
+					out->rej_reason[rej_seen] = r;
+					dst = &out->rej_name[rej_seen++];
+				}
+				if ((st = pool_value_name(&pool, i, &slot, dst)) != SSA_OK)
+					goto fail;
+				continue;
+			}
+			skip_slot(i, &slot);
+			if (!addr || !LLVMIsAAllocaInst(addr))
+				continue;
+			uint32_t v = addr_find(s->vmap, (uint32_t)nvars, (uintptr_t)addr);
+			if (v == SSA_NONE)
+				continue;
+			if (nops >= UINT32_MAX - 1u) {
+				snprintf(why, whylen, "more than %u variable accesses", UINT32_MAX - 2u);
+				st = SKIP;
+				goto fail;
+			}
+			if (nops == ops_cap) {
+				uint64_t c = ops_cap ? 2 * ops_cap : 64;
+				if (opt->mem_limit &&
+				    ssa_sat_add(ssa_sat_add(*mem_used, need), c * 4) > opt->mem_limit) {
+					st = SSA_ETOOBIG;
+					goto fail;
+				}
+				uint32_t *o = ssa_realloc_array(ops, c, sizeof *ops);
+				if (!o) {
+					st = SSA_ENOMEM;
+					goto fail;
+				}
+				ops = o;
+				ops_cap = c;
+			}
+			ops[nops++] = prog_op(v, kind);
+		}
+		LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+		unsigned ns = LLVMGetNumSuccessors(term);
+		for (unsigned j = 0; j < ns; j++)
+			succ[e++] = addr_find(s->bmap, (uint32_t)n,
+					      (uintptr_t)LLVMGetSuccessor(term, j));
+	}
+	op_off[n] = (uint32_t)nops;
+	succ_off[n] = (uint32_t)e;
+	if (!ops && !(ops = ssa_alloc_array(0, sizeof *ops))) {
+		st = SSA_ENOMEM;
+		goto fail;
+	}
+	struct cfg g;
+	st = cfg_from_succ_csr(&g, (uint32_t)n, (uint32_t)m, succ_off, succ);
+	succ_off = succ = NULL; /* owned by g, or freed by it on failure */
+	if (st != SSA_OK)
+		goto fail;
+	prog_init(&out->prog, &g, (uint32_t)nvars, (uint32_t)nops, op_off, ops);
+	op_off = ops = NULL;
+	out->names = pool.buf;
+	out->ninstrs = ninstrs;
+	out->nrejected = nrej;
+	*mem_used = ssa_sat_add(*mem_used, ssa_sat_add(need, ssa_sat_add(pool.cap, nops * 4)));
+	return SSA_OK;
+fail:
+	ssa_free_all(succ_off, succ, op_off, ops, pool.buf);
+	llvmir_func_free(out);
+	return st;
+}
+
+/* ---- the module ---- */
+
+struct diag_state {
+	char msg[256];
+	bool have;
+};
+
+/* LLVM reports some problems (bitcode errors, warnings while parsing) through the context; the
+ * default handler would print them, or exit on an error. Keep the first error instead. */
+static void on_diagnostic(LLVMDiagnosticInfoRef di, void *opaque)
+{
+	struct diag_state *d = opaque;
+	if (LLVMGetDiagInfoSeverity(di) != LLVMDSError || d->have)
+		return;
+	char *s = LLVMGetDiagInfoDescription(di);
+	snprintf(d->msg, sizeof d->msg, "%s", s ? s : "unknown error");
+	LLVMDisposeMessage(s);
+	d->have = true;
+}
+
+/* The first line of an LLVM message, with "path:L:C: error: " turned into line L and "column
+ * C: ". Messages without a location are kept whole (first line). */
+static int fail_llvm(struct io_error *err, const char *path, const char *what, const char *msg)
+{
+	const char *end = strchr(msg, '\n');
+	size_t len = end ? (size_t)(end - msg) : strlen(msg);
+	size_t plen = strlen(path);
+	unsigned long long line = 0, col = 0;
+	const char *rest = msg;
+	if (len > plen + 1 && strncmp(msg, path, plen) == 0 && msg[plen] == ':') {
+		const char *c = msg + plen + 1;
+		char *stop;
+		line = strtoull(c, &stop, 10);
+		if (stop != c && *stop == ':') {
+			const char *c2 = stop + 1;
+			col = strtoull(c2, &stop, 10);
+			if (stop == c2)
+				col = 0;
+			rest = stop;
+		} else {
+			line = 0;
+			rest = c;
+		}
+		while (rest < msg + len && (*rest == ':' || *rest == ' '))
+			rest++;
+	}
+	if (strncmp(rest, "error: ", 7) == 0)
+		rest += 7;
+	int rlen = (int)(len - (size_t)(rest - msg));
+	if (col)
+		return fail(err, path, line, SSA_EINPUT, "%s: column %llu: %.*s", what, col, rlen, rest);
+	return fail(err, path, line, SSA_EINPUT, "%s: %.*s", what, rlen, rest);
+}
+
+void llvmir_module_free(struct llvmir_module *m)
+{
+	for (uint32_t i = 0; i < m->nfuncs; i++)
+		llvmir_func_free(&m->funcs[i]);
+	ssa_free_all(m->funcs, m->warnings, m->warning);
+	memset(m, 0, sizeof *m);
+}
+
+static bool is_bitcode(const unsigned char *p, size_t n)
+{
+	return n >= 4 && ((p[0] == 'B' && p[1] == 'C' && p[2] == 0xC0 && p[3] == 0xDE) ||
+			  (p[0] == 0xDE && p[1] == 0xC0 && p[2] == 0x17 && p[3] == 0x0B));
+}
+
+int llvmir_read(const char *path, const struct llvmir_options *opt_in, struct llvmir_module *out,
+		struct io_error *err)
+{
+	memset(out, 0, sizeof *out);
+	struct llvmir_options opt;
+	if (opt_in)
+		opt = *opt_in;
+	else
+		llvmir_options_default(&opt);
+	char *msg = NULL;
+	LLVMMemoryBufferRef buf = NULL;
+	if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+		int st = fail(err, path, 0, SSA_EIO, "cannot read: %s", msg ? msg : "unknown error");
+		LLVMDisposeMessage(msg);
+		return st;
+	}
+	size_t size = LLVMGetBufferSize(buf);
+	bool bitcode = is_bitcode((const unsigned char *)LLVMGetBufferStart(buf), size);
+	uint64_t mem_used = ssa_bytes(size, LLVMIR_LLVM_BYTES_PER_INPUT_BYTE);
+	if (opt.mem_limit && mem_used > opt.mem_limit) {
+		LLVMDisposeMemoryBuffer(buf);
+		return fail(err, path, 0, SSA_ETOOBIG,
+			    "a module of %zu bytes needs about %llu MB in LLVM, over the limit of "
+			    "%llu MB", size, (unsigned long long)(mem_used >> 20),
+			    (unsigned long long)(opt.mem_limit >> 20));
+	}
+
+	struct diag_state diag = {.have = false};
+	LLVMContextRef ctx = LLVMContextCreate();
+	LLVMContextSetDiagnosticHandler(ctx, on_diagnostic, &diag);
+	LLVMModuleRef mod = NULL;
+	int st = SSA_OK;
+	if (bitcode) {
+		if (LLVMParseBitcodeInContext2(ctx, buf, &mod)) {
+			mod = NULL;
+			st = fail(err, path, 0, SSA_EINPUT, "invalid bitcode: %s",
+				  diag.have ? diag.msg : "LLVM gave no reason");
+		}
+		LLVMDisposeMemoryBuffer(buf);
+	} else if (LLVMParseIRInContext(ctx, buf, &mod, &msg)) { /* takes buf */
+		mod = NULL;
+		st = fail_llvm(err, path, "invalid LLVM IR", msg ? msg : "LLVM gave no reason");
+		LLVMDisposeMessage(msg);
+	}
+	msg = NULL;
+	if (st == SSA_OK && !opt.no_verify && LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
+		st = fail_llvm(err, path, "LLVM's verifier rejects the module",
+			       msg && *msg ? msg : "no reason given");
+	}
+	LLVMDisposeMessage(msg);
+	if (st != SSA_OK)
+		goto done;
+
+	uint32_t ndef = 0;
+	for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+		if (LLVMIsDeclaration(f))
+			out->ndeclared++;
+		else
+			ndef++;
+	}
+	out->funcs = ssa_calloc_array(ndef, sizeof *out->funcs);
+	out->warning = ssa_alloc_array(ndef, sizeof *out->warning);
+	if (!out->funcs || !out->warning) {
+		st = fail(err, path, 0, SSA_ENOMEM, "out of memory");
+		goto done;
+	}
+	struct llvmir_intrinsics ids;
+	llvmir_intrinsics_init(&ids);
+	struct fn_scratch scratch = {0};
+	struct pool warn = {0};
+	for (LLVMValueRef f = LLVMGetFirstFunction(mod); f && st == SSA_OK; f = LLVMGetNextFunction(f)) {
+		if (LLVMIsDeclaration(f))
+			continue;
+		char why[160];
+		int r = import_function(f, &ids, &opt, &scratch, &out->funcs[out->nfuncs], &mem_used,
+					why, sizeof why);
+		if (r == SSA_OK) {
+			out->nfuncs++;
+		} else if (r == SKIP) {
+			size_t len = 0;
+			const char *name = LLVMGetValueName2(f, &len);
+			char line[512];
+			int k = snprintf(line, sizeof line, "function '%.*s' skipped: %s",
+					 (int)(len > 200 ? 200 : len), name ? name : "", why);
+			r = pool_add(&warn, line, (size_t)k < sizeof line ? (size_t)k : sizeof line - 1,
+				     &out->warning[out->nskipped]);
+			if (r == SSA_OK)
+				out->nskipped++;
+		}
+		if (r == SSA_ETOOBIG)
+			st = fail(err, path, 0, r,
+				  "importing function %u needs more than the memory limit of %llu MB",
+				  out->nfuncs + out->nskipped, (unsigned long long)(opt.mem_limit >> 20));
+		else if (r != SSA_OK)
+			st = fail(err, path, 0, r, "importing: %s", ssa_status_str(r));
+	}
+	fn_scratch_free(&scratch);
+	out->warnings = warn.buf ? warn.buf : ssa_alloc_array(0, 1);
+	out->input_bytes = size;
+	out->bitcode = bitcode;
+done:
+	if (mod)
+		LLVMDisposeModule(mod);
+	LLVMContextDispose(ctx);
+	if (st != SSA_OK)
+		llvmir_module_free(out);
+	return st;
+}
