@@ -18,6 +18,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: gen --family=F --blocks=N [--seed=S] [options] --out FILE\n"
+		"       gen --in INPUT --out FILE   (convert: any input format, DOT and edge lists too)\n"
 		"       gen --list\n"
 		"FILE's extension picks the format: .cfg, .prog, .ssab (binary), .dot; '-' writes\n"
 		"text to standard output (.prog text when there are variables).\n"
@@ -89,6 +90,43 @@ static int parse_x100(const char *s, uint32_t *out)
 	return 0;
 }
 
+/* gen --in: reads any input format (io_read_prog sniffs it) and writes it as --out says. */
+static int convert(const char *in, const char *out, int quiet)
+{
+	if (!out)
+		return die_usage("--out FILE is required%s%s", "", "");
+	struct prog prog;
+	struct io_error err;
+	char msg[600];
+	memset(&err, 0, sizeof err);
+	int st = io_read_prog(in, &prog, &err);
+	if (st == SSA_OK) {
+		if (strcmp(out, "-") == 0) {
+			st = prog.nvars ? io_write_prog_text(stdout, &prog)
+			                : io_write_cfg_text_named(stdout, &prog.cfg, &prog.bnames);
+			if (st == SSA_OK && fflush(stdout) != 0)
+				st = SSA_EIO;
+			if (st)
+				snprintf(err.what, sizeof err.what, "writing standard output: %s",
+				         ssa_status_str(st));
+		} else {
+			st = io_write_path(out, &prog, &err);
+		}
+	}
+	if (st != SSA_OK) {
+		io_error_format(&err, msg, sizeof msg);
+		fprintf(stderr, "gen: %s\n", err.what[0] ? msg : ssa_status_str(st));
+		prog_free(&prog);
+		return 1;
+	}
+	if (!quiet)
+		fprintf(stderr, "gen: converted %s: n=%u m=%u vars=%u ops=%u named_blocks=%s\n", in,
+		        prog.cfg.n, prog.cfg.m, prog.nvars, prog.nops,
+		        names_any(&prog.bnames) ? "yes" : "no");
+	prog_free(&prog);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct gen_params p;
@@ -97,7 +135,7 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	const char *out_path = NULL;
+	const char *out_path = NULL, *in_path = NULL;
 	int vars_given = 0, quiet = 0;
 	for (int i = 1; i < argc; i++) {
 		char *arg = argv[i];
@@ -131,7 +169,7 @@ int main(int argc, char **argv)
 		name[len] = 0;
 		static const char *const valued[] = {"--family", "--blocks", "--edges", "--seed",
 						     "--degree", "--goto",   "--depth", "--vars",
-						     "--defs",   "--uses",   "--locality", "--out"};
+						     "--defs",   "--uses",   "--locality", "--out", "--in"};
 		int known = 0;
 		for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
 			known |= strcmp(name, valued[k]) == 0;
@@ -171,12 +209,16 @@ int main(int argc, char **argv)
 			bad = parse_u32(val, &p.uses_per_var) != 0 || p.uses_per_var == 0;
 		} else if (strcmp(name, "--locality") == 0) {
 			bad = parse_u32(val, &p.locality) != 0;
+		} else if (strcmp(name, "--in") == 0) {
+			in_path = val;
 		} else {
 			out_path = val;
 		}
 		if (bad)
 			return die_usage("bad value '%s' for %s", val, name);
 	}
+	if (in_path)
+		return convert(in_path, out_path, quiet);
 	if (!gen_find(p.family))
 		return die_usage("unknown family '%s'%s (gen --list lists them)", p.family, "");
 	if (!out_path)
