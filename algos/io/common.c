@@ -84,12 +84,14 @@ static bool ident_byte(unsigned char c)
 /* Skips blank lines and '#' comment lines (all three text kinds allow them), then decides by
  * the first token: a '//' or '/ *' comment or a DOT keyword is DOT; a one-letter 'p', 'e', 'b' or 'n'
  * followed by a blank is ssalab text; anything else is an edge list. Undecided (only comments,
- * or empty) is text, whose reader explains what is missing. */
+ * or empty) is text, whose reader explains what is missing; so is anything with a NUL byte. */
 enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
 {
 	size_t i = 0;
 	if (len && buf[0] == (unsigned char)IO_SSAB_MAGIC[0])
 		return IO_IN_BIN;
+	if (memchr(buf, 0, len))
+		return IO_IN_TEXT; /* binary garbage: the strict reader's diagnostics fit best */
 	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
 		i = 3; /* a UTF-8 byte-order mark */
 	for (;;) {
@@ -113,7 +115,7 @@ enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
 	for (size_t j = 0; j < 3 && end; j++)
 		if (k == strlen(kw[j]) && !strncasecmp((const char *)buf + s, kw[j], k))
 			return IO_IN_DOT;
-	if (k == 1 && strchr("pebn", buf[s]) && (i == len || buf[i] == ' ' || buf[i] == '\t'))
+	if (k == 1 && strchr("pebn", buf[s]) && (i == len || strchr(" \t\r\n", buf[i])))
 		return IO_IN_TEXT;
 	return IO_IN_EDGES;
 }

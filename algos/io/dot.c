@@ -31,8 +31,9 @@ static void put_head(struct io_wbuf *w, const char *name)
 	io_wbuf_str(w, " {\n\tnode [shape=box, fontname=\"monospace\"];\n");
 }
 
-/* Block b's attributes: its name as the label (the entry marked "(entry)"), the entry
- * filled, an unreachable block dashed; nothing for a plain reachable block. */
+/* Block b's attributes: its name as the label (an unnamed entry is "0 (entry)"; a named one
+ * keeps just its name, so the file reads back with the same names), the entry filled, an
+ * unreachable block dashed; nothing for a plain reachable block. */
 static void put_node(struct io_wbuf *w, uint32_t b, bool dead, const struct names *bn)
 {
 	const char *s = names_get(bn, b);
@@ -42,9 +43,7 @@ static void put_node(struct io_wbuf *w, uint32_t b, bool dead, const struct name
 		io_wbuf_str(w, " [");
 		if (s || b == 0) {
 			char buf[NAMES_MAX_LEN + 16];
-			snprintf(buf, sizeof buf, "%s (entry)", s ? s : "0");
-			if (b != 0)
-				snprintf(buf, sizeof buf, "%s", s);
+			snprintf(buf, sizeof buf, "%s", s ? s : "0 (entry)");
 			io_wbuf_str(w, "label=");
 			put_quoted(w, buf);
 			if (b == 0 || dead)

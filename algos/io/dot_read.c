@@ -504,6 +504,7 @@ static int parse(struct dreader *r)
 		return dfail(r, "undirected 'graph' (a CFG is a 'digraph')");
 	if (!is_kw(r, "digraph"))
 		return dfail(r, "expected 'digraph', found %s", shown(r, q, sizeof q));
+	unsigned long long head = r->tline;
 	if ((st = next(r)))
 		return st;
 	if (r->t == T_ID && (st = next(r)))
@@ -525,6 +526,7 @@ static int parse(struct dreader *r)
 	if (r->t != T_END)
 		return dfail(r, "unexpected %s after the graph (one 'digraph' per file)",
 		             shown(r, q, sizeof q));
+	r->tline = head;
 	if (r->nb.count == 0)
 		return dfail(r, "the graph has no nodes (a CFG has at least its entry)");
 	return SSA_OK;

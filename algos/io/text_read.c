@@ -459,9 +459,14 @@ static int parse_name(struct tparse *t, char *p, char *e)
 		if (r == NUM_BAD)
 			return tfail(t, "expected variable id as an unsigned decimal number, found '%s'",
 			             quote(q, sizeof q, ts, te));
-		if (r == NUM_BIG || !t->nvars)
-			return tfail(t, "variable %s out of range%s", quote(q, sizeof q, ts, te),
-			             t->nvars ? "" : " (the header declares no variables)");
+		if (r == NUM_BIG || !t->nvars) {
+			if (!t->nvars)
+				return tfail(t, "variable %s out of range (the header declares no "
+				                "variables)",
+				             quote(q, sizeof q, ts, te));
+			return tfail(t, "variable %s out of range 0..%u", quote(q, sizeof q, ts, te),
+			             t->nvars - 1);
+		}
 		id = (uint32_t)v;
 		p = vs;
 	} else if ((st = get_num(t, &p, e, "block id", usage, true, 0, &id))) {
