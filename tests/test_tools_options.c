@@ -171,7 +171,7 @@ Test(tools_options, figures_x_axes_markers_references_counters_and_cpu_nspe, .ti
 	free(dat);
 	/* counters: one line per (kernel, counter), against k */
 	gp = kept("counters-dom.gp");
-	cr_expect_not_null(strstr(gp, "title \"chk: intersect_steps\""), "%s", gp);
+	cr_expect_not_null(strstr(gp, "title \"chk: intersect_steps\" noenhanced"), "%s", gp);
 	cr_expect_not_null(strstr(gp, "title \"chk: passes\""), "%s", gp);
 	cr_expect_not_null(strstr(gp, "title \"slt: evals\""), "%s", gp);
 	cr_expect_not_null(strstr(gp, "using 4:3"), "%s", gp);
