@@ -333,3 +333,45 @@ Test(import, gen_converts_dot_and_edge_lists)
 	cr_expect_eq(run_gen(err, sizeof err, a3), 2);
 	cr_expect_not_null(strstr(err, "--out FILE is required"), "%s", err);
 }
+
+/* Many distinct ids: the interning table grows many times; every id keeps its name and its
+ * first-appearance number, and a long DOT chain parses without recursion. */
+Test(import, large_inputs_intern_every_id)
+{
+	const uint32_t k = 200000;
+	char path[1024];
+	snprintf(path, sizeof path, "%s/big.txt", dir);
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fprintf(f, "# entry: v%u\n", k / 2);
+	for (uint32_t i = 0; i < k; i++)
+		fprintf(f, "v%u v%u\n", i, i + 1);
+	fclose(f);
+	struct prog p;
+	struct io_error err;
+	cr_assert_eq(io_read_prog(path, &p, &err), SSA_OK, "%s", err.what);
+	cr_expect_eq(p.cfg.n, k + 1);
+	cr_expect_eq(p.cfg.m, k);
+	/* the entry v100000 is block 0; v0..v99999 moved up by one; the rest keep their number */
+	cr_expect_str_eq(names_get(&p.bnames, 0), "v100000");
+	cr_expect_str_eq(names_get(&p.bnames, 1), "v0");
+	cr_expect_str_eq(names_get(&p.bnames, k / 2), "v99999");
+	cr_expect_str_eq(names_get(&p.bnames, k / 2 + 1), "v100001");
+	cr_expect_str_eq(names_get(&p.bnames, k), "v200000");
+	cr_expect_eq(p.cfg.succ[p.cfg.succ_off[0]], k / 2 + 1);
+	prog_free(&p);
+
+	snprintf(path, sizeof path, "%s/big.dot", dir);
+	f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs("digraph {\n n0", f);
+	for (uint32_t i = 1; i <= 50000; i++)
+		fprintf(f, " -> n%u", i);
+	fputs(";\n}\n", f);
+	fclose(f);
+	cr_assert_eq(io_read_prog(path, &p, &err), SSA_OK, "%s", err.what);
+	cr_expect_eq(p.cfg.n, 50001);
+	cr_expect_eq(p.cfg.m, 50000);
+	cr_expect_str_eq(names_get(&p.bnames, 50000), "n50000");
+	prog_free(&p);
+}

@@ -73,7 +73,7 @@ int names_build(struct names *out, uint32_t count, uint32_t k, const uint32_t *i
 	uint64_t total = 0;
 	for (uint32_t i = 0; i < count && !st; i++) {
 		uint64_t len = where[i] ? soff[where[i]] - soff[where[i] - 1] : 0;
-		if (len > NAMES_MAX_LEN || memchr(spool + (where[i] ? soff[where[i] - 1] : 0), 0, len))
+		if (len > NAMES_MAX_LEN || (len && memchr(spool + soff[where[i] - 1], 0, len)))
 			st = SSA_EINPUT;
 		off[i] = (uint32_t)total;
 		total += len + 1;
