@@ -92,8 +92,10 @@ static int compute(struct view *v)
 		return fail("dominators", st);
 	/* The textbook's definition, by brute force: a second opinion that shares no code. */
 	uint32_t *check = ssa_alloc_array(g->n, sizeof *check);
-	if (!check || (st = dom_compute(dom_find("iter"), g, check, NULL)))
+	if (!check || (st = dom_compute(dom_find("iter"), g, check, NULL))) {
+		free(check);
 		return fail("dominators (check)", st ? st : SSA_ENOMEM);
+	}
 	st = memcmp(check, v->idom, g->n * sizeof *check) ? SSA_EVERIFY : SSA_OK;
 	free(check);
 	if (st)
