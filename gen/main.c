@@ -19,6 +19,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: gen --family=F --blocks=N [--seed=S] [options] --out FILE\n"
+		"       gen --in INPUT --out FILE     convert: any input format (.cfg, .prog, .ssab,\n"
+		"                                     graphviz DOT, edge list) to FILE's format\n"
 		"       gen --list\n"
 		"FILE's extension picks the format: .cfg, .prog, .ssab (binary), .dot; '-' writes\n"
 		"text to standard output (.prog text when there are variables).\n"
@@ -48,6 +50,43 @@ static int die_usage(const char *msg)
 	return 2;
 }
 
+/* gen --in: reads any input format (io_read_prog sniffs it) and writes it as --out says. */
+static int convert(const char *in, const char *out, int quiet)
+{
+	struct prog prog;
+	struct io_error err;
+	char msg[600];
+	memset(&err, 0, sizeof err);
+	int st = io_read_prog(in, &prog, &err);
+	bool have_prog = st == SSA_OK;
+	if (have_prog) {
+		if (strcmp(out, "-") == 0) {
+			st = prog.nvars ? io_write_prog_text(stdout, &prog)
+					: io_write_cfg_text_named(stdout, &prog.cfg, &prog.bnames);
+			if (st == SSA_OK && fflush(stdout) != 0)
+				st = SSA_EIO;
+			if (st)
+				snprintf(err.what, sizeof err.what, "writing standard output: %s",
+					 ssa_status_str(st));
+		} else {
+			st = io_write_path(out, &prog, &err);
+		}
+	}
+	if (st != SSA_OK) {
+		io_error_format(&err, msg, sizeof msg);
+		fprintf(stderr, "gen: %s\n", err.what[0] ? msg : ssa_status_str(st));
+		if (have_prog)
+			prog_free(&prog);
+		return 1;
+	}
+	if (!quiet)
+		fprintf(stderr, "gen: converted %s: n=%u m=%u vars=%u ops=%u named_blocks=%s\n", in,
+			prog.cfg.n, prog.cfg.m, prog.nvars, prog.nops,
+			names_any(&prog.bnames) ? "yes" : "no");
+	prog_free(&prog);
+	return 0;
+}
+
 static double now_s(void)
 {
 	struct timespec t;
@@ -67,7 +106,7 @@ int main(int argc, char **argv)
 	int from_rc = gen_from_llvm(argc, argv); /* gen --from MODULE --out DIR */
 	if (from_rc >= 0)
 		return from_rc;
-	const char *out_path = NULL;
+	const char *out_path = NULL, *in_path = NULL;
 	int quiet = 0;
 	char msg[512];
 	for (int i = 1; i < argc; i++) {
@@ -97,7 +136,9 @@ int main(int argc, char **argv)
 		const char *val = eq ? eq + 1 : NULL;
 		bool flag = false;
 		int id = gen_option_find(name, len, &flag);
-		if (id < 0 && !(len == 3 && !strncmp(name, "out", 3))) {
+		bool is_out = len == 3 && !strncmp(name, "out", 3);
+		bool is_in = len == 2 && !strncmp(name, "in", 2);
+		if (id < 0 && !is_out && !is_in) {
 			snprintf(msg, sizeof msg, "unknown option '--%.*s'", (int)len, name);
 			return die_usage(msg);
 		}
@@ -108,16 +149,29 @@ int main(int argc, char **argv)
 			}
 			val = argv[++i];
 		}
-		if (id < 0) {
-			if (out_path)
-				return die_usage("option '--out' given twice");
-			out_path = val;
+		if (is_out || is_in) {
+			const char **slot = is_out ? &out_path : &in_path;
+			if (*slot) {
+				snprintf(msg, sizeof msg, "option '--%s' given twice", is_out ? "out" : "in");
+				return die_usage(msg);
+			}
+			*slot = val;
 		} else if (gen_option_set(&o, id, val, msg, sizeof msg) != SSA_OK) {
 			return die_usage(msg);
 		}
 	}
 	if (!out_path)
 		return die_usage("--out FILE is required");
+	if (in_path) {
+		/* A conversion generates nothing: a generator option beside --in would be ignored. */
+		for (int id = 0; id < GEN_NOPTS; id++)
+			if (o.given & (1u << id)) {
+				snprintf(msg, sizeof msg, "option '--%s' is for generating, not for --in",
+					 gen_option_name(id));
+				return die_usage(msg);
+			}
+		return convert(in_path, out_path, quiet);
+	}
 	int to_stdout = strcmp(out_path, "-") == 0;
 	enum io_format fmt = to_stdout ? IO_FMT_UNKNOWN : io_format_from_path(out_path);
 	if (!to_stdout && fmt == IO_FMT_UNKNOWN) {

@@ -384,9 +384,9 @@ static const struct bad_text bad_texts[] = {
     {"a.cfg", "p cfg 10 2\ne 0 1\ne 1 2\ne 2 3\n", 4, "edge 3 of 2 declared"},
     {"a.cfg", "p cfg 10 10\n# c\ne 0 1\n\n", 4, "file ends after 1 of 10 declared edges"},
     {"a.cfg", "p cfg 10 0\nx 0 1\n", 2,
-     "unknown line type 'x' (expected 'p', 'e', 'b' or a '#' comment)"},
+     "unknown line type 'x' (expected 'p', 'e', 'b', 'n' or a '#' comment)"},
     {"a.cfg", "p cfg 10 0\nedge 0 1\n", 2,
-     "unknown line type 'edge' (expected 'p', 'e', 'b' or a '#' comment)"},
+     "unknown line type 'edge' (expected 'p', 'e', 'b', 'n' or a '#' comment)"},
     {"a.cfg", "p cfg 3 0\nb 0 d0\n", 2,
      "'b' line in a 'p cfg' file (ops need a 'p prog <n> <m> <v>' header)"},
     {"a.prog", "p prog 10 0 4\nb 12 d0\n", 2, "block id 12 out of range 0..9"},
@@ -715,7 +715,7 @@ Test(io, binary_header_and_structure_errors)
 		const char *want;
 	} cases[] = {
 	    {0, 1, 'X', false,
-	     "1: unknown line type 'XSSAB' (expected 'p', 'e', 'b' or a '#' comment)"},
+	     "1: unknown line type 'XSSAB' (expected 'p', 'e', 'b', 'n' or a '#' comment)"},
 	    {3, 1, 'X', false, "0: bad magic (not an .ssab file)"},
 	    {8, 4, 7, false, "8: unsupported version 7 (this build reads version 1)"},
 	    {12, 4, 5, false, "12: unknown flags 0x4"},

@@ -58,7 +58,7 @@ static void expect_oracle(const struct cfg *g, const char *what)
 
 Test(dom_algos, registry_names_and_find)
 {
-	static const char *const names[] = {"iter", "chk", "slt", "lt", "snca", "auto"};
+	static const char *const names[] = {"iter", "chk", "ibfs", "slt", "lt", "snca", "auto"};
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
 		const struct dom_algo *a = dom_find(names[i]);
 		if (!a)

@@ -74,7 +74,7 @@ Test(families, large_graphs_agree_and_verify)
 {
 	static const char *const fams[] = {"random", "structured", "chain", "diamonds",
 					   "irreducible", "switch", "dense"};
-	static const char *const quick[] = {"slt", "lt", "snca", "auto", "chk"};
+	static const char *const quick[] = {"slt", "lt", "snca", "auto", "chk", "ibfs"};
 	const struct dom_algo *ref = dom_find("slt");
 	cr_assert(ref, "slt is not registered");
 	for (size_t f = 0; f < sizeof fams / sizeof *fams; f++) {
@@ -179,5 +179,34 @@ Test(families, reducibility_by_family)
 				  (unsigned long long)seed);
 			cfg_free(&g);
 		}
+	}
+}
+
+/* ibfsquad defeats the BFS-initialised iterative algorithm (FAMILIES.md): exactly k+1 passes,
+ * each scanning all 2k+3 arcs, so the work grows as n^2; chk, started from the DFS order, needs
+ * a constant number of passes on the same graphs. */
+Test(families, ibfsquad_makes_ibfs_quadratic)
+{
+	const struct dom_algo *ibfs = dom_find("ibfs"), *chk = dom_find("chk");
+	cr_assert(ibfs && chk);
+	static const uint64_t ks[] = {1, 2, 3, 10, 100, 1000, 3000};
+	for (size_t i = 0; i < sizeof ks / sizeof *ks; i++) {
+		uint64_t k = ks[i];
+		struct cfg g;
+		struct gen_info info;
+		cr_assert_eq(make(&g, "ibfsquad", k + 4, 1, &info), SSA_OK, "%s", info.note);
+		cr_assert_eq(info.k, k, "%s", info.note);
+		uint32_t *idom = malloc(g.n * sizeof *idom);
+		uint64_t c[DOM_MAX_COUNTERS], d[DOM_MAX_COUNTERS];
+		cr_assert_eq(dom_compute(ibfs, &g, idom, c), SSA_OK);
+		cr_expect_eq(c[0], k + 1, "ibfs on ibfsquad k=%llu: %llu passes, expected k+1",
+			     (unsigned long long)k, (unsigned long long)c[0]);
+		cr_expect_eq(c[2], (k + 1) * (2 * k + 3), "ibfs on ibfsquad k=%llu: %llu arc scans",
+			     (unsigned long long)k, (unsigned long long)c[2]);
+		cr_assert_eq(dom_compute(chk, &g, idom, d), SSA_OK);
+		cr_expect_leq(d[0], 3, "chk on ibfsquad k=%llu: %llu passes", (unsigned long long)k,
+			      (unsigned long long)d[0]);
+		free(idom);
+		cfg_free(&g);
 	}
 }

@@ -15,6 +15,8 @@ void prog_init(struct prog *p, struct cfg *g, uint32_t nvars, uint32_t nops, uin
 	p->nops = nops;
 	p->op_off = op_off;
 	p->ops = ops;
+	memset(&p->bnames, 0, sizeof p->bnames);
+	memset(&p->vnames, 0, sizeof p->vnames);
 }
 
 int prog_empty(struct prog *p, struct cfg *g, uint32_t nvars)
@@ -33,6 +35,8 @@ void prog_free(struct prog *p)
 {
 	cfg_free(&p->cfg);
 	ssa_free_all(p->op_off, p->ops, NULL);
+	names_free(&p->bnames);
+	names_free(&p->vnames);
 	memset(p, 0, sizeof *p);
 }
 
@@ -51,6 +55,11 @@ bool prog_is_valid(const struct prog *p, char *why, unsigned whylen)
 		return false;
 	}
 	uint32_t n = p->cfg.n;
+	if ((p->bnames.count && p->bnames.count != n) ||
+	    (p->vnames.count && p->vnames.count != p->nvars)) {
+		snprintf(why, whylen, "names tables do not match %u blocks, %u variables", n, p->nvars);
+		return false;
+	}
 	if (p->op_off[0] != 0 || p->op_off[n] != p->nops) {
 		snprintf(why, whylen, "op offsets do not span 0..%u", p->nops);
 		return false;

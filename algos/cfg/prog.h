@@ -6,6 +6,7 @@
 #define SSALAB_PROG_H
 
 #include "cfg/cfg.h"
+#include "cfg/names.h"
 
 #define PROG_USE 0u
 #define PROG_DEF 1u
@@ -21,9 +22,12 @@ struct prog {
 	uint32_t nops;
 	uint32_t *op_off; /* n+1 offsets: the ops of block b are ops[op_off[b] .. op_off[b+1]) */
 	uint32_t *ops;    /* nops op words, each block's in program order */
+	/* Optional names (names.h): count 0 = none. bnames has n entries or none, vnames nvars
+	 * or none. Dumps and pictures print a name where there is one, else the number. */
+	struct names bnames, vnames;
 };
 
-/* Takes ownership of g (moved into p) and of op_off/ops. */
+/* Takes ownership of g (moved into p) and of op_off/ops; p has no names. */
 void prog_init(struct prog *p, struct cfg *g, uint32_t nvars, uint32_t nops, uint32_t *op_off,
 	       uint32_t *ops);
 /* A program with no operations over g (ownership of g moves). */

@@ -14,6 +14,7 @@
 #define SSALAB_DF_H
 
 #include "cfg/cfg.h"
+#include "cfg/names.h"
 #include "dom/domtree.h"
 
 #include <stdbool.h>
@@ -83,5 +84,7 @@ bool df_sets_equal(const struct df_sets *a, const struct df_sets *b, char *msg, 
 
 /* Writes n lines "<block>:" then the frontier ascending, space-separated. SSA_EIO on error. */
 int df_sets_dump(const struct df_sets *s, FILE *out);
+/* The same with block names where bnames has them (NULL or no names: exactly df_sets_dump). */
+int df_sets_dump_named(const struct df_sets *s, FILE *out, const struct names *bnames);
 
 #endif

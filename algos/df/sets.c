@@ -152,11 +152,17 @@ bool df_sets_equal(const struct df_sets *a, const struct df_sets *b, char *msg, 
 
 int df_sets_dump(const struct df_sets *s, FILE *out)
 {
+	return df_sets_dump_named(s, out, NULL);
+}
+
+int df_sets_dump_named(const struct df_sets *s, FILE *out, const struct names *bn)
+{
+	char b1[16];
 	for (uint32_t x = 0; x < s->n; x++) {
-		if (fprintf(out, "%" PRIu32 ":", x) < 0)
+		if (fprintf(out, "%s:", names_str(bn, x, "", b1, sizeof b1)) < 0)
 			return SSA_EIO;
 		for (uint64_t i = s->off[x]; i < s->off[x + 1]; i++)
-			if (fprintf(out, " %" PRIu32, s->set[i]) < 0)
+			if (fprintf(out, " %s", names_str(bn, s->set[i], "", b1, sizeof b1)) < 0)
 				return SSA_EIO;
 		if (fputc('\n', out) == EOF)
 			return SSA_EIO;

@@ -9,6 +9,7 @@
 
 extern const struct dom_algo dom_algo_iter;
 extern const struct dom_algo dom_algo_chk;
+extern const struct dom_algo dom_algo_ibfs;
 extern const struct dom_algo dom_algo_slt;
 extern const struct dom_algo dom_algo_lt;
 extern const struct dom_algo dom_algo_snca;

@@ -116,3 +116,13 @@ int domtree_build(struct domtree *t, const uint32_t *idom, uint32_t n, uint32_t 
 		domtree_free(t);
 	return st;
 }
+
+int dom_idom_dump_named(FILE *out, const uint32_t *idom, uint32_t n, const struct names *bn)
+{
+	char b1[16], b2[16];
+	for (uint32_t b = 0; b < n; b++)
+		if (fprintf(out, "%s %s\n", names_str(bn, b, "", b1, sizeof b1),
+			    idom[b] == SSA_NONE ? "-1" : names_str(bn, idom[b], "", b2, sizeof b2)) < 0)
+			return SSA_EIO;
+	return SSA_OK;
+}

@@ -7,6 +7,9 @@
 #define SSALAB_DOMTREE_H
 
 #include "cfg/cfg.h"
+#include "cfg/names.h"
+
+#include <stdio.h>
 
 struct domtree {
 	uint32_t n;
@@ -32,6 +35,10 @@ int domtree_build(struct domtree *t, const uint32_t *idom, uint32_t n, uint32_t 
 int domtree_alloc(struct domtree *t, uint32_t n);
 int domtree_compute(struct domtree *t, const uint32_t *idom, uint32_t root);
 void domtree_free(struct domtree *t);
+
+/* n lines "<block> <idom>", -1 for the root and blocks without an idom; block names where
+ * bnames has them (NULL: numbers, the bench idom dump's format). */
+int dom_idom_dump_named(FILE *out, const uint32_t *idom, uint32_t n, const struct names *bnames);
 uint64_t domtree_bytes(uint64_t n);
 
 static inline bool domtree_dominates(const struct domtree *t, uint32_t a, uint32_t b)

@@ -10,7 +10,8 @@
 #include <string.h>
 
 const struct dom_algo *const dom_algos[] = {
-	&dom_algo_iter, &dom_algo_chk, &dom_algo_slt, &dom_algo_lt, &dom_algo_snca, &dom_algo_auto,
+	&dom_algo_iter, &dom_algo_chk,  &dom_algo_ibfs, &dom_algo_slt,
+	&dom_algo_lt,   &dom_algo_snca, &dom_algo_auto,
 };
 const size_t dom_nalgos = sizeof dom_algos / sizeof dom_algos[0];
 

@@ -3,6 +3,7 @@
  * directory, flush and fsync it, rename(2) it over the target; on any failure remove it, so a
  * reader never sees a partial file and an existing target is left untouched). */
 #include "io/io_internal.h"
+#include "util/mem.h"
 #include "util/status.h"
 
 #include <errno.h>
@@ -10,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -71,6 +73,190 @@ static const char *errtext(int e, char *buf, size_t len)
 	return buf;
 }
 
+#define IO_SNIFF_BYTES 65536u
+
+static bool ident_byte(unsigned char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c >= 0x80;
+}
+
+/* Skips blank lines and '#' comment lines (all three text kinds allow them), then decides by
+ * the first token: a '//' or '/ *' comment or a DOT keyword is DOT; a one-letter 'p', 'e', 'b' or 'n'
+ * followed by a blank is ssalab text; anything else is an edge list. Undecided (only comments,
+ * or empty) is text, whose reader explains what is missing; so is anything with a NUL byte. */
+enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
+{
+	size_t i = 0;
+	if (len && buf[0] == (unsigned char)IO_SSAB_MAGIC[0])
+		return IO_IN_BIN;
+	if (memchr(buf, 0, len))
+		return IO_IN_TEXT; /* binary garbage: the strict reader's diagnostics fit best */
+	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
+		i = 3; /* a UTF-8 byte-order mark */
+	for (;;) {
+		while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
+			i++;
+		if (i >= len)
+			return IO_IN_TEXT;
+		if (buf[i] != '#')
+			break;
+		while (i < len && buf[i] != '\n')
+			i++;
+	}
+	if (i + 1 < len && buf[i] == '/' && (buf[i + 1] == '/' || buf[i + 1] == '*'))
+		return IO_IN_DOT;
+	size_t s = i;
+	while (i < len && ident_byte(buf[i]))
+		i++;
+	size_t k = i - s;
+	bool end = i == len || !ident_byte(buf[i]);
+	static const char *const kw[] = {"digraph", "graph", "strict"};
+	for (size_t j = 0; j < 3 && end; j++)
+		if (k == strlen(kw[j]) && !strncasecmp((const char *)buf + s, kw[j], k))
+			return IO_IN_DOT;
+	if (k == 1 && strchr("pebn", buf[s]) && (i == len || strchr(" \t\r\n", buf[i])))
+		return IO_IN_TEXT;
+	return IO_IN_EDGES;
+}
+
+const char *io_input_kind_str(enum io_input_kind k)
+{
+	switch (k) {
+	case IO_IN_TEXT:
+		return "text";
+	case IO_IN_BIN:
+		return "ssab";
+	case IO_IN_DOT:
+		return "dot";
+	default:
+		return "edges";
+	}
+}
+
+int io_slurp(FILE *f, const char *name, const unsigned char *prefix, size_t plen, bool size_known,
+             uint64_t size, char **out, size_t *outlen, struct io_error *err)
+{
+	char eb[128];
+	size_t cap = size_known && size >= plen && size < SIZE_MAX - 2 ? (size_t)size + 1 : plen + 65536;
+	char *buf = malloc(cap);
+	if (!buf)
+		return io_fail(err, name, 0, SSA_ENOMEM, "out of memory (the input has %llu bytes)",
+		               (unsigned long long)size);
+	if (plen)
+		memcpy(buf, prefix, plen);
+	size_t len = plen;
+	for (;;) {
+		if (cap - len < 2) {
+			size_t ncap;
+			char *nb;
+			if (!ssa_mul_ok(cap, 2, &ncap) || !(nb = realloc(buf, ncap))) {
+				free(buf);
+				return io_fail(err, name, 0, SSA_ENOMEM,
+				               "out of memory after %zu bytes of input", len);
+			}
+			buf = nb;
+			cap = ncap;
+		}
+		size_t got = fread(buf + len, 1, cap - 1 - len, f);
+		len += got;
+		if (got == 0) {
+			if (ferror(f)) {
+				free(buf);
+				return io_fail(err, name, 0, SSA_EIO, "read error: %s",
+				               errtext(errno, eb, sizeof eb));
+			}
+			break;
+		}
+	}
+	buf[len] = 0;
+	*out = buf;
+	*outlen = len;
+	return SSA_OK;
+}
+
+int io_import_finish(const char *name, struct names_builder *nb, uint32_t entry,
+                     struct edge_list *el, uint32_t nlab, const uint32_t *lab_node,
+                     const uint64_t *lab_soff, const char *lab_pool, struct prog *out,
+                     struct io_error *err)
+{
+	uint32_t n = nb->count;
+	uint32_t *newid = ssa_alloc_array(n, sizeof *newid);
+	uint32_t *ids = ssa_alloc_array(n, sizeof *ids);
+	uint64_t *soff = ssa_alloc_array((size_t)n + 1, sizeof *soff);
+	uint32_t *label = ssa_alloc_array(n, sizeof *label);
+	char *pool = NULL;
+	int st = SSA_OK;
+	struct cfg g;
+	memset(&g, 0, sizeof g);
+	if (!newid || !ids || !soff || !label) {
+		st = SSA_ENOMEM;
+		goto out;
+	}
+	/* The entry becomes 0; the nodes before it move up by one, the rest keep their ids. */
+	for (uint32_t i = 0; i < n; i++)
+		newid[i] = i == entry ? 0 : i < entry ? i + 1 : i;
+	for (uint64_t e = 0; e < el->m; e++) {
+		el->src[e] = newid[el->src[e]];
+		el->dst[e] = newid[el->dst[e]];
+	}
+	el->n = n;
+	if ((st = cfg_from_edges(&g, el)))
+		goto out;
+	/* A node's name: its last label's first line when it has one, else its id. */
+	for (uint32_t i = 0; i < n; i++)
+		label[i] = SSA_NONE;
+	for (uint32_t j = 0; j < nlab; j++)
+		label[lab_node[j]] = j;
+	uint64_t total = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		size_t len;
+		if (label[i] != SSA_NONE)
+			len = (size_t)(lab_soff[label[i] + 1] - lab_soff[label[i]]);
+		else
+			names_builder_get(nb, i, &len);
+		total += len > NAMES_MAX_LEN ? NAMES_MAX_LEN : len;
+	}
+	pool = ssa_alloc_array(total + 1, 1);
+	if (!pool) {
+		st = SSA_ENOMEM;
+		goto out;
+	}
+	soff[0] = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		size_t len;
+		const char *s;
+		if (label[i] != SSA_NONE) {
+			s = lab_pool + lab_soff[label[i]];
+			len = (size_t)(lab_soff[label[i] + 1] - lab_soff[label[i]]);
+		} else {
+			s = names_builder_get(nb, i, &len);
+		}
+		if (len > NAMES_MAX_LEN)
+			len = NAMES_MAX_LEN;
+		memcpy(pool + soff[i], s, len);
+		soff[i + 1] = soff[i] + len;
+		ids[i] = newid[i];
+	}
+	if ((st = prog_empty(out, &g, 0)))
+		goto out;
+	if ((st = names_build(&out->bnames, n, n, ids, soff, pool)))
+		prog_free(out);
+out:
+	cfg_free(&g);
+	free(newid);
+	free(ids);
+	free(soff);
+	free(label);
+	free(pool);
+	if (st == SSA_ENOMEM)
+		return io_fail(err, name, 0, st, "out of memory (the graph has %u nodes, %u edges)",
+		               n, el->m);
+	if (st)
+		return io_fail(err, name, 0, st, "cannot build the graph: %s", ssa_status_str(st));
+	return SSA_OK;
+}
+
 int io_read_prog(const char *path, struct prog *out, struct io_error *err)
 {
 	char eb[128];
@@ -86,7 +272,15 @@ int io_read_prog(const char *path, struct prog *out, struct io_error *err)
 	bool known = io_stream_size(f, &size);
 	/* The binary magic starts with 0x89, a byte no text file of ours contains; the first
 	 * byte decides, so a truncated binary file still gets binary diagnostics. */
-	unsigned char pre[1];
+	/* The binary magic starts with 0x89, a byte no text file of ours contains; the first
+	 * byte decides, so a truncated binary file still gets binary diagnostics. The text kinds
+	 * are told apart by their first tokens (io_sniff), from up to IO_SNIFF_BYTES. */
+	unsigned char *pre = malloc(IO_SNIFF_BYTES);
+	if (!pre) {
+		if (!is_stdin)
+			fclose(f);
+		return io_fail(err, path, 0, SSA_ENOMEM, "out of memory");
+	}
 	size_t plen = fread(pre, 1, 1, f);
 	int st;
 	if (plen == 0 && ferror(f))
@@ -94,8 +288,20 @@ int io_read_prog(const char *path, struct prog *out, struct io_error *err)
 		    io_fail(err, path, 0, SSA_EIO, "read error: %s", errtext(errno, eb, sizeof eb));
 	else if (plen == 1 && pre[0] == (unsigned char)IO_SSAB_MAGIC[0])
 		st = io_read_bin_prefixed(f, path, pre, plen, known, size, out, err);
-	else
-		st = io_read_text_prefixed(f, path, pre, plen, known, size, out, err);
+	else {
+		if (plen)
+			plen += fread(pre + 1, 1, IO_SNIFF_BYTES - 1, f);
+		if (ferror(f))
+			st = io_fail(err, path, 0, SSA_EIO, "read error: %s",
+			             errtext(errno, eb, sizeof eb));
+		else if (io_sniff(pre, plen) == IO_IN_DOT)
+			st = io_read_dot_prefixed(f, path, pre, plen, known, size, out, err);
+		else if (io_sniff(pre, plen) == IO_IN_EDGES)
+			st = io_read_edges_prefixed(f, path, pre, plen, known, size, out, err);
+		else
+			st = io_read_text_prefixed(f, path, pre, plen, known, size, out, err);
+	}
+	free(pre);
 	if (!is_stdin)
 		fclose(f);
 	return st;
@@ -174,7 +380,7 @@ int io_write_path(const char *path, const struct prog *p, struct io_error *err)
 	errno = 0;
 	switch (fmt) {
 	case IO_FMT_CFG:
-		st = io_write_cfg_text(f, &p->cfg);
+		st = io_write_cfg_text_named(f, &p->cfg, &p->bnames);
 		break;
 	case IO_FMT_PROG:
 		st = io_write_prog_text(f, p);
@@ -184,7 +390,7 @@ int io_write_path(const char *path, const struct prog *p, struct io_error *err)
 		break;
 	default:
 		stem(path, name, sizeof name);
-		st = io_write_dot_cfg(f, &p->cfg, name);
+		st = io_write_dot_cfg_named(f, &p->cfg, &p->bnames, name);
 		break;
 	}
 	const char *step = "write";

@@ -31,7 +31,44 @@ static void put_head(struct io_wbuf *w, const char *name)
 	io_wbuf_str(w, " {\n\tnode [shape=box, fontname=\"monospace\"];\n");
 }
 
+/* Block b's attributes: its name as the label (an unnamed entry is "0 (entry)"; a named one
+ * keeps just its name, so the file reads back with the same names), the entry filled, an
+ * unreachable block dashed; nothing for a plain reachable block. */
+static void put_node(struct io_wbuf *w, uint32_t b, bool dead, const struct names *bn)
+{
+	const char *s = names_get(bn, b);
+	io_wbuf_ch(w, '\t');
+	io_wbuf_u64(w, b);
+	if (b == 0 || dead || s) {
+		io_wbuf_str(w, " [");
+		if (s || b == 0) {
+			char buf[NAMES_MAX_LEN + 16];
+			snprintf(buf, sizeof buf, "%s", s ? s : "0 (entry)");
+			io_wbuf_str(w, "label=");
+			put_quoted(w, buf);
+			if (b == 0 || dead)
+				io_wbuf_str(w, ", ");
+		}
+		if (b == 0)
+			io_wbuf_str(w, "style=filled, fillcolor=lightblue, penwidth=2");
+		else if (dead)
+			io_wbuf_str(w, "style=dashed, color=grey50, fontcolor=grey50");
+		io_wbuf_ch(w, ']');
+	}
+	io_wbuf_str(w, ";\n");
+}
+
 int io_write_dot_cfg(FILE *f, const struct cfg *g, const char *name)
+{
+	return io_write_dot_cfg_named(f, g, NULL, name);
+}
+
+int io_write_dot_idom(FILE *f, const uint32_t *idom, uint32_t n, const char *name)
+{
+	return io_write_dot_idom_named(f, idom, n, NULL, name);
+}
+
+int io_write_dot_cfg_named(FILE *f, const struct cfg *g, const struct names *bn, const char *name)
 {
 	uint8_t *reached = ssa_alloc_array(g->n, 1);
 	uint32_t *stack = ssa_alloc_array(g->n, sizeof *stack);
@@ -43,16 +80,8 @@ int io_write_dot_cfg(FILE *f, const struct cfg *g, const char *name)
 	}
 	cfg_reach(g, 0, reached, stack);
 	put_head(&w, name);
-	for (uint32_t b = 0; b < g->n; b++) {
-		io_wbuf_ch(&w, '\t');
-		io_wbuf_u64(&w, b);
-		if (b == 0)
-			io_wbuf_str(&w, " [label=\"0 (entry)\", style=filled, fillcolor=lightblue, "
-			                "penwidth=2]");
-		else if (!reached[b])
-			io_wbuf_str(&w, " [style=dashed, color=grey50, fontcolor=grey50]");
-		io_wbuf_str(&w, ";\n");
-	}
+	for (uint32_t b = 0; b < g->n; b++)
+		put_node(&w, b, !reached[b], bn);
 	for (uint32_t u = 0; u < g->n; u++) {
 		uint32_t lo = g->succ_off[u], hi = g->succ_off[u + 1];
 		for (uint32_t e = lo; e < hi; e++) {
@@ -74,7 +103,8 @@ int io_write_dot_cfg(FILE *f, const struct cfg *g, const char *name)
 	return io_wbuf_close(&w);
 }
 
-int io_write_dot_idom(FILE *f, const uint32_t *idom, uint32_t n, const char *name)
+int io_write_dot_idom_named(FILE *f, const uint32_t *idom, uint32_t n, const struct names *bn,
+                            const char *name)
 {
 	for (uint32_t b = 0; b < n; b++)
 		if (idom[b] != SSA_NONE && idom[b] >= n)
@@ -83,16 +113,8 @@ int io_write_dot_idom(FILE *f, const uint32_t *idom, uint32_t n, const char *nam
 	if (io_wbuf_open(&w, f))
 		return SSA_ENOMEM;
 	put_head(&w, name && *name ? name : "domtree");
-	for (uint32_t b = 0; b < n; b++) {
-		io_wbuf_ch(&w, '\t');
-		io_wbuf_u64(&w, b);
-		if (b == 0)
-			io_wbuf_str(&w, " [label=\"0 (entry)\", style=filled, fillcolor=lightblue, "
-			                "penwidth=2]");
-		else if (idom[b] == SSA_NONE)
-			io_wbuf_str(&w, " [style=dashed, color=grey50, fontcolor=grey50]");
-		io_wbuf_str(&w, ";\n");
-	}
+	for (uint32_t b = 0; b < n; b++)
+		put_node(&w, b, b != 0 && idom[b] == SSA_NONE, bn);
 	for (uint32_t b = 0; b < n; b++) {
 		if (idom[b] == SSA_NONE || idom[b] == b)
 			continue;

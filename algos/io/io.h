@@ -24,10 +24,22 @@ enum io_format { IO_FMT_UNKNOWN, IO_FMT_CFG, IO_FMT_PROG, IO_FMT_BIN, IO_FMT_DOT
 /* By extension: .cfg, .prog, .ssab, .dot. */
 enum io_format io_format_from_path(const char *path);
 
-/* Reads any format into a program (a .cfg gives a program with no variables). Detects the
- * binary format by its magic, text formats by their 'p' line. */
+/* Reads any format into a program (a .cfg gives a program with no variables). The format comes
+ * from the content (io_sniff): the binary magic, a graphviz 'digraph', ssalab text ('p', 'e',
+ * 'b', 'n' lines), else a plain edge list. DOT and edge-list inputs keep their node names in
+ * out->bnames. */
 int io_read_prog(const char *path, struct prog *out, struct io_error *err);
 int io_read_cfg(const char *path, struct cfg *out, struct io_error *err);
+
+enum io_input_kind { IO_IN_TEXT, IO_IN_BIN, IO_IN_DOT, IO_IN_EDGES };
+/* The kind of input whose first bytes are buf[0..len) (len may be short: the whole input). */
+enum io_input_kind io_sniff(const unsigned char *buf, size_t len);
+const char *io_input_kind_str(enum io_input_kind k);
+
+/* Graphviz DOT (README "DOT input") and plain edge lists (README "Edge lists") from an open
+ * stream; name is used in error messages. */
+int io_read_dot(FILE *f, const char *name, struct prog *out, struct io_error *err);
+int io_read_edges(FILE *f, const char *name, struct prog *out, struct io_error *err);
 
 /* From an open stream; name is used in error messages. */
 int io_read_text(FILE *f, const char *name, struct prog *out, struct io_error *err);
@@ -36,11 +48,18 @@ int io_read_text(FILE *f, const char *name, struct prog *out, struct io_error *e
  * line per block that has ops. Writing to a path goes through a temporary file renamed on
  * success, so a failure leaves no partial output. */
 int io_write_cfg_text(FILE *f, const struct cfg *g);
+/* The same with 'n b <id> <name>' lines for the named blocks (bnames may be NULL). */
+int io_write_cfg_text_named(FILE *f, const struct cfg *g, const struct names *bnames);
 int io_write_prog_text(FILE *f, const struct prog *p);
 int io_write_bin(FILE *f, const struct prog *p);
 int io_write_dot_cfg(FILE *f, const struct cfg *g, const char *name);
 /* A dominator tree as DOT: an edge idom[b] -> b for every block with an idom. */
 int io_write_dot_idom(FILE *f, const uint32_t *idom, uint32_t n, const char *name);
+/* The same, each block labelled with its name when bnames has one (bnames may be NULL). */
+int io_write_dot_cfg_named(FILE *f, const struct cfg *g, const struct names *bnames,
+                           const char *name);
+int io_write_dot_idom_named(FILE *f, const uint32_t *idom, uint32_t n,
+                            const struct names *bnames, const char *name);
 /* Chooses the format by extension; .cfg drops the ops. */
 int io_write_path(const char *path, const struct prog *p, struct io_error *err);
 

@@ -5,6 +5,7 @@
 #define SSALAB_IO_INTERNAL_H
 
 #include "io/io.h"
+#include "cfg/names.h"
 #include "util/status.h"
 
 #include <errno.h>
@@ -25,6 +26,25 @@ int io_read_text_prefixed(FILE *f, const char *name, const unsigned char *prefix
                           bool size_known, uint64_t size, struct prog *out, struct io_error *err);
 int io_read_bin_prefixed(FILE *f, const char *name, const unsigned char *prefix, size_t plen,
                          bool size_known, uint64_t size, struct prog *out, struct io_error *err);
+
+int io_read_dot_prefixed(FILE *f, const char *name, const unsigned char *prefix, size_t plen,
+                         bool size_known, uint64_t size, struct prog *out, struct io_error *err);
+int io_read_edges_prefixed(FILE *f, const char *name, const unsigned char *prefix, size_t plen,
+                           bool size_known, uint64_t size, struct prog *out,
+                           struct io_error *err);
+
+/* The whole input (prefix, then the rest of f) in one malloc'd buffer with a NUL after its len
+ * bytes: sized from the file's size when known, else grown with the bytes that arrive. */
+int io_slurp(FILE *f, const char *name, const unsigned char *prefix, size_t plen, bool size_known,
+             uint64_t size, char **buf, size_t *len, struct io_error *err);
+
+/* An importer's result: edges over interned node names, entry first. Renumbers so the entry is
+ * block 0 (the others keep their order of first appearance), builds the CFG, and names every
+ * block with label[i] when given (k (node, string) pairs) else its interned string. */
+int io_import_finish(const char *name, struct names_builder *nb, uint32_t entry,
+                     struct edge_list *el, uint32_t nlab, const uint32_t *lab_node,
+                     const uint64_t *lab_soff, const char *lab_pool, struct prog *out,
+                     struct io_error *err);
 
 /* A regular file's size, if f is one. */
 bool io_stream_size(FILE *f, uint64_t *size);

@@ -14,6 +14,7 @@
 #include "util/mem.h"
 #include "util/status.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -168,6 +169,15 @@ struct tparse {
 	uint32_t *ops;
 	uint32_t nops, opcap;
 	uint32_t *op_off; /* while reading: 1 + the record of block b, 0 if none */
+
+	/* 'n' lines: kind ('b' or 'v'), id, line, and the name in npool[nsoff[i] .. nsoff[i+1]) */
+	uint8_t *nkind;
+	uint32_t *nid;
+	unsigned long long *nline;
+	uint64_t *nsoff;
+	uint32_t nname, ncap;
+	char *npool;
+	uint64_t nplen, npcap;
 };
 
 static int tfail(struct tparse *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -421,6 +431,146 @@ static int parse_block(struct tparse *t, char *p, char *e)
 	return SSA_OK;
 }
 
+/* "n b <block> <name>" or "n v <var> <name>": the name is one token of 1..255 bytes, no
+ * control bytes. Kept as records until the end, where duplicates are found. */
+static int parse_name(struct tparse *t, char *p, char *e)
+{
+	static const char usage[] = "n b <block> <name>' or 'n v <var> <name>";
+	char *ts, *te, q[48];
+	if (!t->have_p)
+		return tfail(t, "expected '%s' header before the first 'n' line", t->want_header);
+	if (!next_tok(&p, e, &ts, &te))
+		return tfail(t, "missing name kind (expected '%s')", usage);
+	bool isvar = te - ts == 1 && *ts == 'v';
+	if (!(te - ts == 1 && (*ts == 'b' || *ts == 'v')))
+		return tfail(t, "unknown name kind '%s' (expected '%s')", quote(q, sizeof q, ts, te),
+		             usage);
+	uint32_t id;
+	int st;
+	if (isvar) {
+		if (!t->is_prog)
+			return tfail(t, "variable name in a 'p cfg' file (variables need a 'p prog "
+			                "<n> <m> <v>' header)");
+		char *vs = p;
+		if (!next_tok(&vs, e, &ts, &te))
+			return tfail(t, "missing variable id (expected '%s')", usage);
+		uint64_t v;
+		int r = parse_num(ts, te, t->nvars ? t->nvars - 1 : 0, &v);
+		if (r == NUM_BAD)
+			return tfail(t, "expected variable id as an unsigned decimal number, found '%s'",
+			             quote(q, sizeof q, ts, te));
+		if (r == NUM_BIG || !t->nvars) {
+			if (!t->nvars)
+				return tfail(t, "variable %s out of range (the header declares no "
+				                "variables)",
+				             quote(q, sizeof q, ts, te));
+			return tfail(t, "variable %s out of range 0..%u", quote(q, sizeof q, ts, te),
+			             t->nvars - 1);
+		}
+		id = (uint32_t)v;
+		p = vs;
+	} else if ((st = get_num(t, &p, e, "block id", usage, true, 0, &id))) {
+		return st;
+	}
+	if (!next_tok(&p, e, &ts, &te))
+		return tfail(t, "missing name (expected '%s')", usage);
+	if (te - ts > (ptrdiff_t)NAMES_MAX_LEN)
+		return tfail(t, "name '%s' longer than %u bytes", quote(q, sizeof q, ts, te),
+		             NAMES_MAX_LEN);
+	for (char *c = ts; c < te; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			return tfail(t, "control byte in name '%s'", quote(q, sizeof q, ts, te));
+	if ((st = no_more(t, p, e, "the name", usage)))
+		return st;
+	if (t->nname + 1 >= t->ncap) {
+		uint64_t want = t->ncap ? (uint64_t)t->ncap * 2 : 256;
+		if (want > UINT32_MAX - 1)
+			return tfail(t, "too many 'n' lines");
+		uint32_t cap = (uint32_t)want;
+		uint8_t *nk = ssa_realloc_array(t->nkind, cap, 1);
+		if (!nk)
+			return tnomem(t);
+		t->nkind = nk;
+		uint32_t *ni = ssa_realloc_array(t->nid, cap, sizeof *ni);
+		if (!ni)
+			return tnomem(t);
+		t->nid = ni;
+		unsigned long long *nl = ssa_realloc_array(t->nline, cap, sizeof *nl);
+		if (!nl)
+			return tnomem(t);
+		t->nline = nl;
+		uint64_t *no = ssa_realloc_array(t->nsoff, (size_t)cap + 1, sizeof *no);
+		if (!no)
+			return tnomem(t);
+		t->nsoff = no;
+		t->ncap = cap;
+	}
+	size_t len = (size_t)(te - ts);
+	if (t->npcap - t->nplen < len) {
+		uint64_t want = t->npcap ? t->npcap : 4096;
+		while (want - t->nplen < len)
+			want *= 2;
+		char *np = ssa_realloc_array(t->npool, (size_t)want, 1);
+		if (!np)
+			return tnomem(t);
+		t->npool = np;
+		t->npcap = want;
+	}
+	memcpy(t->npool + t->nplen, ts, len);
+	uint32_t i = t->nname++;
+	t->nkind[i] = isvar ? 'v' : 'b';
+	t->nid[i] = id;
+	t->nline[i] = t->r.line;
+	t->nsoff[i] = t->nplen;
+	t->nplen += len;
+	t->nsoff[i + 1] = t->nplen;
+	return SSA_OK;
+}
+
+/* The names of one kind into a table of count ids; a second name for an id is reported at its
+ * line. The records of that kind are gathered in place (ids and string offsets). */
+static int finish_names(struct tparse *t, char kind, uint32_t count, struct names *out)
+{
+	uint32_t k = 0;
+	uint32_t *ids = ssa_alloc_array(t->nname + 1, sizeof *ids);
+	uint64_t *soff = ssa_alloc_array((size_t)t->nname * 2 + 1, sizeof *soff);
+	uint32_t *first = ssa_calloc_array(count, sizeof *first);
+	char *pool = ssa_alloc_array(t->nplen + 1, 1);
+	int st = SSA_OK;
+	if (!ids || !soff || !first || !pool) {
+		st = tnomem(t);
+		goto out;
+	}
+	/* names_build wants string j at soff[j]..soff[j+1): copy the kind's names contiguously. */
+	uint64_t plen = 0;
+	soff[0] = 0;
+	for (uint32_t i = 0; i < t->nname; i++) {
+		if (t->nkind[i] != kind)
+			continue;
+		if (first[t->nid[i]]) {
+			t->r.line = t->nline[i];
+			st = tfail(t, "duplicate name for %s %u (first on line %llu)",
+			           kind == 'b' ? "block" : "variable", t->nid[i],
+			           t->nline[first[t->nid[i]] - 1]);
+			goto out;
+		}
+		first[t->nid[i]] = i + 1;
+		uint64_t len = t->nsoff[i + 1] - t->nsoff[i];
+		memcpy(pool + plen, t->npool + t->nsoff[i], len);
+		plen += len;
+		ids[k] = t->nid[i];
+		soff[++k] = plen;
+	}
+	if (k && (st = names_build(out, count, k, ids, soff, pool)))
+		st = st == SSA_ENOMEM ? tnomem(t) : st;
+out:
+	free(ids);
+	free(soff);
+	free(first);
+	free(pool);
+	return st;
+}
+
 /* The digits at *pp as a number below lim, stopping at a blank or the end; false if anything
  * is unusual (the general parser then reports it). */
 static inline bool fast_id(char **pp, char *e, uint32_t lim, uint32_t *out)
@@ -475,9 +625,11 @@ static int parse_line(struct tparse *t, char *p, char *e)
 			return parse_edge(t, p, e);
 		case 'b':
 			return parse_block(t, p, e);
+		case 'n':
+			return parse_name(t, p, e);
 		}
 	}
-	return tfail(t, "unknown line type '%s' (expected 'p', 'e', 'b' or a '#' comment)",
+	return tfail(t, "unknown line type '%s' (expected 'p', 'e', 'b', 'n' or a '#' comment)",
 	             quote(q, sizeof q, ts, te));
 }
 
@@ -619,7 +771,10 @@ int io_read_text_prefixed(FILE *f, const char *name, const unsigned char *prefix
 			if ((st = mark_record(&t, i)))
 				goto out;
 	}
-	st = finish(&t, out);
+	if (!(st = finish(&t, out)) && t.nname &&
+	    ((st = finish_names(&t, 'b', out->cfg.n, &out->bnames)) ||
+	     (st = finish_names(&t, 'v', out->nvars, &out->vnames))))
+		prog_free(out);
 out:
 	free(t.r.buf);
 	/* Not ssa_free_all: it stops at the first NULL, and any of these may be unset. */
@@ -630,6 +785,11 @@ out:
 	free(t.rline);
 	free(t.ops);
 	free(t.op_off);
+	free(t.nkind);
+	free(t.nid);
+	free(t.nline);
+	free(t.nsoff);
+	free(t.npool);
 	return st;
 }
 

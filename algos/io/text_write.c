@@ -26,7 +26,35 @@ static void put_edges(struct io_wbuf *w, const struct cfg *g)
 	}
 }
 
+/* "n <kind> <id> <name>" for every named id, in id order. A name the text format cannot hold
+ * (an importer may keep blanks, or a leading '#') is written with those bytes as '_'. */
+static void put_names(struct io_wbuf *w, char kind, const struct names *t)
+{
+	for (uint32_t i = 0; t && i < t->count; i++) {
+		const char *s = names_get(t, i);
+		if (!s)
+			continue;
+		io_wbuf_ch(w, 'n');
+		io_wbuf_ch(w, ' ');
+		io_wbuf_ch(w, kind);
+		io_wbuf_ch(w, ' ');
+		io_wbuf_u64(w, i);
+		io_wbuf_ch(w, ' ');
+		for (const char *c = s; *c; c++) {
+			unsigned char x = (unsigned char)*c;
+			bool bad = x <= 0x20 || x == 0x7f || (c == s && x == '#');
+			io_wbuf_ch(w, bad ? '_' : *c);
+		}
+		io_wbuf_ch(w, '\n');
+	}
+}
+
 int io_write_cfg_text(FILE *f, const struct cfg *g)
+{
+	return io_write_cfg_text_named(f, g, NULL);
+}
+
+int io_write_cfg_text_named(FILE *f, const struct cfg *g, const struct names *bnames)
 {
 	struct io_wbuf w;
 	if (io_wbuf_open(&w, f))
@@ -37,6 +65,7 @@ int io_write_cfg_text(FILE *f, const struct cfg *g)
 	io_wbuf_u64(&w, g->m);
 	io_wbuf_ch(&w, '\n');
 	put_edges(&w, g);
+	put_names(&w, 'b', bnames);
 	return io_wbuf_close(&w);
 }
 
@@ -68,5 +97,7 @@ int io_write_prog_text(FILE *f, const struct prog *p)
 		}
 		io_wbuf_ch(&w, '\n');
 	}
+	put_names(&w, 'b', &p->bnames);
+	put_names(&w, 'v', &p->vnames);
 	return io_wbuf_close(&w);
 }

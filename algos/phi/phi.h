@@ -34,6 +34,9 @@ void phi_sets_free(struct phi_sets *s);
 bool phi_sets_equal(const struct phi_sets *a, const struct phi_sets *b, char *msg, size_t msglen);
 /* One line per variable "<var>:" then its φ blocks ascending, space-separated. */
 int phi_sets_dump(const struct phi_sets *s, FILE *out);
+/* The same with variable and block names where the tables have them (NULL: numbers). */
+int phi_sets_dump_named(const struct phi_sets *s, FILE *out, const struct names *bnames,
+			const struct names *vnames);
 
 const char *phi_flavor_name(enum phi_flavor f);
 /* "minimal", "semipruned" (or "semi-pruned"), "pruned"; SSA_EUSAGE otherwise. */

@@ -89,11 +89,18 @@ bool phi_sets_equal(const struct phi_sets *a, const struct phi_sets *b, char *ms
 
 int phi_sets_dump(const struct phi_sets *s, FILE *out)
 {
+	return phi_sets_dump_named(s, out, NULL, NULL);
+}
+
+int phi_sets_dump_named(const struct phi_sets *s, FILE *out, const struct names *bn,
+			const struct names *vn)
+{
+	char b1[16];
 	for (uint32_t v = 0; v < s->nvars; v++) {
-		if (fprintf(out, "%" PRIu32 ":", v) < 0)
+		if (fprintf(out, "%s:", names_str(vn, v, "", b1, sizeof b1)) < 0)
 			return SSA_EIO;
 		for (uint64_t i = s->off[v]; i < s->off[v + 1]; i++)
-			if (fprintf(out, " %" PRIu32, s->blocks[i]) < 0)
+			if (fprintf(out, " %s", names_str(bn, s->blocks[i], "", b1, sizeof b1)) < 0)
 				return SSA_EIO;
 		if (fputc('\n', out) == EOF)
 			return SSA_EIO;

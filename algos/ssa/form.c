@@ -315,6 +315,8 @@ bool ssa_form_equal(const struct ssa_form *a, const struct ssa_form *b, char *ms
  * "u13:v3=d7" (the op index, its variable and the value read). */
 int ssa_form_dump(FILE *f, const struct prog *p, const struct ssa_form *s)
 {
+	if (names_any(&p->bnames) || names_any(&p->vnames))
+		return ssa_form_dump_named(f, p, s);
 	char buf[64];
 	fprintf(f, "ssa blocks %" PRIu32 " vars %" PRIu32 " ops %" PRIu32 " phis %" PRIu32
 		   " operands %" PRIu64 "\n",
@@ -355,5 +357,69 @@ int ssa_form_dump(FILE *f, const struct prog *p, const struct ssa_form *s)
 		if (fputc('\n', f) == EOF)
 			return SSA_EIO;
 	}
+	return ferror(f) ? SSA_EIO : SSA_OK;
+}
+
+/* "x.3" for value v (a definition op or a φ), "undef" for SSA_UNDEF. */
+static void put_value(FILE *f, const struct prog *p, const struct ssa_form *s, const uint32_t *ver,
+		      uint32_t v)
+{
+	char b[16];
+	if (v == SSA_UNDEF) {
+		fputs("undef", f);
+		return;
+	}
+	uint32_t var = v < s->nops ? prog_op_var(p->ops[v]) : s->phi_var[v - s->nops];
+	fprintf(f, "%s.%" PRIu32, names_str(&p->vnames, var, "v", b, sizeof b), ver[v]);
+}
+
+int ssa_form_dump_named(FILE *f, const struct prog *p, const struct ssa_form *s)
+{
+	const struct cfg *g = &p->cfg;
+	uint64_t nval = (uint64_t)s->nops + s->nphi;
+	uint32_t *ver = ssa_alloc_array((size_t)nval + 1, sizeof *ver);
+	uint32_t *next = ssa_calloc_array((size_t)s->nvars + 1, sizeof *next);
+	if (!ver || !next) {
+		free(ver);
+		free(next);
+		return SSA_ENOMEM;
+	}
+	for (uint32_t b = 0; b < s->n; b++) {
+		for (uint32_t q = s->phi_off[b]; q < s->phi_off[b + 1]; q++)
+			ver[s->nops + q] = next[s->phi_var[q]]++;
+		for (uint32_t i = p->op_off[b]; i < p->op_off[b + 1]; i++)
+			if (prog_op_is_def(p->ops[i]))
+				ver[i] = next[prog_op_var(p->ops[i])]++;
+	}
+	char b1[16];
+	for (uint32_t b = 0; b < s->n; b++) {
+		fprintf(f, "%s:\n", names_str(&p->bnames, b, "b", b1, sizeof b1));
+		for (uint32_t q = s->phi_off[b]; q < s->phi_off[b + 1]; q++) {
+			fputc('\t', f);
+			put_value(f, p, s, ver, s->nops + q);
+			fputs(" = φ(", f);
+			for (uint64_t j = s->arg_off[q]; j < s->arg_off[q + 1]; j++) {
+				uint32_t from = g->pred[g->pred_off[b] + (j - s->arg_off[q])];
+				if (j > s->arg_off[q])
+					fputs(", ", f);
+				put_value(f, p, s, ver, s->arg[j]);
+				fprintf(f, " from %s", names_str(&p->bnames, from, "b", b1, sizeof b1));
+			}
+			fputs(")\n", f);
+		}
+		for (uint32_t i = p->op_off[b]; i < p->op_off[b + 1]; i++) {
+			fputc('\t', f);
+			if (prog_op_is_def(p->ops[i])) {
+				put_value(f, p, s, ver, i);
+				fputs(" = …\n", f);
+			} else {
+				fputs("… = ", f);
+				put_value(f, p, s, ver, s->opval[i]);
+				fputc('\n', f);
+			}
+		}
+	}
+	free(ver);
+	free(next);
 	return ferror(f) ? SSA_EIO : SSA_OK;
 }

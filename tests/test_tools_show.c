@@ -1,0 +1,161 @@
+/* The teaching view (tools/show.c) through its binary: its whole output on the course texts'
+ * examples (the .prog files of tools/examples) against committed transcripts, the answers the texts
+ * themselves give (checked by hand, so a transcript regenerated from a wrong answer still
+ * fails), the picture, and the usage and input errors. */
+#include "support/tools_util.h"
+
+#define SHOW SSALAB_SHOW_EXE
+#define EXAMPLES SSALAB_SOURCE_DIR "/tools/examples"
+
+static char dir[4096];
+
+static void setup(void)
+{
+	tools_mkdtemp(dir, sizeof dir);
+}
+
+static void teardown(void)
+{
+	tools_rmdir(dir);
+}
+
+TestSuite(show, .init = setup, .fini = teardown);
+
+/* show's stdout for an example (run from tools/examples, so the transcript names the file
+ * without a directory). */
+static char *show(const char *example, const char *opts, int *rc)
+{
+	char out[4200];
+	snprintf(out, sizeof out, "%s/out.txt", dir);
+	*rc = tools_sh("cd '%s' && '%s' %s %s > '%s' 2> '%s/err.txt'", EXAMPLES, SHOW, opts, example,
+	               out, dir);
+	char *text = tools_slurp(out, NULL);
+	cr_assert_not_null(text);
+	return text;
+}
+
+Test(show, transcripts_of_the_course_examples)
+{
+	static const char *const ex[] = {"bb8", "lecture", "loop_if", "diamond"};
+	for (size_t i = 0; i < sizeof ex / sizeof *ex; i++) {
+		char name[64], want_path[4200];
+		int rc;
+		snprintf(name, sizeof name, "%s.prog", ex[i]);
+		char *got = show(name, "", &rc);
+		cr_assert_eq(rc, 0, "show %s exited %d", name, rc);
+		snprintf(want_path, sizeof want_path, "%s/show/%s.txt", SSALAB_TEST_DATA, ex[i]);
+		char *want = tools_slurp(want_path, NULL);
+		cr_assert_not_null(want, "%s", want_path);
+		cr_expect_str_eq(got, want, "show %s differs from %s", name, want_path);
+		free(got);
+		free(want);
+	}
+}
+
+/* The answers as the texts state them or as worked out by hand from the definitions. */
+Test(show, answers_the_texts_give)
+{
+	static const struct {
+		const char *ex, *line;
+	} facts[] = {
+	    /* 000: "we insert phi nodes in bb2 and bb8", then bb7 from DF(bb5) = DF(bb6) */
+	    {"bb8.prog", "  DF(bb5) = {bb7}\n"},
+	    {"bb8.prog", "  DF(bb6) = {bb7}\n"},
+	    {"bb8.prog", "  Defs(a) = {bb1, bb2, bb3, bb5, bb6}    DF+(Defs(a)) = {bb2, bb7, bb8}\n"},
+	    {"bb8.prog", "      a.1 = φ(a.0 from bb1, a.3 from bb3)\n"},
+	    {"bb8.prog", "    bb8    idom(bb8) = bb1\n"},
+	    /* 003's exercise: r -> A; A -> B, C; B -> D; C -> D, E; D -> A, E */
+	    {"lecture.prog", "  DF(A) = {A}\n  DF(B) = {D}\n  DF(C) = {D, E}\n  DF(D) = {A, E}\n"},
+	    {"lecture.prog", "    A    idom(A) = r\n      B    idom(B) = A\n      C    idom(C) = A\n"
+	                     "      D    idom(D) = A\n      E    idom(E) = A\n"},
+	    /* the loop: φs for i and x at the header, x at the latch; t only in minimal SSA */
+	    {"loop_if.prog", "  minimal     (all of DF+): 5 φ\n"},
+	    {"loop_if.prog", "  pruned      (only where the variable is live): 3 φ\n"},
+	    {"loop_if.prog", "      x.1 = φ(x.0 from entry, x.4 from latch)\n"},
+	    {"loop_if.prog", "      x.4 = φ(x.2 from then, x.3 from else)\n"},
+	    {"diamond.prog", "      y.2 = φ(y.0 from then, y.1 from else)\n"},
+	};
+	for (size_t i = 0; i < sizeof facts / sizeof *facts; i++) {
+		int rc;
+		char *got = show(facts[i].ex, "", &rc);
+		cr_assert_eq(rc, 0);
+		cr_expect_not_null(strstr(got, facts[i].line), "%s lacks:\n%s", facts[i].ex,
+		                   facts[i].line);
+		free(got);
+	}
+	/* --flavor=minimal renames with t's φs in place */
+	int rc;
+	char *got = show("loop_if.prog", "--flavor=minimal", &rc);
+	cr_assert_eq(rc, 0);
+	cr_expect_not_null(strstr(got, "SSA form (minimal φs"), "%s", got);
+	cr_expect_not_null(strstr(got, "      t.0 = φ("), "%s", got);
+	free(got);
+}
+
+Test(show, picture_has_the_code_in_the_blocks_and_the_tree_beside)
+{
+	char pic[4200];
+	int rc;
+	snprintf(pic, sizeof pic, "--pic '%s/x.dot'", dir);
+	free(show("loop_if.prog", pic, &rc));
+	cr_assert_eq(rc, 0);
+	snprintf(pic, sizeof pic, "%s/x.dot", dir);
+	char *dot = tools_slurp(pic, NULL);
+	cr_assert_not_null(dot);
+	cr_expect_not_null(strstr(dot, "c1 [label=\"header\\ni.1 = φ(i.0 from entry, i.2 from "
+	                                "latch)\\lx.1 = φ(x.0 from entry, x.4 from latch)\\l… = "
+	                                "i.1\\l\"];"),
+	                   "%s", dot);
+	cr_expect_not_null(strstr(dot, "subgraph cluster_dom"), "%s", dot);
+	cr_expect_not_null(strstr(dot, "\t\td2 -> d5;\n"), "the tree edge body -> latch: %s", dot);
+	cr_expect_not_null(strstr(dot, "\t\tc5 -> c1;\n"), "the back edge latch -> header: %s", dot);
+	free(dot);
+	/* rendered by graphviz when it is installed (tools/ssalab installs it) */
+	if (tools_sh("command -v dot >/dev/null") == 0) {
+		snprintf(pic, sizeof pic, "--pic '%s/x.svg'", dir);
+		free(show("bb8.prog", pic, &rc));
+		cr_assert_eq(rc, 0);
+		snprintf(pic, sizeof pic, "%s/x.svg", dir);
+		char *svg = tools_slurp(pic, NULL);
+		cr_assert_not_null(svg);
+		cr_expect_not_null(strstr(svg, "<svg"));
+		cr_expect_not_null(strstr(svg, "a.7 = φ(a.3 from bb3, a.6 from bb7)"));
+		free(svg);
+	}
+}
+
+Test(show, errors_and_usage)
+{
+	int rc;
+	char path[4200];
+	free(show("nosuch.prog", "", &rc));
+	cr_expect_eq(rc, 1);
+	snprintf(path, sizeof path, "%s/err.txt", dir);
+	char *err = tools_slurp(path, NULL);
+	cr_expect_not_null(strstr(err, "show: nosuch.prog: cannot open: No such file"), "%s", err);
+	free(err);
+	free(show("bb8.prog", "--flavor=fancy", &rc));
+	cr_expect_eq(rc, 2);
+	free(show("bb8.prog", "--pic x.gif", &rc));
+	cr_expect_eq(rc, 2);
+	err = tools_slurp(path, NULL);
+	cr_expect_not_null(strstr(err, "must end in .dot, .svg or .png"), "%s", err);
+	free(err);
+	free(show("bb8.prog diamond.prog", "", &rc));
+	cr_expect_eq(rc, 2);
+	char *out = show("", "--help", &rc);
+	cr_expect_eq(rc, 0);
+	cr_expect_not_null(strstr(out, "usage: show"));
+	free(out);
+	/* a program too large for a teaching view is refused, not printed */
+	snprintf(path, sizeof path, "%s/big.cfg", dir);
+	cr_assert_eq(tools_sh("'%s' --family=chain --blocks=1000 --out '%s' --quiet", SSALAB_GEN_EXE,
+	                      path),
+	             0);
+	char arg[4300];
+	snprintf(arg, sizeof arg, "'%s'", path);
+	out = show(arg, "", &rc);
+	cr_expect_eq(rc, 2);
+	cr_expect_str_eq(out, "");
+	free(out);
+}
