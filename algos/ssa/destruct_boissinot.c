@@ -224,9 +224,10 @@ static int isolate(const struct cprog *s, struct cprog *i1, uint64_t *inserted)
 /* Step 3 for one parallel copy of m members (dst[i] <- src[i], classes already applied, no
  * member inside one class): appends sequential copies to out at *k. loc, pend are indexed by
  * name and left as found (SSA_NONE / 0). */
-static void sequentialize(struct cprog *out, uint32_t *k, const uint32_t *dst, const uint32_t *src,
-			  uint32_t m, uint32_t *loc, uint32_t *need, uint8_t *pend, uint32_t *ready,
-			  uint32_t *pred, uint32_t *next_name, uint64_t *temps)
+static uint32_t sequentialize(struct cprog *out, uint32_t *k, const uint32_t *dst,
+			      const uint32_t *src, uint32_t m, uint32_t *loc, uint32_t *need,
+			      uint8_t *pend, uint32_t *ready, uint32_t *pred, uint32_t *next_name,
+			      uint64_t *temps)
 {
 #define EMIT(d, s_)                            \
 	do {                                   \
@@ -235,10 +236,16 @@ static void sequentialize(struct cprog *out, uint32_t *k, const uint32_t *dst, c
 		out->src[*k] = (s_);           \
 		(*k)++;                        \
 	} while (0)
-	uint32_t nr = 0, left = 0;
+	uint32_t nr = 0, left = 0, dup = 0;
 	for (uint32_t i = 0; i < m; i++) {
-		if (src[i] == SSA_UNDEF || pend[dst[i]])
-			continue; /* undefined sources go last; a repeated destination is dead */
+		if (src[i] == SSA_UNDEF)
+			continue; /* undefined sources go last */
+		if (pend[dst[i]]) {
+			/* Two destinations in one class: neither is live after the copy (else they
+			 * would interfere), so one write is enough. */
+			dup++;
+			continue;
+		}
 		pend[dst[i]] = 1;
 		pred[dst[i]] = src[i];
 		loc[src[i]] = src[i];
@@ -291,6 +298,7 @@ static void sequentialize(struct cprog *out, uint32_t *k, const uint32_t *dst, c
 		pend[dst[i]] = 0;
 	}
 #undef EMIT
+	return dup;
 }
 
 static int bo_run(void *scratch, const struct cprog *s, const struct domtree *t, struct cprog *out,
@@ -407,8 +415,8 @@ static int bo_run(void *scratch, const struct cprog *s, const struct domtree *t,
 				src[m++] = sv;
 			}
 			uint32_t k0 = k;
-			sequentialize(out, &k, dst, src, m, loc, need, pend, ready, pred, &next_name,
-				      &temps);
+			coalesced += sequentialize(out, &k, dst, src, m, loc, need, pend, ready, pred,
+						   &next_name, &temps);
 			copies += k - k0;
 			i = end;
 		}
