@@ -322,7 +322,7 @@ static int bo_run(void *scratch, const struct cprog *s, const struct domtree *t,
 	uint32_t V = i1.nvars;
 	/* Temporaries: at most one per two parallel-copy members. */
 	uint64_t maxtemps = 0;
-	uint32_t maxgroup = 0, run = 0;
+	uint32_t maxgroup = 1, run = 0; /* a sequential copy is a group of one */
 	for (uint32_t i = 0; i < i1.nops; i++) {
 		bool par = cprog_kind_of(&i1, i) == CP_PAR;
 		maxtemps += par;
