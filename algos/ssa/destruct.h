@@ -184,13 +184,16 @@ int cssa_check(const struct cprog *s, const struct ssa_live *L, struct cssa_resu
 
 /* ---- out-of-SSA translations (destruct_*.c, table in destruct_registry.c) ---- */
 
-#define DESTRUCT_MAX_COUNTERS 5
+#define DESTRUCT_MAX_COUNTERS 6
+/* out-of-ssa-boissinot tests a copy for coalescing only when its two classes hold at most this
+ * many names together (a test walks both); larger ones keep their copy (counter "refused"). */
+#define DESTRUCT_COALESCE_CAP 512u
 
 /* Contract of run(): s is an SSA program over its CFG (cprog_check(s, true)), t its dominator
  * tree; out receives a φ-free program over the same CFG with the same DEF and USE ops in every
  * block, in order (copies may be added, removed or renamed), allocated by run. counters[] are
- * zeroed then filled; counter 0 is always "copies": copy operations (sequential, after any
- * parallel copy is sequentialized) in out. */
+ * zeroed then filled; counter 0 is always "copies": copy operations in out (a parallel copy
+ * counts its members; out-of-ssa-boissinot leaves only sequential copies). */
 struct destruct_algo {
 	const char *name;
 	const char *summary;

@@ -20,9 +20,12 @@
  *      member is emitted once no other pending member still needs its destination's old value,
  *      an emitted copy d <- s lets the remaining readers of s read d, and when only cycles are
  *      left one destination is saved into a fresh temporary (one per cycle).
- * Time O(n + ops + φ operands + liveness + Σ over attempted copies of the two classes' sizes)
- * (quadratic in the worst case of a huge class merged many times: the `checks` counter shows
- * it); memory: the step-1 program (ops + 2·φ operands), its liveness, 6 words per name.
+ * Time O(n + ops + φ operands + liveness + V log V + Σ over attempted copies of the two
+ * classes' sizes). A test walks both classes, so a copy whose classes hold more than
+ * DESTRUCT_COALESCE_CAP names together is kept without a test (counter `refused`): this bounds
+ * the coalescing work by copies × cap, where huge φ-webs (the random family: one web per
+ * variable over thousands of φs) would make it quadratic; keeping a copy is always correct.
+ * Memory: the step-1 program (ops + 2·φ operands), its liveness, 8 words per name.
  * Requires: s passes cprog_check(s, true); t is the dominator tree of s->g. SSA_EINPUT when two
  * edges from one block carry different operands (no edge is split here). */
 #include "ssa/destruct.h"
@@ -69,14 +72,33 @@ static uint32_t find(uint32_t *parent, uint32_t x)
 
 struct co {
 	const struct ssa_live *L;
-	uint32_t *parent, *head, *next, *stack;
+	uint32_t *parent, *head, *next, *stack, *size;
 	uint8_t *side;
-	uint64_t checks;
+	uint64_t checks, refused;
 };
+
+struct member {
+	uint32_t root, v;
+	uint64_t key;
+};
+
+static int cmp_member(const void *a, const void *b)
+{
+	const struct member *x = a, *y = b;
+	if (x->root != y->root)
+		return x->root < y->root ? -1 : 1;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return (x->v > y->v) - (x->v < y->v);
+}
 
 /* Whether the classes of roots ra and rb interfere: the merged dominance-order walk. */
 static bool classes_interfere(struct co *c, uint32_t ra, uint32_t rb)
 {
+	if ((uint64_t)c->size[ra] + c->size[rb] > DESTRUCT_COALESCE_CAP) {
+		c->refused++; /* keeping a copy is always correct */
+		return true;
+	}
 	uint32_t x = c->head[ra], y = c->head[rb], sp = 0;
 	for (;;) {
 		uint64_t kx = x == SSA_NONE ? UINT64_MAX : ssa_live_key(c->L, x);
@@ -125,6 +147,7 @@ static void merge_classes(struct co *c, uint32_t ra, uint32_t rb)
 	}
 	c->next[tail] = SSA_NONE;
 	c->parent[rb] = ra;
+	c->size[ra] += c->size[rb];
 	c->head[ra] = h;
 	c->head[rb] = SSA_NONE;
 }
@@ -335,6 +358,8 @@ static int bo_run(void *scratch, const struct cprog *s, const struct domtree *t,
 	uint64_t VT = (uint64_t)V + maxtemps;
 	uint32_t *dst = NULL, *src = NULL, *loc = NULL, *need = NULL, *ready = NULL, *pred = NULL;
 	uint8_t *pend = NULL;
+	struct member *order = NULL;
+	uint32_t nwebs;
 	rc = SSA_ETOOBIG;
 	if (VT >= UINT32_MAX || (uint64_t)i1.nops + maxtemps >= UINT32_MAX)
 		goto out;
@@ -344,6 +369,8 @@ static int bo_run(void *scratch, const struct cprog *s, const struct domtree *t,
 	c.next = ssa_alloc_array(V, sizeof(uint32_t));
 	c.stack = ssa_alloc_array(V, sizeof(uint32_t));
 	c.side = ssa_alloc_array(V, 1);
+	c.size = ssa_alloc_array(V, sizeof(uint32_t));
+	order = ssa_alloc_array(V, sizeof(*order));
 	dst = ssa_alloc_array(maxgroup, sizeof(uint32_t));
 	src = ssa_alloc_array(maxgroup, sizeof(uint32_t));
 	ready = ssa_alloc_array(maxgroup, sizeof(uint32_t));
@@ -351,25 +378,34 @@ static int bo_run(void *scratch, const struct cprog *s, const struct domtree *t,
 	need = ssa_calloc_array((size_t)VT, sizeof(uint32_t));
 	pred = ssa_alloc_array((size_t)VT, sizeof(uint32_t));
 	pend = ssa_calloc_array((size_t)VT, 1);
-	if (!c.parent || !c.head || !c.next || !c.stack || !c.side || !dst || !src || !ready ||
+	if (!c.parent || !c.head || !c.next || !c.stack || !c.side || !c.size || !order || !dst ||
+	    !src || !ready ||
 	    !loc || !need || !pred || !pend)
 		goto out;
-	for (uint32_t v = 0; v < V; v++) {
-		c.parent[v] = v;
-		c.head[v] = v;
-		c.next[v] = SSA_NONE;
-	}
 	for (uint64_t v = 0; v < VT; v++)
 		loc[v] = SSA_NONE;
-	/* 2. The webs of step 1 share a class without a test (they cannot interfere). */
-	for (uint32_t q = 0; q < i1.nphi; q++)
-		for (uint64_t a = i1.arg_off[q]; a < i1.arg_off[q + 1]; a++) {
-			if (i1.arg[a] == SSA_UNDEF)
-				continue;
-			uint32_t ra = find(c.parent, i1.phi_var[q]), rb = find(c.parent, i1.arg[a]);
-			if (ra != rb)
-				merge_classes(&c, ra, rb);
-		}
+	/* 2. The webs of step 1 share a class without a test (they cannot interfere): plain
+	 * union-find, then each class's list built by one sort (merging list by list would be
+	 * quadratic in a web's size). */
+	if ((rc = phi_webs(&i1, c.parent, &nwebs)) != SSA_OK)
+		goto out;
+	for (uint32_t v = 0; v < V; v++) {
+		c.size[v] = 0;
+		order[v] = (struct member){.root = c.parent[v], .v = v, .key = ssa_live_key(&L, v)};
+	}
+	for (uint32_t v = 0; v < V; v++)
+		c.size[c.parent[v]]++;
+	qsort(order, V, sizeof(*order), cmp_member);
+	for (uint32_t i = 0; i < V; i++) {
+		uint32_t v = order[i].v;
+		bool first = i == 0 || order[i - 1].root != order[i].root;
+		bool last = i + 1 == V || order[i + 1].root != order[i].root;
+		if (first)
+			c.head[order[i].root] = v;
+		c.next[v] = last ? SSA_NONE : order[i + 1].v;
+		if (c.parent[v] != v)
+			c.head[v] = SSA_NONE;
+	}
 	/* Then every copy: the inserted parallel ones first (program order), then the program's. */
 	for (int pass = 0; pass < 2; pass++)
 		for (uint32_t i = 0; i < i1.nops; i++) {
@@ -430,10 +466,11 @@ static int bo_run(void *scratch, const struct cprog *s, const struct domtree *t,
 	counters[2] = coalesced;
 	counters[3] = temps;
 	counters[4] = c.checks;
+	counters[5] = c.refused;
 	rc = SSA_OK;
 out:
-	ssa_free_all(c.parent, c.head, c.next, c.stack, c.side, dst, src, ready, loc, need, pred,
-		     pend);
+	ssa_free_all(c.parent, c.head, c.next, c.stack, c.side, c.size, order, dst, src, ready, loc,
+		     need, pred, pend);
 	ssa_live_free(&L);
 	cprog_free(&i1);
 	return rc;
@@ -446,7 +483,7 @@ const struct destruct_algo destruct_boissinot_algo = {
 	.citation = "Boissinot, Darte, Rastello, Dupont de Dinechin, Guillon, CGO 2009",
 	.complexity = "O(n + ops + operands + liveness + coalescing merges); the step-1 program, "
 		      "its liveness, 6 words per name",
-	.counter_names = {"copies", "inserted", "coalesced", "temps", "checks"},
+	.counter_names = {"copies", "inserted", "coalesced", "temps", "checks", "refused"},
 	.needs_cssa = false,
 	.scratch_bytes = bo_bytes,
 	.scratch_alloc = bo_alloc,
