@@ -14,6 +14,7 @@
 #include <criterion/logging.h>
 
 #include "dom/dom.h"
+#include "dom/reducible.h"
 #include "gen/gen.h"
 #include "ssa/destruct.h"
 #include "support/ssa_progs.h"
@@ -393,10 +394,14 @@ Test(ssa_destruct, every_family, .timeout = 600)
 Test(ssa_destruct, random_irreducible, .timeout = 600)
 {
 	struct tally ta = {0};
+	uint32_t irreducible = 0;
 	for (uint64_t seed = 1; seed <= 400; seed++) {
 		uint32_t n = 2 + (uint32_t)(seed % 23), nvars = 2 + (uint32_t)(seed % 3);
 		struct prog p;
 		cr_assert_eq(sp_random_prog(&p, seed, n, nvars, 3), SSA_OK);
+		bool red;
+		cr_assert_eq(cfg_is_reducible(&p.cfg, &red), SSA_OK);
+		irreducible += !red;
 		struct cprog c;
 		with_copies(&p, seed, &c);
 		char what[64];
@@ -407,9 +412,11 @@ Test(ssa_destruct, random_irreducible, .timeout = 600)
 	}
 	/* P3's other half on random programs: copy propagation does produce non-conventional
 	 * forms, and the two CSSA-only translations then do go wrong on some of them. */
-	cr_log_info("random: %llu forms, %llu not conventional; wrong: naive %llu, webs %llu",
-		    (unsigned long long)ta.forms, (unsigned long long)ta.nonconv,
+	cr_log_info("random: %u of 400 CFGs irreducible; %llu forms, %llu not conventional; wrong: "
+		    "naive %llu, webs %llu",
+		    irreducible, (unsigned long long)ta.forms, (unsigned long long)ta.nonconv,
 		    (unsigned long long)ta.wrong[1], (unsigned long long)ta.wrong[2]);
+	cr_assert_gt(irreducible, 40);
 	cr_assert_gt(ta.nonconv, 0);
 	cr_assert_eq(ta.wrong[0], 0);
 	cr_assert_gt(ta.wrong[1], 0);
