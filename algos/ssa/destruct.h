@@ -121,8 +121,9 @@ int cprog_copy_propagate(struct cprog *s, uint64_t *removed);
  * and destination do not interfere unless the source is read again later.
  *
  * Live-out sets come from one backward walk per name from its uses to its definition (the SSA
- * book's path exploration): time O(n + m + ops + Σ|live ranges| · indeg), stored per name as a
- * sorted block list (4 bytes per live-out block); queries by binary search. */
+ * book's path exploration): time O(n + m + ops + Σ|live ranges| · indeg), stored per block as
+ * the sorted list of its live-out names (4 bytes per live-out pair, counted before allocated);
+ * queries by binary search. */
 struct ssa_live {
 	uint32_t n, nvars;
 	const struct domtree *t;
@@ -131,14 +132,14 @@ struct ssa_live {
 	uint64_t *use_off;   /* nvars+1: non-φ reads, sorted by (block, point) */
 	uint32_t *use_block;
 	uint32_t *use_pt;
-	uint64_t *lo_off;    /* nvars+1 */
-	uint32_t *lo;        /* live-out blocks per name, ascending */
+	uint64_t *lo_off;    /* n+1 */
+	uint32_t *lo;        /* the live-out names of each block, ascending */
 	uint64_t walk_steps; /* predecessor edges looked at */
 	uint64_t bytes;      /* what the arrays occupy */
 };
 
-/* s must pass cprog_check(s, true); t is the dominator tree of s->g. SSA_ETOOBIG when the
- * live-out lists would exceed mem_limit bytes (0 = no limit). */
+/* s must pass cprog_check(s, true); t is the dominator tree of s->g. SSA_ETOOBIG, before they
+ * are allocated, when the live-out lists would exceed mem_limit bytes (0 = no limit). */
 int ssa_live_build(struct ssa_live *L, const struct cprog *s, const struct domtree *t,
 		   uint64_t mem_limit);
 void ssa_live_free(struct ssa_live *L);

@@ -5,9 +5,9 @@
  * Algorithm "Liveness sets using path exploration"): for each name, from every block that reads
  * it (a φ operand counts as a read at the end of its predecessor), walk predecessors backwards,
  * marking blocks live-in and their predecessors live-out, and stop at the defining block. Each
- * block is entered at most once per name (generation stamps, never cleared), so the time is
- * O(Σ over names of the predecessor edges of its live-in blocks) plus the sort of each name's
- * list; an explicit stack, no recursion. Interference: Chaitin's rule decided with dominance
+ * block is entered at most once per name (generation stamps), so the time is O(n + Σ over names
+ * of the predecessor edges of its live-in blocks), twice (count, then fill); an explicit stack,
+ * no recursion. The result is stored per block: the live-out names of block b, ascending. Interference: Chaitin's rule decided with dominance
  * (Budimlic, Cooper, Harvey, Kennedy, Oberg, Reeves, "Fast copy coalescing and live-range
  * identification", PLDI 2002): in strict SSA only the name whose definition dominates can be
  * live at the other's definition.
@@ -25,12 +25,6 @@ void ssa_live_free(struct ssa_live *L)
 {
 	ssa_free_all(L->def_block, L->def_pt, L->use_off, L->use_block, L->use_pt, L->lo_off, L->lo);
 	memset(L, 0, sizeof(*L));
-}
-
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return (x > y) - (x < y);
 }
 
 /* Point of every op of block b into pt[] (indexed by op); see the header. */
@@ -76,12 +70,11 @@ int ssa_live_build(struct ssa_live *L, const struct cprog *s, const struct domtr
 	L->def_block = ssa_alloc_array(V, sizeof(uint32_t));
 	L->def_pt = ssa_alloc_array(V, sizeof(uint32_t));
 	L->use_off = ssa_calloc_array((size_t)V + 1, sizeof(uint64_t));
-	L->lo_off = ssa_calloc_array((size_t)V + 1, sizeof(uint64_t));
-	uint64_t cap = 1024, len = 0;
-	L->lo = ssa_alloc_array(cap, sizeof(uint32_t));
+	L->lo_off = ssa_calloc_array((size_t)n + 1, sizeof(uint64_t));
+	uint64_t *lo_cur = NULL;
 	int rc = SSA_ENOMEM;
 	if (!pt || !in_stamp || !out_stamp || !stack || !pr_off || !pr || !L->def_block ||
-	    !L->def_pt || !L->use_off || !L->lo_off || !L->lo)
+	    !L->def_pt || !L->use_off || !L->lo_off)
 		goto fail;
 	for (uint32_t v = 0; v < V; v++)
 		L->def_block[v] = SSA_NONE, L->def_pt[v] = 0;
@@ -132,79 +125,88 @@ int ssa_live_build(struct ssa_live *L, const struct cprog *s, const struct domtr
 					pr[cur[s->arg[k]]++] = g->pred[g->pred_off[b] + (k - s->arg_off[q])];
 	free(cur);
 
-	for (uint32_t v = 0; v < V; v++) {
-		uint32_t gen = v + 1, d = L->def_block[v];
-		uint64_t start = len;
-		uint32_t sp = 0;
-		/* Marks x live-out (recording it) and, unless x defines v, live-in to be explored. */
-#define LIVE_OUT(x)                                                                     \
-	do {                                                                            \
-		uint32_t x_ = (x);                                                      \
-		if (t->tin[x_] == SSA_NONE)                                             \
-			break;                                                          \
-		if (out_stamp[x_] != gen) {                                             \
-			out_stamp[x_] = gen;                                            \
-			if (len == cap) {                                               \
-				uint64_t nc = cap * 2;                                  \
-				uint32_t *nl = ssa_realloc_array(L->lo, nc, 4);         \
-				if (!nl)                                                \
-					goto fail;                                      \
-				L->lo = nl;                                             \
-				cap = nc;                                               \
-			}                                                               \
-			L->lo[len++] = x_;                                              \
-			if (mem_limit && ssa_bytes(len, 4) > mem_limit) {               \
-				rc = SSA_ETOOBIG;                                       \
-				goto fail;                                              \
-			}                                                               \
-		}                                                                       \
-		if (x_ != d && in_stamp[x_] != gen) {                                   \
-			in_stamp[x_] = gen;                                             \
-			stack[sp++] = x_;                                               \
-		}                                                                       \
-	} while (0)
-		for (uint64_t k = L->use_off[v]; k < L->use_off[v + 1]; k++) {
-			uint32_t u = L->use_block[k];
-			if (u == d && L->use_pt[k] > L->def_pt[v])
-				continue; /* read after its definition in the same block */
-			if (t->tin[u] == SSA_NONE || in_stamp[u] == gen)
-				continue;
-			in_stamp[u] = gen;
-			stack[sp++] = u;
-		}
-		for (uint64_t k = pr_off[v]; k < pr_off[v + 1]; k++)
-			LIVE_OUT(pr[k]);
-		while (sp) {
-			uint32_t x = stack[--sp];
-			for (uint32_t e = g->pred_off[x]; e < g->pred_off[x + 1]; e++) {
-				L->walk_steps++;
-				LIVE_OUT(g->pred[e]);
+	/* Two passes of the same walks: the first counts the live-out names of every block, so the
+	 * lists are sized (and refused above mem_limit) before they exist; the second fills them,
+	 * names in increasing order, so each block's list comes out sorted without a sort. */
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass) {
+			for (uint32_t b = 0; b < n; b++)
+				L->lo_off[b + 1] += L->lo_off[b];
+			uint64_t total = L->lo_off[n];
+			if (mem_limit && ssa_bytes(total, 4) > mem_limit) {
+				rc = SSA_ETOOBIG;
+				goto fail;
 			}
+			L->lo = ssa_alloc_array((size_t)total, sizeof(uint32_t));
+			lo_cur = ssa_alloc_array((size_t)n + 1, sizeof(uint64_t));
+			if (!L->lo || !lo_cur)
+				goto fail;
+			memcpy(lo_cur, L->lo_off, ((size_t)n + 1) * sizeof(uint64_t));
+			memset(in_stamp, 0, (size_t)n * sizeof(uint32_t));
+			memset(out_stamp, 0, (size_t)n * sizeof(uint32_t));
 		}
+		for (uint32_t v = 0; v < V; v++) {
+			uint32_t gen = v + 1, d = L->def_block[v], sp = 0;
+			/* Marks x live-out and, unless x defines v, live-in to be explored. */
+#define LIVE_OUT(x)                                                   \
+	do {                                                          \
+		uint32_t x_ = (x);                                    \
+		if (t->tin[x_] == SSA_NONE)                           \
+			break;                                        \
+		if (out_stamp[x_] != gen) {                           \
+			out_stamp[x_] = gen;                          \
+			if (pass)                                     \
+				L->lo[lo_cur[x_]++] = v;              \
+			else                                          \
+				L->lo_off[x_ + 1]++;                  \
+		}                                                     \
+		if (x_ != d && in_stamp[x_] != gen) {                 \
+			in_stamp[x_] = gen;                           \
+			stack[sp++] = x_;                             \
+		}                                                     \
+	} while (0)
+			for (uint64_t k = L->use_off[v]; k < L->use_off[v + 1]; k++) {
+				uint32_t u = L->use_block[k];
+				if (u == d && L->use_pt[k] > L->def_pt[v])
+					continue; /* read after its definition in the same block */
+				if (t->tin[u] == SSA_NONE || in_stamp[u] == gen)
+					continue;
+				in_stamp[u] = gen;
+				stack[sp++] = u;
+			}
+			for (uint64_t k = pr_off[v]; k < pr_off[v + 1]; k++)
+				LIVE_OUT(pr[k]);
+			while (sp) {
+				uint32_t x = stack[--sp];
+				for (uint32_t e = g->pred_off[x]; e < g->pred_off[x + 1]; e++) {
+					L->walk_steps += !pass;
+					LIVE_OUT(g->pred[e]);
+				}
+			}
 #undef LIVE_OUT
-		qsort(L->lo + start, (size_t)(len - start), sizeof(uint32_t), cmp_u32);
-		L->lo_off[v + 1] = len;
+		}
 	}
-	L->bytes = ssa_bytes(len, 4) + ssa_bytes(nuses, 8) + ssa_bytes((uint64_t)V, 8 + 16);
-	ssa_free_all(pt, in_stamp, out_stamp, stack, pr_off, pr);
+	L->bytes = ssa_bytes(L->lo_off[n], 4) + ssa_bytes(n, 8) + ssa_bytes(nuses, 8) +
+		   ssa_bytes((uint64_t)V, 8 + 16);
+	ssa_free_all(pt, in_stamp, out_stamp, stack, pr_off, pr, lo_cur);
 	return SSA_OK;
 fail:
-	ssa_free_all(pt, in_stamp, out_stamp, stack, pr_off, pr);
+	ssa_free_all(pt, in_stamp, out_stamp, stack, pr_off, pr, lo_cur);
 	ssa_live_free(L);
 	return rc;
 }
 
 bool ssa_live_out(const struct ssa_live *L, uint32_t v, uint32_t b)
 {
-	uint64_t lo = L->lo_off[v], hi = L->lo_off[v + 1];
+	uint64_t lo = L->lo_off[b], hi = L->lo_off[b + 1];
 	while (lo < hi) {
 		uint64_t mid = lo + (hi - lo) / 2;
-		if (L->lo[mid] < b)
+		if (L->lo[mid] < v)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < L->lo_off[v + 1] && L->lo[lo] == b;
+	return lo < L->lo_off[b + 1] && L->lo[lo] == v;
 }
 
 bool ssa_live_after(const struct ssa_live *L, uint32_t v, uint32_t b, uint32_t pt)
