@@ -148,6 +148,9 @@ static int destroy_and_run(const struct cprog *src, const struct cprog *ssa, con
 	rc = cprog_interp_compare(src, &out, &o, &st, msg, msglen);
 	cr_assert_neq(rc, SSA_EINPUT, "%s: %s", a->name, msg);
 	/* covering walks reach every block the entry reaches */
+	if (rc == SSA_OK)
+		cr_assert_eq(st.covered, t->nreach, "%s: walks covered %llu of %u blocks", a->name,
+			     (unsigned long long)st.covered, t->nreach);
 	cprog_free(&out);
 	return rc;
 }
