@@ -609,6 +609,11 @@ Test(ssa_destruct, bad_input)
 	build(&p->c, PHI_PRUNED, NULL, false, 1, &s, &t);
 	struct prog q;
 	cr_assert_eq(cprog_lower(&s, &q), SSA_EINPUT, "lowering a program with phis");
+	/* a first-of-parallel-copy flag on a definition */
+	p->c.kind[0] |= CP_PAR_FIRST;
+	cr_assert_eq(cprog_check(&p->c, false, why, sizeof(why)), SSA_EINPUT);
+	cr_assert(strstr(why, "bad kind") != NULL, "%s", why);
+	p->c.kind[0] = CP_DEF;
 	/* a copy from undefined cannot be lowered for construction */
 	p->c.src[1] = SSA_UNDEF;
 	cr_assert_eq(cprog_lower(&p->c, &q), SSA_EINPUT);

@@ -104,6 +104,10 @@ int cprog_check(const struct cprog *c, bool ssa, char *why, size_t whylen)
 		}
 		for (uint32_t i = c->op_off[b]; i < c->op_off[b + 1]; i++) {
 			unsigned k = cprog_kind_of(c, i);
+			if ((c->kind[i] & ~(CP_KIND_MASK | CP_PAR_FIRST)) ||
+			    ((c->kind[i] & CP_PAR_FIRST) && k != CP_PAR))
+				FAIL("block %" PRIu32 ": op %" PRIu32 " has a bad kind %u", b, i,
+				     (unsigned)c->kind[i]);
 			if (k == CP_USE) {
 				if (c->var[i] != SSA_UNDEF && c->var[i] >= c->nvars)
 					FAIL("block %" PRIu32 ": use of v%" PRIu32 " out of range", b,
