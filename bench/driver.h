@@ -1,10 +1,11 @@
-/* The bench driver's machinery, shared by main.c and the extensions built on it (the pipeline
- * of issue 5, sweeps): command-line options, graph statistics, timed reps with statistics,
- * memory snapshots, machine facts, and the report writers (text, CSV, JSON).
+/* The bench driver's machinery, shared by main.c and pipeline.c: command-line options, graph
+ * statistics, calibrated timing with statistics, memory snapshots, machine facts, and the report
+ * writers (text, CSV, JSON).
  *
- * A run is: parse options (bench_cli_parse) -> build or load the input (untimed) -> for each
- * selected kernel, refuse it if its estimate exceeds the memory limit, else setup, time the reps
- * (bench_time_reps), check, dump, teardown -> one report row per kernel (bench_report_row). */
+ * A run is: parse options (bench_cli_parse) -> choose the kernels and check every option is
+ * read by one of them -> build or load the input (untimed) -> for each kernel, refuse it if its
+ * estimate exceeds the memory limit, else setup, prepare, time the samples (bench_time_reps),
+ * check, dump, teardown -> one report row per kernel (bench_report_row). */
 #ifndef SSALAB_BENCH_DRIVER_H
 #define SSALAB_BENCH_DRIVER_H
 
@@ -25,27 +26,21 @@ enum bench_exit {
 	BENCH_EXIT_TIMEOUT = 5, /* a kernel (or the pipeline) exceeded --time-limit */
 };
 
-#define BENCH_MAX_STAGE_OPTS 32
-
-/* Stage options from the command line, in the order given (kernel.h: bench_opt()). */
-struct bench_optset {
-	size_t n;
-	const char *name[BENCH_MAX_STAGE_OPTS];  /* without dashes, not NUL-terminated at '=' */
-	size_t namelen[BENCH_MAX_STAGE_OPTS];
-	const char *value[BENCH_MAX_STAGE_OPTS]; /* "" for a flag */
-};
-
 enum bench_format { BENCH_FMT_TEXT, BENCH_FMT_CSV, BENCH_FMT_JSON };
+
+/* How kernels are timed: --reps samples after --warmup runs, each sample holding as many runs
+ * as make it last at least --min-time seconds. */
+struct bench_timing_opts {
+	unsigned reps, warmup;
+	double min_time_s;
+};
 
 struct bench_cli {
 	const char *algo;       /* --algo value (NULL if absent) */
-	const char *pipeline;   /* --pipeline value (issue 5), NULL if absent */
+	const char *pipeline;   /* --pipeline value, NULL if absent */
 	const char *in;         /* --in FILE */
-	const char *family;     /* default "structured" */
-	bool family_set, blocks_set, seed_set;
-	struct gen_params gen;  /* blocks, seed and the generator's program options */
-	unsigned reps, warmup;
-	bool reps_set, warmup_set;
+	struct gen_options gen; /* generator options (gen/options.c), defaults of bench */
+	struct bench_timing_opts timing;
 	int pin;                /* -1 no pinning, -2 the current core, else a logical core index */
 	enum bench_format format;
 	const char *out;        /* --out FILE, NULL for stdout */
@@ -55,7 +50,10 @@ struct bench_cli {
 	bool check;             /* default true */
 	const char *dump;       /* --dump=KIND */
 	bool help;
-	struct bench_optset opts;
+	struct bench_stage_opts opts; /* typed stage options */
+	/* Stage options given, by name, to check that a selected stage reads each. */
+	const char *opts_given[16];
+	unsigned nopts_given;
 	int argc;
 	char **argv;
 };
@@ -68,6 +66,11 @@ void bench_deadline_disarm(void);
 
 /* Fills cli from argv. On a usage error returns BENCH_EXIT_USAGE with the message in err. */
 int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, size_t errlen);
+/* After the kernels (or the pipeline) are chosen: every stage option given must be read by one
+ * of the chosen stages (names: NULL-terminated list of option tables), and the generator
+ * options by the family and program. BENCH_EXIT_USAGE with a message naming the option. */
+int bench_cli_check_used(const struct bench_cli *cli, const struct bench_option *const *tables,
+			 size_t ntables, bool program, char *err, size_t errlen);
 void bench_cli_usage(FILE *f);
 /* "64", "1.5G", "512M", "100k" (binary multiples) into bytes. */
 int bench_parse_bytes(const char *s, uint64_t *out);
@@ -84,32 +87,46 @@ struct bench_graph_stats {
 };
 int bench_graph_stats(const struct cfg *g, struct bench_graph_stats *s);
 
-/* Timing of one kernel. rep_ms holds every counted rep (the warm-up reps excluded). */
+/* Timing of one kernel or pipeline stage. Each of the reps samples ran iters times; rep_ms and
+ * cpu_rep_ms are per-run times (the sample's time over iters), the statistics are over them. */
 struct bench_timing {
 	unsigned reps;
-	double *rep_ms;
-	double median_ms, min_ms, max_ms;
-	/* Honesty about a busy machine: CPU time the process got during the counted reps over
-	 * their wall time (near 1 on a quiet machine, lower when it was descheduled), and the
-	 * involuntary context switches taken meanwhile. */
-	double cpu_ms;       /* process CPU time summed over the counted reps */
-	double cpu_median_ms;/* median of the reps' CPU times: the better figure on a busy machine */
-	double utilization;  /* cpu_ms / sum of rep_ms */
+	uint64_t iters;
+	double *rep_ms, *cpu_rep_ms;
+	double median_ms, min_ms, max_ms, mean_ms, stddev_ms;
+	/* Honesty about a busy machine: CPU time the process got during the samples over their
+	 * wall time (near 1 on a quiet machine, lower when it was descheduled; above 1 only if
+	 * another thread ran, which no kernel does), and the involuntary context switches. */
+	double cpu_ms;        /* process CPU time over all counted runs */
+	double cpu_median_ms; /* median of the per-run CPU times: steadier on a busy machine */
+	double utilization;
 	uint64_t invol_switches;
+	double prepare_ms;    /* the untimed prepare step (peer libraries), -1 when none */
 };
 
-/* Below this CPU-time/wall-time ratio over the reps, reports flag the machine as busy. */
+/* Utilization outside [BENCH_BUSY_UTILIZATION, BENCH_MAX_UTILIZATION] is flagged. */
 #define BENCH_BUSY_UTILIZATION 0.9
+#define BENCH_MAX_UTILIZATION 1.05
+bool bench_utilization_odd(double u);
 
 double bench_now_ns(void); /* CLOCK_MONOTONIC */
-/* Median (mean of the two middle values for an even count), min and max of t->rep_ms. */
-void bench_timing_stats(struct bench_timing *t);
-/* Runs fn(arg, counters) warmup times untimed, then reps times timed; counters hold the last
- * rep's values. t->rep_ms is allocated here (bench_timing_free). progress_label, when not NULL
- * and stderr is a terminal, shows "label: rep i/R" on stderr. Stops at the first non-OK status
- * of fn and returns it. */
-int bench_time_reps(int (*fn)(void *arg, uint64_t *counters), void *arg, unsigned warmup,
-		    unsigned reps, uint64_t *counters, struct bench_timing *t,
+double bench_cpu_ns(void); /* the process's CPU clock */
+uint64_t bench_invol_switches(void);
+/* Allocates room for samples samples (bench_timing_free). */
+int bench_timing_init(struct bench_timing *t, unsigned samples);
+/* Median (mean of the two middle values for an even count), min, max, mean, standard deviation,
+ * CPU median and utilization from t->rep_ms and t->cpu_rep_ms. */
+int bench_timing_stats(struct bench_timing *t);
+/* The number of runs of fn that last at least min_time_s (1 when min_time_s <= 0): runs batches,
+ * untimed for the report, growing until one lasts long enough. A non-OK status of fn stops it
+ * (*status). */
+uint64_t bench_calibrate(int (*fn)(void *arg, uint64_t *counters), void *arg, double min_time_s,
+			 uint64_t *counters, int *status);
+/* Runs fn o->warmup times untimed, calibrates, then times o->reps samples; counters hold the
+ * last run's values. progress_label, when not NULL and stderr is a terminal, shows progress.
+ * Stops at the first non-OK status of fn and returns it. */
+int bench_time_reps(int (*fn)(void *arg, uint64_t *counters), void *arg,
+		    const struct bench_timing_opts *o, uint64_t *counters, struct bench_timing *t,
 		    const char *progress_label);
 void bench_timing_free(struct bench_timing *t);
 
@@ -162,9 +179,12 @@ struct bench_result {
 	const char *counter_names[BENCH_MAX_COUNTERS];
 	uint64_t counters[BENCH_MAX_COUNTERS];
 	struct bench_mem mem;
-	const char *check;      /* "ok", "FAIL", "skipped", "n/a" */
+	const char *check;      /* "ok", "FAIL", "error", "unchecked", "skipped", "n/a" */
 	char check_msg[256];
 };
+
+/* The exit code a library status asks for (README: "Exit codes"). */
+int bench_exit_for(int status);
 
 /* The report sink. Rows are written as they come (text) or at the end (JSON needs the whole
  * array; CSV rows are written as they come after the header). */
@@ -204,15 +224,11 @@ bool bench_progress_enabled(void);
 void bench_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void bench_progress_done(void);
 
-/* Kernel lookup over bench_stages[]: "name" or "stage:name". */
-const struct bench_kernel *bench_find_kernel(const char *name, size_t len,
-					     const struct bench_stage **stage);
-const struct bench_stage *bench_find_stage(const char *name, size_t len);
-
-/* The issue-5 hook: bench/pipeline.c defines this; main.c calls it for --pipeline=a,b,c,d with
- * the loaded input and an open report, and uses its return value as the exit code. Declared
- * weak so that bench builds and says "not available" until pipeline.c exists. */
+/* bench --pipeline (bench/pipeline.c): runs the pipeline on the loaded input, writes its rows
+ * to r, and returns the exit code. */
 int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in,
-		       struct bench_report *r) __attribute__((weak));
+		       struct bench_report *r, FILE *dump_f);
+/* The stage options the pipeline reads. */
+extern const struct bench_option bench_pipeline_options[];
 
 #endif

@@ -1,19 +1,13 @@
 /* Graph statistics printed with every run (untimed): sizes, reachable blocks, exits, degree
- * extremes and reducibility. Reducibility comes from the dominator stage's test when this
- * build has it, otherwise it is reported as unknown. */
+ * extremes and reducibility (the dominator stage's test; unknown when it runs out of memory). */
 #include "bench/driver.h"
 #include "cfg/traverse.h"
+#include "dom/reducible.h"
 #include "util/mem.h"
 #include "util/status.h"
 
 #include <stdlib.h>
 
-#if defined(__has_include)
-#if __has_include("dom/reducible.h")
-#include "dom/reducible.h"
-#define BENCH_HAVE_REDUCIBLE 1
-#endif
-#endif
 
 int bench_graph_stats(const struct cfg *g, struct bench_graph_stats *s)
 {
@@ -41,10 +35,8 @@ int bench_graph_stats(const struct cfg *g, struct bench_graph_stats *s)
 	s->reachable = cfg_reach(g, 0, reached, stack);
 	free(reached);
 	free(stack);
-#ifdef BENCH_HAVE_REDUCIBLE
 	bool red;
 	if (cfg_is_reducible(g, &red) == SSA_OK)
 		s->reducible = red ? 1 : 0;
-#endif
 	return SSA_OK;
 }

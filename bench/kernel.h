@@ -1,15 +1,23 @@
-/* What a stage gives the bench driver. Each stage has one file, bench/stage_<stage>.c, that
- * wraps the stage's algorithm table (algos/<stage>/) into kernels and exports one
- * struct bench_stage; bench/registry.c lists the stages. The driver does the rest: input,
- * memory refusal, warm-up and timed reps, statistics, checking, dumps and reports.
+/* What a stage gives the bench driver: one adapter file, bench/stage_<stage>.c, exporting one
+ * const struct bench_stage, plus one line in bench_stages[] (bench/registry.c). The adapter
+ * reads its algorithm table in algos/<stage>/ directly, so an algorithm appended to that table
+ * is a bench kernel with no other edit; the driver does the rest: input, memory refusal, timed
+ * batches, statistics, checking, dumps and reports.
+ *
+ * A kernel is a value, not a table entry: stage->kernel(i, &k) describes the i-th of
+ * stage->count() kernels, and k.algo points at the algorithm's own descriptor (struct dom_algo,
+ * struct phi_algo, ...). Every callback receives the kernel, so nothing is generated per slot.
  *
  * Life of a kernel in one bench run:
- *   mem_estimate(in)          bytes it will allocate (scratch, outputs and untimed upstream
- *                             results); the driver refuses the run above --mem-limit
- *   setup(in, &state)         untimed: compute upstream stages, allocate scratch once
- *   run(state, counters) x R  timed; the first --warmup reps are not counted
- *   check(state, ...)         after the reps, unless --no-check
- *   dump(state, kind, out)    if --dump=KIND
+ *   mem_estimate(k, in)        bytes it will allocate (scratch, outputs and untimed upstream
+ *                              results); the driver refuses the run above --mem-limit
+ *   setup(k, in, &state)       untimed: compute upstream stages, allocate scratch once
+ *   prepare(state)             optional, untimed but timed apart (prepare_ms): a peer library
+ *                              converts the graph to its own types
+ *   run(state, counters) x N   timed, in calibrated batches; run must give the same answer
+ *                              every time it is called on the same state
+ *   check(state, ...)          after the timed runs, unless --no-check
+ *   dump(state, kind, out)     if --dump=KIND (kind validated against k.dumps before setup)
  *   teardown(state)
  */
 #ifndef SSALAB_BENCH_KERNEL_H
@@ -17,43 +25,53 @@
 
 #include "cfg/prog.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
-#define BENCH_MAX_COUNTERS 6
+#define BENCH_MAX_COUNTERS 8
 
 /* A check's answer when it had nothing to compare against (distinct from every ssa_status). */
 #define BENCH_CHECK_NONE 100
+
+/* Stage options, parsed once from the command line (bench/options.c) and validated whether or
+ * not a selected stage reads them. A field is meaningful only when its *_set flag is true. */
+struct bench_stage_opts {
+	bool reverse;            /* --reverse: post-dominators (dom) */
+	bool df_limit_set;       /* --df-limit=N (df, phi, pipeline) */
+	uint64_t df_limit;
+	bool flavor_set;         /* --flavor=minimal|semipruned|pruned (phi, rename, pipeline) */
+	int flavor;              /* enum phi_flavor */
+	bool live_set;           /* --live=walk|dataflow (phi) */
+	bool live_dataflow;
+	bool placement_set;      /* --placement=NAME (rename) */
+	const char *placement;
+	bool maximal_set;        /* --maximal=joins|every (maximal, pipeline) */
+	bool maximal_every;
+	bool walks_set;          /* --rename-walks=N (rename, maximal, pipeline) */
+	uint32_t walks;
+};
 
 struct bench_input {
 	const struct prog *prog;   /* the CFG is prog->cfg; nvars may be 0 */
 	const char *family;        /* generator family, or NULL when read from a file */
 	const char *path;          /* input file, or NULL when generated */
 	uint64_t seed;
-	/* Stage options given on the command line (declared in each stage's options table),
-	 * looked up with bench_opt(). */
-	const struct bench_optset *opts;
+	const struct bench_stage_opts *opts;
 };
 
-/* The value given for --NAME (NULL if not given; "" for a flag without a value). */
-const char *bench_opt(const struct bench_input *in, const char *name);
+struct bench_stage;
 
 struct bench_kernel {
+	const struct bench_stage *stage;
+	const void *algo;      /* the algorithm's descriptor in its algos/ table; NULL when the
+				* adapter defines the kernel itself (then variant says which) */
+	unsigned variant;
 	const char *name;
 	const char *summary;
+	const char *dumps;     /* the --dump kinds it has, space-separated ("" for none) */
+	bool prepare;          /* the driver calls stage->prepare (the descriptor has one) */
 	const char *counter_names[BENCH_MAX_COUNTERS]; /* unused slots NULL */
-	uint64_t (*mem_estimate)(const struct bench_input *in);
-	/* On failure returns a status and writes the reason to err. */
-	int (*setup)(const struct bench_input *in, void **state, char *err, size_t errlen);
-	int (*run)(void *state, uint64_t *counters);
-	/* SSA_OK or SSA_EVERIFY; msg says what was compared and, on failure, the first
-	 * difference ("oracle: ok", "vs snca + verifier: block 17 idom 3, expected 5").
-	 * BENCH_CHECK_NONE when nothing could be compared (msg says why): the report then says
-	 * "unchecked", never "ok". */
-	int (*check)(void *state, char *msg, size_t msglen);
-	/* SSA_EUSAGE when this kernel has no dump of that kind (see README: idom, df, phi, ssa). */
-	int (*dump)(void *state, const char *kind, FILE *out);
-	void (*teardown)(void *state);
 };
 
 struct bench_option {
@@ -62,14 +80,33 @@ struct bench_option {
 };
 
 struct bench_stage {
-	const char *name;  /* "floor", "dom", "df", "phi", "rename" */
+	const char *name;  /* "floor", "dom", "df", "phi", "rename", "maximal" */
 	const char *title; /* one line for --algo=list */
-	const struct bench_kernel *kernels;
-	size_t nkernels;
-	const struct bench_option *options; /* stage-specific options, NULL-name terminated */
+	const struct bench_option *options; /* what it reads of bench_stage_opts, NULL-terminated */
+	size_t (*count)(void);
+	void (*kernel)(const struct bench_stage *st, size_t i, struct bench_kernel *k);
+	uint64_t (*mem_estimate)(const struct bench_kernel *k, const struct bench_input *in);
+	/* On failure returns a status and writes the reason to err. SSA_ETOOBIG and SSA_ENOMEM
+	 * are refusals (the input is too large for this kernel), not failures. */
+	int (*setup)(const struct bench_kernel *k, const struct bench_input *in, void **state,
+		     char *err, size_t errlen);
+	int (*prepare)(void *state); /* called when the kernel's .prepare is true */
+	int (*run)(void *state, uint64_t *counters);
+	/* SSA_OK or SSA_EVERIFY; msg says what was compared and, on failure, the first
+	 * difference. BENCH_CHECK_NONE when nothing could be compared (msg says why): the report
+	 * then says "unchecked", never "ok". */
+	int (*check)(void *state, char *msg, size_t msglen);
+	int (*dump)(void *state, const char *kind, FILE *out);
+	void (*teardown)(void *state);
 };
 
 extern const struct bench_stage *const bench_stages[];
 extern const size_t bench_nstages;
+
+/* The kernel named "name" or "stage:name" (len bytes of name); false when there is none. */
+bool bench_find_kernel(const char *name, size_t len, struct bench_kernel *k);
+const struct bench_stage *bench_find_stage(const char *name, size_t len);
+/* Whether kind is one of k's dump kinds. */
+bool bench_kernel_has_dump(const struct bench_kernel *k, const char *kind);
 
 #endif

@@ -4,23 +4,27 @@
  * driver.h; this file is the command: options, input, kernel selection, the per-kernel life
  * cycle of kernel.h, and exit codes. */
 #include "bench/driver.h"
+#include "util/mem.h"
 #include "gen/gen.h"
 #include "io/io.h"
 #include "util/status.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_SELECTED 256
-
 struct selected {
-	const struct bench_stage *stage;
-	const struct bench_kernel *kernel;
-	bool by_group; /* chosen by all / all:STAGE: a memory refusal is reported, not an error */
+	struct bench_kernel k;
+	bool by_group; /* chosen by all / all:STAGE: a refusal is reported, not an error */
 };
 
-static int exit_for_status(int st)
+struct selection {
+	struct selected *v;
+	size_t n, cap;
+};
+
+int bench_exit_for(int st)
 {
 	switch (st) {
 	case SSA_OK: return BENCH_EXIT_OK;
@@ -37,87 +41,82 @@ static void list_kernels(FILE *f)
 	for (size_t s = 0; s < bench_nstages; s++) {
 		const struct bench_stage *st = bench_stages[s];
 		fprintf(f, "stage %s: %s\n", st->name, st->title);
-		for (size_t k = 0; k < st->nkernels; k++)
-			fprintf(f, "  %-14s %s\n", st->kernels[k].name, st->kernels[k].summary);
+		for (size_t i = 0, n = st->count(); i < n; i++) {
+			struct bench_kernel k;
+			st->kernel(st, i, &k);
+			fprintf(f, "  %-18s %s\n", k.name, k.summary);
+		}
 		for (const struct bench_option *o = st->options; o && o->name; o++)
-			fprintf(f, "  option --%-8s %s\n", o->name, o->help ? o->help : "");
+			fprintf(f, "  option --%-10s %s\n", o->name, o->help ? o->help : "");
 	}
 }
 
-static int add_stage(struct selected *sel, size_t *nsel, const struct bench_stage *st)
+static int add(struct selection *sel, const struct bench_kernel *k, bool by_group)
 {
-	for (size_t k = 0; k < st->nkernels; k++) {
-		if (*nsel == MAX_SELECTED)
-			return -1;
-		sel[*nsel].stage = st;
-		sel[*nsel].kernel = &st->kernels[k];
-		sel[*nsel].by_group = true;
-		(*nsel)++;
+	if (sel->n == sel->cap) {
+		size_t cap = sel->cap ? 2 * sel->cap : 16;
+		struct selected *v = ssa_realloc_array(sel->v, cap, sizeof *v);
+		if (!v)
+			return SSA_ENOMEM;
+		sel->v = v;
+		sel->cap = cap;
 	}
-	return 0;
+	sel->v[sel->n].k = *k;
+	sel->v[sel->n].by_group = by_group;
+	sel->n++;
+	return SSA_OK;
 }
 
-/* "a,b,c", "all", "all:STAGE", "STAGE:name". */
-static int select_kernels(const char *spec, struct selected *sel, size_t *nsel, char *err,
-			  size_t errlen)
+static int add_stage(struct selection *sel, const struct bench_stage *st)
 {
-	*nsel = 0;
-	const char *p = spec;
-	while (1) {
+	for (size_t i = 0, n = st->count(); i < n; i++) {
+		struct bench_kernel k;
+		st->kernel(st, i, &k);
+		if (add(sel, &k, true) != SSA_OK)
+			return SSA_ENOMEM;
+	}
+	return SSA_OK;
+}
+
+/* "a,b,c", "all" (the floor and the dominators), "all:STAGE", "STAGE:name". */
+static int select_kernels(const char *spec, struct selection *sel, char *err, size_t errlen)
+{
+	for (const char *p = spec;;) {
 		const char *end = strchr(p, ',');
 		size_t len = end ? (size_t)(end - p) : strlen(p);
+		int st = SSA_OK;
 		if (len == 0) {
 			snprintf(err, errlen, "--algo=%s: empty name in the list", spec);
 			return BENCH_EXIT_USAGE;
 		}
 		if (len == 3 && !strncmp(p, "all", 3)) {
-			const struct bench_stage *fl = bench_find_stage("floor", 5);
-			const struct bench_stage *dom = bench_find_stage("dom", 3);
-			if ((fl && add_stage(sel, nsel, fl)) || (dom && add_stage(sel, nsel, dom)))
-				goto toomany;
+			st = add_stage(sel, bench_find_stage("floor", 5));
+			if (st == SSA_OK)
+				st = add_stage(sel, bench_find_stage("dom", 3));
 		} else if (len > 4 && !strncmp(p, "all:", 4)) {
-			const struct bench_stage *st = bench_find_stage(p + 4, len - 4);
-			if (!st) {
+			const struct bench_stage *stage = bench_find_stage(p + 4, len - 4);
+			if (!stage) {
 				snprintf(err, errlen, "--algo: no stage named '%.*s' (try --algo=list)",
 					 (int)(len - 4), p + 4);
 				return BENCH_EXIT_USAGE;
 			}
-			if (add_stage(sel, nsel, st))
-				goto toomany;
+			st = add_stage(sel, stage);
 		} else {
-			const struct bench_stage *st;
-			const struct bench_kernel *k = bench_find_kernel(p, len, &st);
-			if (!k) {
+			struct bench_kernel k;
+			if (!bench_find_kernel(p, len, &k)) {
 				snprintf(err, errlen, "--algo: no kernel named '%.*s' (try --algo=list)",
 					 (int)len, p);
 				return BENCH_EXIT_USAGE;
 			}
-			if (*nsel == MAX_SELECTED)
-				goto toomany;
-			sel[*nsel].stage = st;
-			sel[*nsel].kernel = k;
-			sel[*nsel].by_group = false;
-			(*nsel)++;
+			st = add(sel, &k, false);
+		}
+		if (st != SSA_OK) {
+			snprintf(err, errlen, "--algo: out of memory");
+			return BENCH_EXIT_INPUT;
 		}
 		if (!end)
-			break;
+			return BENCH_EXIT_OK;
 		p = end + 1;
-	}
-	return BENCH_EXIT_OK;
-toomany:
-	snprintf(err, errlen, "--algo: more than %d kernels selected", MAX_SELECTED);
-	return BENCH_EXIT_USAGE;
-}
-
-static void list_families(char *buf, size_t len)
-{
-	size_t used = 0;
-	buf[0] = 0;
-	for (size_t i = 0; i < gen_nfamilies && used < len; i++) {
-		int w = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", gen_families[i].name);
-		if (w < 0)
-			break;
-		used += (size_t)w;
 	}
 }
 
@@ -138,7 +137,7 @@ static int load_input(struct bench_cli *cli, struct prog *prog, char *note, size
 			snprintf(err, errlen, "%s", buf);
 			return BENCH_EXIT_INPUT;
 		}
-		if (cli->gen.vars) {
+		if (cli->gen.p.vars) {
 			if (prog->nvars) {
 				snprintf(err, errlen, "--vars: %s already is a program with %" PRIu32
 					 " variables", cli->in, prog->nvars);
@@ -149,39 +148,32 @@ static int load_input(struct bench_cli *cli, struct prog *prog, char *note, size
 			free(prog->op_off);
 			free(prog->ops);
 			memset(prog, 0, sizeof *prog);
-			st = gen_prog(&cli->gen, &g, prog);
+			st = gen_prog(&cli->gen.p, &g, prog);
 			if (st) {
 				snprintf(err, errlen, "generating a program over %s: %s", cli->in,
 					 ssa_status_str(st));
-				return exit_for_status(st) == BENCH_EXIT_USAGE ? BENCH_EXIT_USAGE
-									    : BENCH_EXIT_INPUT;
+				return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
 			}
 		}
 		return BENCH_EXIT_OK;
-	}
-	if (!gen_find(cli->family)) {
-		char fams[512];
-		list_families(fams, sizeof fams);
-		snprintf(err, errlen, "--family=%s: no such family (families: %s)", cli->family, fams);
-		return BENCH_EXIT_USAGE;
 	}
 	struct gen_info info;
 	memset(&info, 0, sizeof info);
 	struct cfg g;
 	memset(&g, 0, sizeof g);
-	bench_progress("generating %s n=%" PRIu64 " seed=%" PRIu64, cli->family, cli->gen.blocks,
-		       cli->gen.seed);
-	int st = gen_cfg(&cli->gen, &g, &info);
+	bench_progress("generating %s n=%" PRIu64 " seed=%" PRIu64, cli->gen.p.family,
+		       cli->gen.p.blocks, cli->gen.p.seed);
+	int st = gen_cfg(&cli->gen.p, &g, &info);
 	if (st) {
 		bench_progress_done();
-		snprintf(err, errlen, "generating %s with %" PRIu64 " blocks: %s%s%s", cli->family,
-			 cli->gen.blocks, ssa_status_str(st), info.note[0] ? ": " : "", info.note);
+		snprintf(err, errlen, "generating %s with %" PRIu64 " blocks: %s%s%s",
+			 cli->gen.p.family, cli->gen.p.blocks, ssa_status_str(st), info.note[0] ? ": " : "", info.note);
 		return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
 	}
 	snprintf(note, notelen, "%s", info.note);
-	if (cli->gen.vars) {
-		bench_progress("generating a program with %" PRIu32 " variables", cli->gen.vars);
-		st = gen_prog(&cli->gen, &g, prog);
+	if (cli->gen.p.vars) {
+		bench_progress("generating a program with %" PRIu32 " variables", cli->gen.p.vars);
+		st = gen_prog(&cli->gen.p, &g, prog);
 	} else {
 		st = prog_empty(prog, &g, 0);
 	}
@@ -194,87 +186,114 @@ static int load_input(struct bench_cli *cli, struct prog *prog, char *note, size
 }
 
 struct run_ctx {
-	const struct bench_kernel *k;
+	const struct bench_stage *st;
 	void *state;
 };
 
 static int run_once(void *arg, uint64_t *counters)
 {
 	struct run_ctx *c = arg;
-	return c->k->run(c->state, counters);
+	return c->st->run(c->state, counters);
+}
+
+static void fail(struct bench_result *res, enum bench_run_status status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void fail(struct bench_result *res, enum bench_run_status status, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	res->status = status;
+	res->check = "skipped";
+	vsnprintf(res->status_msg, sizeof res->status_msg, fmt, ap);
+	va_end(ap);
+	if (status == BENCH_RUN_REFUSED)
+		fprintf(stderr, "bench: refused: %s\n", res->status_msg);
+	else
+		fprintf(stderr, "bench: %s: %s\n", res->algo, res->status_msg);
+}
+
+/* A kernel that does not fit (memory, or a size limit such as --df-limit) is refused; a
+ * refusal of a kernel chosen by a group does not change the exit code. */
+static int refusal(const struct selected *s)
+{
+	return s->by_group ? BENCH_EXIT_OK : BENCH_EXIT_REFUSED;
 }
 
 /* One kernel's life cycle (kernel.h). Returns the exit code this kernel asks for. */
 static int run_kernel(const struct bench_cli *cli, const struct bench_input *in,
 		      const struct selected *s, struct bench_result *res, FILE *dump_f)
 {
-	const struct bench_kernel *k = s->kernel;
+	const struct bench_kernel *k = &s->k;
+	const struct bench_stage *stage = k->stage;
 	const struct cfg *g = &in->prog->cfg;
 	memset(res, 0, sizeof *res);
 	res->algo = k->name;
-	res->stage = s->stage->name;
+	res->stage = stage->name;
 	res->check = "n/a";
+	res->timing.prepare_ms = -1;
 	for (unsigned i = 0; i < BENCH_MAX_COUNTERS && k->counter_names[i]; i++)
 		res->counter_names[res->ncounters++] = k->counter_names[i];
 
-	res->mem_estimate = k->mem_estimate ? k->mem_estimate(in) : 0;
-	{
-		const char *how;
-		uint64_t limit = bench_mem_limit(cli, &how);
-		if (res->mem_estimate > limit) {
-			char need[32], lim[32];
-			bench_format_bytes(res->mem_estimate, need, sizeof need);
-			bench_format_bytes(limit, lim, sizeof lim);
-			res->status = BENCH_RUN_REFUSED;
-			res->check = "skipped";
-			snprintf(res->status_msg, sizeof res->status_msg,
-				 "%s needs %s for n=%" PRIu32 " m=%" PRIu32 "; limit is %s (%s); use "
-				 "--mem-limit to override",
-				 k->name, need, g->n, g->m, lim, how);
-			fprintf(stderr, "bench: refused: %s\n", res->status_msg);
-			/* A group such as --algo=all runs what fits: iter alone needs n^2/8 bytes. */
-			return s->by_group ? BENCH_EXIT_OK : BENCH_EXIT_REFUSED;
-		}
+	res->mem_estimate = stage->mem_estimate(k, in);
+	const char *how;
+	uint64_t limit = bench_mem_limit(cli, &how);
+	if (res->mem_estimate > limit) {
+		char need[32], lim[32], why[300];
+		bench_format_bytes(res->mem_estimate, need, sizeof need);
+		bench_format_bytes(limit, lim, sizeof lim);
+		snprintf(why, sizeof why, "%s needs %s for n=%" PRIu32 " m=%" PRIu32 "; limit is %s "
+			 "(%s); use --mem-limit to override", k->name, need, g->n, g->m, lim, how);
+		fail(res, BENCH_RUN_REFUSED, "%s", why);
+		return refusal(s);
 	}
 
 	bench_mem_reset();
 	void *state = NULL;
 	char err[256] = "";
 	bench_progress("%s: setup", k->name);
-	int st = k->setup(in, &state, err, sizeof err);
+	int st = stage->setup(k, in, &state, err, sizeof err);
 	bench_progress_done();
-	if (st) {
-		res->status = BENCH_RUN_FAILED;
-		res->check = "skipped";
-		snprintf(res->status_msg, sizeof res->status_msg, "setup: %s",
-			 err[0] ? err : ssa_status_str(st));
-		fprintf(stderr, "bench: %s: %s\n", k->name, res->status_msg);
-		return exit_for_status(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT : exit_for_status(st);
+	if (st == SSA_ETOOBIG || st == SSA_ENOMEM) {
+		fail(res, BENCH_RUN_REFUSED, "setup: %s", err[0] ? err : ssa_status_str(st));
+		return refusal(s);
 	}
-	struct run_ctx ctx = {k, state};
+	if (st) {
+		fail(res, BENCH_RUN_FAILED, "setup: %s", err[0] ? err : ssa_status_str(st));
+		return st == SSA_EVERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
+	}
+	if (k->prepare) {
+		double t0 = bench_now_ns();
+		st = stage->prepare(state);
+		res->timing.prepare_ms = (bench_now_ns() - t0) / 1e6;
+		if (st) {
+			fail(res, BENCH_RUN_FAILED, "prepare: %s", ssa_status_str(st));
+			stage->teardown(state);
+			return bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT
+								       : bench_exit_for(st);
+		}
+	}
+	struct run_ctx ctx = {stage, state};
 	bool progress = bench_progress_enabled() && (uint64_t)g->n + g->m >= 10000000u;
-	st = bench_time_reps(run_once, &ctx, cli->warmup, cli->reps, res->counters, &res->timing,
+	double prepare_ms = res->timing.prepare_ms;
+	st = bench_time_reps(run_once, &ctx, &cli->timing, res->counters, &res->timing,
 			     progress ? k->name : NULL);
+	res->timing.prepare_ms = prepare_ms;
 	bench_mem_snapshot(&res->mem);
-	if (!st && res->timing.utilization < BENCH_BUSY_UTILIZATION && res->timing.median_ms >= 1.0)
-		fprintf(stderr, "bench: warning: %s got %.0f%% of a CPU during its reps (%" PRIu64
-			" involuntary context switches): the machine is busy and its times are "
-			"inflated\n",
+	if (st) {
+		fail(res, BENCH_RUN_FAILED, "run: %s", ssa_status_str(st));
+		stage->teardown(state);
+		return bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
+	}
+	if (bench_utilization_odd(res->timing.utilization) && res->timing.median_ms >= 1.0)
+		fprintf(stderr, "bench: warning: %s got %.0f%% of a CPU during its samples (%" PRIu64
+			" involuntary context switches): its times are not to be trusted\n",
 			k->name, 100.0 * res->timing.utilization, res->timing.invol_switches);
 	int code = BENCH_EXIT_OK;
-	if (st) {
-		res->status = BENCH_RUN_FAILED;
-		res->check = "skipped";
-		snprintf(res->status_msg, sizeof res->status_msg, "run: %s", ssa_status_str(st));
-		fprintf(stderr, "bench: %s: %s\n", k->name, res->status_msg);
-		k->teardown(state);
-		return exit_for_status(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT : exit_for_status(st);
-	}
 	if (!cli->check) {
 		res->check = "skipped";
-	} else if (k->check) {
+	} else {
 		bench_progress("%s: check", k->name);
-		st = k->check(state, res->check_msg, sizeof res->check_msg);
+		st = stage->check(state, res->check_msg, sizeof res->check_msg);
 		bench_progress_done();
 		if (st == SSA_OK) {
 			res->check = "ok";
@@ -286,28 +305,58 @@ static int run_kernel(const struct bench_cli *cli, const struct bench_input *in,
 				snprintf(res->check_msg, sizeof res->check_msg, "%s", ssa_status_str(st));
 			fprintf(stderr, "bench: %s: check %s: %s\n", k->name, res->check,
 				res->check_msg);
-			code = st == SSA_EVERIFY ? BENCH_EXIT_VERIFY : exit_for_status(st);
+			code = bench_exit_for(st);
 		}
 	}
 	if (dump_f) {
-		if (!k->dump) {
-			st = SSA_EUSAGE;
-		} else {
-			st = k->dump(state, cli->dump, dump_f);
-		}
-		if (st == SSA_EUSAGE) {
-			fprintf(stderr, "bench: --dump=%s: kernel %s has no dump of that kind\n", cli->dump,
-				k->name);
-			if (!code)
-				code = BENCH_EXIT_USAGE;
-		} else if (st) {
+		st = stage->dump(state, cli->dump, dump_f);
+		if (st) {
 			fprintf(stderr, "bench: --dump=%s: %s\n", cli->dump, ssa_status_str(st));
 			if (!code)
 				code = BENCH_EXIT_INPUT;
 		}
 	}
-	k->teardown(state);
+	stage->teardown(state);
 	return code;
+}
+
+/* Chooses the kernels, then refuses before any work what the run could not honour: a dump kind
+ * the kernel lacks, an option nothing chosen reads. */
+static int plan(const struct bench_cli *cli, struct selection *sel, char *err, size_t errlen)
+{
+	const struct bench_option *tables[32];
+	size_t nt = 0;
+	if (cli->pipeline) {
+		tables[nt++] = bench_pipeline_options;
+		if (cli->dump && strcmp(cli->dump, "ssa")) {
+			snprintf(err, errlen, "--dump=%s: a pipeline writes only its final SSA "
+				 "(--dump=ssa)", cli->dump);
+			return BENCH_EXIT_USAGE;
+		}
+	} else {
+		int code = select_kernels(cli->algo, sel, err, errlen);
+		if (code)
+			return code;
+		if (cli->dump && sel->n != 1) {
+			snprintf(err, errlen, "--dump needs exactly one kernel (got %zu)", sel->n);
+			return BENCH_EXIT_USAGE;
+		}
+		if (cli->dump && !bench_kernel_has_dump(&sel->v[0].k, cli->dump)) {
+			snprintf(err, errlen, "--dump=%s: kernel %s has no dump of that kind (it has: %s)",
+				 cli->dump, sel->v[0].k.name,
+				 sel->v[0].k.dumps[0] ? sel->v[0].k.dumps : "none");
+			return BENCH_EXIT_USAGE;
+		}
+		for (size_t i = 0; i < sel->n; i++) {
+			const struct bench_stage *st = sel->v[i].k.stage;
+			bool have = false;
+			for (size_t t = 0; t < nt; t++)
+				have |= tables[t] == st->options;
+			if (!have && st->options && nt < sizeof tables / sizeof *tables)
+				tables[nt++] = st->options;
+		}
+	}
+	return bench_cli_check_used(cli, tables, nt, cli->gen.p.vars > 0, err, errlen);
 }
 
 int main(int argc, char **argv)
@@ -327,22 +376,12 @@ int main(int argc, char **argv)
 		list_kernels(stdout);
 		return BENCH_EXIT_OK;
 	}
-
-	static struct selected sel[MAX_SELECTED];
-	size_t nsel = 0;
-	if (cli.algo) {
-		code = select_kernels(cli.algo, sel, &nsel, err, sizeof err);
-		if (code) {
-			fprintf(stderr, "bench: %s\n", err);
-			return code;
-		}
-		if (cli.dump && nsel != 1) {
-			fprintf(stderr, "bench: --dump needs exactly one kernel (got %zu)\n", nsel);
-			return BENCH_EXIT_USAGE;
-		}
-	} else if (!bench_pipeline_run) {
-		fprintf(stderr, "bench: --pipeline is not available in this build\n");
-		return BENCH_EXIT_USAGE;
+	struct selection sel = {0};
+	code = plan(&cli, &sel, err, sizeof err);
+	if (code) {
+		fprintf(stderr, "bench: %s\n", err);
+		free(sel.v);
+		return code;
 	}
 
 	struct bench_sysinfo sys;
@@ -351,6 +390,7 @@ int main(int argc, char **argv)
 		int st = bench_pin(&sys, cli.pin, err, sizeof err);
 		if (st) {
 			fprintf(stderr, "bench: %s\n", err);
+			free(sel.v);
 			return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
 		}
 	}
@@ -363,6 +403,7 @@ int main(int argc, char **argv)
 		int st = bench_outfile_open(&of, cli.out, err, sizeof err);
 		if (st) {
 			fprintf(stderr, "bench: --out %s\n", err);
+			free(sel.v);
 			return BENCH_EXIT_INPUT;
 		}
 	}
@@ -375,6 +416,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench: %s\n", err);
 		if (cli.out)
 			bench_outfile_abort(&of);
+		free(sel.v);
 		return code;
 	}
 	struct bench_graph_stats gs;
@@ -386,6 +428,7 @@ int main(int argc, char **argv)
 		if (cli.out)
 			bench_outfile_abort(&of);
 		prog_free(&prog);
+		free(sel.v);
 		return BENCH_EXIT_REFUSED;
 	}
 
@@ -399,9 +442,9 @@ int main(int argc, char **argv)
 
 	struct bench_input in = {
 		.prog = &prog,
-		.family = cli.in ? NULL : cli.family,
+		.family = cli.in ? NULL : cli.gen.p.family,
 		.path = cli.in,
-		.seed = cli.in ? 0 : cli.gen.seed,
+		.seed = cli.in ? 0 : cli.gen.p.seed,
 		.opts = &cli.opts,
 	};
 	struct bench_report rep = {
@@ -421,13 +464,13 @@ int main(int argc, char **argv)
 	const char *unfinished = cli.out ? of.tmp : NULL;
 	if (cli.pipeline) {
 		bench_deadline_arm(cli.time_limit_s, "the pipeline", unfinished);
-		code = bench_pipeline_run(&cli, &in, &rep);
+		code = bench_pipeline_run(&cli, &in, &rep, dump_f);
 		bench_deadline_disarm();
 	} else {
-		for (size_t i = 0; i < nsel; i++) {
+		for (size_t i = 0; i < sel.n; i++) {
 			struct bench_result res;
-			bench_deadline_arm(cli.time_limit_s, sel[i].kernel->name, unfinished);
-			int c = run_kernel(&cli, &in, &sel[i], &res, dump_f);
+			bench_deadline_arm(cli.time_limit_s, sel.v[i].k.name, unfinished);
+			int c = run_kernel(&cli, &in, &sel.v[i], &res, dump_f);
 			bench_deadline_disarm();
 			bench_report_row(&rep, &res);
 			bench_timing_free(&res.timing);
@@ -435,6 +478,7 @@ int main(int argc, char **argv)
 				code = c;
 		}
 	}
+	free(sel.v);
 	bench_report_end(&rep);
 	if (!cli.out && (fflush(stdout) != 0 || ferror(stdout))) {
 		fprintf(stderr, "bench: writing to standard output failed\n");

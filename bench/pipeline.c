@@ -1,5 +1,21 @@
-/* bench --pipeline: see bench/pipeline.h for the stages, the timing policy and the report. */
-#include "bench/pipeline.h"
+/* bench --pipeline=DOM[,DF],PHI[,RENAME]: SSA construction end to end, one algorithm per stage.
+ *
+ * The stages, in this order:
+ *   DOM     any dominator algorithm (dom_algos[]); the tree is built in the same stage
+ *   DF      any frontier algorithm, required exactly when PHI needs frontiers (phi-idf)
+ *   PHI     any placement (phi_algos[], with --flavor), or phi-maximal (--maximal=joins|every)
+ *   RENAME  any renamer (rename_algos[]); optional after phi-maximal (rename-stack)
+ *   prune   added after phi-maximal: Aycock-Horspool's rule, and for --flavor=pruned dead-φ
+ *           elimination too
+ * Scratch is allocated once before the timed runs, and the descriptors' prepare steps run there,
+ * untimed (prepare_ms); outputs (tree, frontiers, φ sets, the SSA form) are built in every run,
+ * as a compiler would. The pipeline is timed like a kernel (bench/timing.c): warm-up runs,
+ * samples calibrated to --min-time, each stage's wall and CPU time per run. The report has one
+ * row per stage with the same statistics as a kernel's row, a per-stage table (share of the
+ * total, ns per block, memory, multiple of the dfs floor timed the same way), the total, and the
+ * check of the final form (ssa_check_form). The whole pipeline's memory is estimated first and
+ * refused above the limit; --dump=ssa writes the final form. */
+#include "bench/driver.h"
 
 #include "cfg/traverse.h"
 #include "df/df.h"
@@ -13,8 +29,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-int bench_pipeline_parse(const char *text, struct bench_pipeline_spec *spec, char *err,
-			 size_t errlen)
+const struct bench_option bench_pipeline_options[] = {
+	{"flavor", "minimal (default), semipruned or pruned (pruned: dead phis removed too after "
+		   "phi-maximal)"},
+	{"df-limit", "largest sum of |DF| the frontier stage may build"},
+	{"maximal", "phi-maximal: joins (default) or every block"},
+	{"rename-walks", "random walks of the equivalence interpreter in the check (default 256)"},
+	{NULL, NULL},
+};
+
+/* Parsed form of a --pipeline value. */
+struct spec {
+	const char *dom, *df, *phi, *rename; /* names; df and rename may be NULL */
+	bool maximal;
+	char buf[256]; /* the names point into this copy of the text */
+};
+
+static int pipeline_parse(const char *text, struct spec *spec, char *err, size_t errlen)
 {
 	memset(spec, 0, sizeof(*spec));
 	if (strlen(text) >= sizeof(spec->buf)) {
@@ -102,7 +133,22 @@ struct pipe {
 	struct phi_maximal_stats mst;
 	uint64_t counters[ST_N][BENCH_MAX_COUNTERS];
 	uint64_t bytes[ST_N];
+	double wall[ST_N], cpu[ST_N]; /* ns accumulated over the runs of one sample */
+	double lap_wall, lap_cpu;
 };
+
+static void lap_start(struct pipe *x)
+{
+	x->lap_cpu = bench_cpu_ns();
+	x->lap_wall = bench_now_ns();
+}
+
+static void lap_end(struct pipe *x, int k)
+{
+	double w = bench_now_ns(), c = bench_cpu_ns();
+	x->wall[k] += w - x->lap_wall;
+	x->cpu[k] += c - x->lap_cpu;
+}
 
 static void pipe_free_outputs(struct pipe *x)
 {
@@ -131,31 +177,29 @@ static void pipe_free(struct pipe *x)
 	free(x->idom);
 }
 
-/* One rep; ns[] gets each stage's time. */
-static int pipe_rep(struct pipe *x, double *ns)
+/* One run of the whole pipeline; each stage's wall and CPU time is added to x->wall[], x->cpu[]. */
+static int pipe_rep(struct pipe *x)
 {
 	const struct prog *p = x->p;
 	const struct cfg *g = &p->cfg;
 	int st;
 	uint64_t c[8];
 	pipe_free_outputs(x);
-	for (int i = 0; i < ST_N; i++)
-		ns[i] = 0;
 
-	double t0 = bench_now_ns();
+	lap_start(x);
 	st = x->da->run(x->dom_scratch, g, x->idom, c);
 	if (st == SSA_OK)
 		st = domtree_compute(&x->dt, x->idom, 0); /* storage allocated once, in setup */
-	ns[ST_DOM] = bench_now_ns() - t0;
+	lap_end(x, ST_DOM);
 	if (st != SSA_OK)
 		return st;
-	for (int i = 0; i < DOM_MAX_COUNTERS; i++)
+	for (int i = 0; i < DOM_MAX_COUNTERS && i < BENCH_MAX_COUNTERS; i++)
 		x->counters[ST_DOM][i] = c[i];
 
 	if (x->dfa) {
-		t0 = bench_now_ns();
+		lap_start(x);
 		st = x->dfa->run(x->df_scratch, g, &x->dt, x->df_limit, &x->df, c);
-		ns[ST_DF] = bench_now_ns() - t0;
+		lap_end(x, ST_DF);
 		if (st != SSA_OK)
 			return st;
 		x->counters[ST_DF][0] = x->df.total;
@@ -164,7 +208,7 @@ static int pipe_rep(struct pipe *x, double *ns)
 					      df_sets_bytes(g->n, x->df.total));
 	}
 
-	t0 = bench_now_ns();
+	lap_start(x);
 	if (x->maximal) {
 		uint8_t *at = ssa_alloc_array(g->n, 1);
 		if (!at)
@@ -174,7 +218,7 @@ static int pipe_rep(struct pipe *x, double *ns)
 				       : x->every || cfg_in_degree(g, b) >= 2;
 		st = ssa_form_layout_all(&x->s, p, at);
 		free(at);
-		ns[ST_PHI] = bench_now_ns() - t0;
+		lap_end(x, ST_PHI);
 		if (st != SSA_OK)
 			return st;
 		x->counters[ST_PHI][0] = x->s.nphi;
@@ -187,12 +231,11 @@ static int pipe_rep(struct pipe *x, double *ns)
 		}
 		if (st == SSA_OK)
 			st = ssa_form_layout(&x->s, p, &x->ps);
-		ns[ST_PHI] = bench_now_ns() - t0;
+		lap_end(x, ST_PHI);
 		if (st != SSA_OK)
 			return st;
-		x->counters[ST_PHI][0] = x->ps.total;
-		for (int i = 0; i < PHI_MAX_COUNTERS && i + 1 < BENCH_MAX_COUNTERS; i++)
-			x->counters[ST_PHI][i + 1] = c[i];
+		for (int i = 0; i < PHI_MAX_COUNTERS && i < BENCH_MAX_COUNTERS; i++)
+			x->counters[ST_PHI][i] = c[i];
 	}
 	x->bytes[ST_PHI] = ssa_form_bytes(g->n, p->nops, x->s.nphi, x->s.arg_off[x->s.nphi]);
 	if (!x->maximal)
@@ -206,18 +249,18 @@ static int pipe_rep(struct pipe *x, double *ns)
 		return st;
 	x->bytes[ST_RENAME] =
 		x->ra->scratch_bytes(g->n, g->m, p->nvars, p->nops, x->s.nphi);
-	t0 = bench_now_ns();
+	lap_start(x);
 	st = x->ra->run(x->ren_scratch, p, &x->dt, &x->s, c);
-	ns[ST_RENAME] = bench_now_ns() - t0;
+	lap_end(x, ST_RENAME);
 	if (st != SSA_OK)
 		return st;
-	for (int i = 0; i < RENAME_MAX_COUNTERS; i++)
+	for (int i = 0; i < RENAME_MAX_COUNTERS && i < BENCH_MAX_COUNTERS; i++)
 		x->counters[ST_RENAME][i] = c[i];
 
 	if (x->maximal) {
-		t0 = bench_now_ns();
+		lap_start(x);
 		st = ssa_prune(&x->s, g, &x->dt, true, x->dead, &x->pruned, &x->mst);
-		ns[ST_PRUNE] = bench_now_ns() - t0;
+		lap_end(x, ST_PRUNE);
 		if (st != SSA_OK)
 			return st;
 		x->counters[ST_PRUNE][0] = x->mst.removed_redundant;
@@ -231,93 +274,215 @@ static int pipe_rep(struct pipe *x, double *ns)
 	return SSA_OK;
 }
 
-static int cmp_double(const void *a, const void *b)
+
+/* The pipeline's report rows: one per stage that ran. */
+struct pipe_rows {
+	struct bench_timing t[ST_N];
+	double floor_ms;
+};
+
+static int pipe_run_once(void *arg, uint64_t *counters)
 {
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
+	(void)counters;
+	return pipe_rep(arg);
 }
 
-static double median(double *v, unsigned n)
+static int dfs_run_once(void *arg, uint64_t *counters)
 {
-	if (!n)
-		return 0;
-	qsort(v, n, sizeof(double), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-/* Checks the final form: verifier, interpreter, and a second renamer over the same φs. */
-static int pipe_check(struct pipe *x, uint64_t seed, char *msg, size_t msglen)
-{
-	const struct prog *p = x->p;
-	const struct ssa_form *f = x->maximal ? &x->pruned : &x->s;
-	char m[160];
-	int st = ssa_verify(p, &x->dt, f, m, sizeof m);
-	if (st != SSA_OK) {
-		snprintf(msg, msglen, "verifier: %s", st == SSA_EVERIFY ? m : ssa_status_str(st));
-		return st;
-	}
-	uint32_t len = p->cfg.n < 100000 ? 2 * p->cfg.n + 8 : 200000;
-	struct ssa_interp_opts io = {.seed = seed, .walks = 256, .max_len = len};
-	struct ssa_interp_stats is;
-	st = ssa_interp_check(p, f, &io, &is, m, sizeof m);
-	if (st != SSA_OK) {
-		snprintf(msg, msglen, "verifier ok; interpreter: %s",
-			 st == SSA_EVERIFY ? m : ssa_status_str(st));
-		return st;
-	}
-	const struct rename_algo *other =
-		rename_find(strcmp(x->ra->name, "rename-stack") ? "rename-stack" : "rename-rd");
-	if (x->maximal) {
-		snprintf(msg, msglen, "verifier + interpreter (256 walks, %" PRIu64 " uses compared)",
-			 is.uses);
-		return SSA_OK;
-	}
-	struct ssa_form o;
-	st = ssa_form_layout(&o, p, &x->ps);
-	if (st == SSA_OK)
-		st = rename_compute(other, p, &x->dt, &o, NULL);
-	if (st != SSA_OK) {
-		snprintf(msg, msglen, "verifier + interpreter ok; %s: %s", other->name,
-			 ssa_status_str(st));
-		ssa_form_free(&o);
-		return st;
-	}
-	bool eq = ssa_form_equal(f, &o, m, sizeof m);
-	ssa_form_free(&o);
-	if (!eq) {
-		snprintf(msg, msglen, "verifier + interpreter ok; vs %s: %s", other->name, m);
-		return SSA_EVERIFY;
-	}
-	snprintf(msg, msglen, "verifier + interpreter (256 walks, %" PRIu64 " uses) + same as %s",
-		 is.uses, other->name);
+	void **a = arg;
+	cfg_dfs_run(a[0], a[1], 0);
+	counters[0] = ((struct cfg_dfs *)a[0])->nreach;
 	return SSA_OK;
 }
 
-static int exit_for(int st)
+/* Warm-up, calibration and samples as bench_time_reps, but with every stage's share kept. */
+static int time_pipeline(struct pipe *x, const struct bench_timing_opts *o, struct pipe_rows *rows)
 {
-	switch (st) {
-	case SSA_OK: return BENCH_EXIT_OK;
-	case SSA_EVERIFY: return BENCH_EXIT_VERIFY;
-	case SSA_EUSAGE: return BENCH_EXIT_USAGE;
-	case SSA_ETOOBIG:
-	case SSA_ENOMEM: return BENCH_EXIT_REFUSED;
-	default: return BENCH_EXIT_INPUT;
+	uint64_t dummy[BENCH_MAX_COUNTERS];
+	int st = SSA_OK;
+	for (int k = 0; k < ST_N && st == SSA_OK; k++)
+		st = bench_timing_init(&rows->t[k], o->reps);
+	for (unsigned i = 0; i < o->warmup && st == SSA_OK; i++)
+		st = pipe_rep(x);
+	uint64_t iters = st == SSA_OK ? bench_calibrate(pipe_run_once, x, o->min_time_s, dummy, &st) : 1;
+	uint64_t sw0 = bench_invol_switches();
+	for (unsigned i = 0; i < o->reps && st == SSA_OK; i++) {
+		if (bench_progress_enabled() && (uint64_t)x->p->cfg.n + x->p->cfg.m >= 10000000u)
+			bench_progress("pipeline: sample %u/%u", i + 1, o->reps);
+		memset(x->wall, 0, sizeof x->wall);
+		memset(x->cpu, 0, sizeof x->cpu);
+		for (uint64_t r = 0; r < iters && st == SSA_OK; r++)
+			st = pipe_rep(x);
+		for (int k = 0; k < ST_N; k++) {
+			rows->t[k].rep_ms[i] = x->wall[k] / 1e6 / (double)iters;
+			rows->t[k].cpu_rep_ms[i] = x->cpu[k] / 1e6 / (double)iters;
+			rows->t[k].reps = i + 1;
+			rows->t[k].iters = iters;
+		}
 	}
+	bench_progress_done();
+	uint64_t sw = bench_invol_switches() - sw0;
+	for (int k = 0; k < ST_N && st == SSA_OK; k++) {
+		rows->t[k].invol_switches = sw;
+		rows->t[k].prepare_ms = -1;
+		st = bench_timing_stats(&rows->t[k]);
+	}
+	return st;
+}
+
+/* The estimate of everything the pipeline allocates; the φ count of IDF placement is unknown in
+ * advance and guessed as for the rename stage. */
+static uint64_t pipe_bytes(struct pipe *x)
+{
+	const struct prog *p = x->p;
+	const struct cfg *g = &p->cfg;
+	uint64_t joins = 0, jedges = 0;
+	for (uint32_t b = 0; b < g->n; b++)
+		if (b == 0 ? cfg_in_degree(g, 0) >= 1 : x->every || cfg_in_degree(g, b) >= 2) {
+			joins++;
+			jedges += cfg_in_degree(g, b);
+		}
+	uint64_t nphi = ssa_bytes(joins, p->nvars), nargs = ssa_bytes(jedges, p->nvars);
+	if (!x->maximal) {
+		uint64_t cap = ssa_bytes(ssa_sat_add(g->n, p->nops), 2);
+		if (nphi > cap) {
+			nphi = cap;
+			nargs = 2 * cap;
+		}
+	}
+	x->bytes[ST_DOM] = ssa_sat_add(x->da->scratch_bytes(g->n, g->m),
+				       ssa_sat_add(domtree_bytes(g->n), ssa_bytes(g->n, 4)));
+	uint64_t need = x->bytes[ST_DOM];
+	if (x->dfa)
+		need = ssa_sat_add(need, ssa_sat_add(x->dfa->scratch_bytes(g->n, g->m),
+						     df_sets_bytes(g->n, 4ull * g->m)));
+	if (x->pa)
+		need = ssa_sat_add(need, ssa_sat_add(x->pa->scratch_bytes(g->n, p->nvars),
+						     var_blocks_bytes(g->n, p->nvars, p->nops)));
+	uint64_t form = ssa_form_bytes(g->n, p->nops, nphi, nargs);
+	need = ssa_sat_add(need, ssa_bytes(form, x->maximal ? 3 : 2));
+	return ssa_sat_add(need, x->ra->scratch_bytes(g->n, g->m, p->nvars, p->nops, nphi));
+}
+
+/* Scratch once, and the descriptors' untimed prepare steps (the placement's needs a tree and
+ * the variable lists: one untimed run of the dominator stage gives them). */
+static int pipe_setup(struct pipe *x, double *prepare_ms)
+{
+	const struct prog *p = x->p;
+	const struct cfg *g = &p->cfg;
+	x->idom = ssa_alloc_array(g->n, sizeof(uint32_t));
+	int st = x->idom ? domtree_alloc(&x->dt, g->n) : SSA_ENOMEM;
+	if (st == SSA_OK)
+		st = x->da->scratch_alloc(&x->dom_scratch, g->n, g->m);
+	if (st == SSA_OK && x->dfa)
+		st = x->dfa->scratch_alloc(&x->df_scratch, g->n, g->m);
+	if (st == SSA_OK && x->pa)
+		st = x->pa->scratch_alloc(&x->phi_scratch, g->n, p->nvars);
+	double t0 = bench_now_ns();
+	if (st == SSA_OK && x->da->prepare)
+		st = x->da->prepare(x->dom_scratch, g);
+	prepare_ms[ST_DOM] = x->da->prepare ? (bench_now_ns() - t0) / 1e6 : -1;
+	if (st == SSA_OK && x->pa && x->pa->prepare) {
+		uint64_t c[DOM_MAX_COUNTERS];
+		st = x->da->run(x->dom_scratch, g, x->idom, c);
+		if (st == SSA_OK)
+			st = domtree_compute(&x->dt, x->idom, 0);
+		if (st == SSA_OK)
+			st = var_blocks_build(&x->vb, p);
+		t0 = bench_now_ns();
+		struct phi_input in = {.prog = p, .dt = &x->dt, .vb = &x->vb, .df = NULL, .live = NULL};
+		if (st == SSA_OK)
+			st = x->pa->prepare(x->phi_scratch, &in);
+		prepare_ms[ST_PHI] = (bench_now_ns() - t0) / 1e6;
+	}
+	return st;
+}
+
+static void report_rows(struct bench_report *r, const char *text, struct pipe *x,
+			struct pipe_rows *rows, const double *prepare_ms, const struct bench_mem *mem,
+			const char *check, const char *check_msg)
+{
+	/* Names from the descriptors (static strings): the report keeps them until its end. */
+	const char *algo[ST_N] = {x->da->name, x->dfa ? x->dfa->name : NULL,
+				  x->pa ? x->pa->name : "phi-maximal", x->ra->name,
+				  x->maximal ? (x->dead ? "prune-ah+dead" : "prune-ah") : NULL};
+	static const char *const prune_names[] = {"removed-redundant", "removed-dead", "kept",
+						  "rechecks", NULL};
+	const struct cfg *g = &x->p->cfg;
+	double total = 0;
+	for (int k = 0; k < ST_N; k++)
+		if (algo[k])
+			total += rows->t[k].median_ms;
+	for (int k = 0; k < ST_N; k++) {
+		if (!algo[k])
+			continue;
+		struct bench_result res;
+		memset(&res, 0, sizeof res);
+		res.algo = algo[k];
+		res.stage = stage_names[k];
+		res.status = BENCH_RUN_OK;
+		res.mem_estimate = x->bytes[k];
+		res.timing = rows->t[k];
+		res.timing.prepare_ms = prepare_ms[k];
+		const char *const *names = k == ST_DOM	  ? x->da->counter_names
+					   : k == ST_DF	  ? (const char *const[]){"sum-df", "max-df", NULL}
+					   : k == ST_RENAME ? x->ra->counter_names
+					   : k == ST_PRUNE  ? prune_names
+					   : x->pa	    ? x->pa->counter_names
+							    : (const char *const[]){"phis", NULL};
+		size_t max = k == ST_DOM ? DOM_MAX_COUNTERS : k == ST_RENAME ? RENAME_MAX_COUNTERS
+			     : k == ST_PHI && x->pa ? PHI_MAX_COUNTERS : BENCH_MAX_COUNTERS;
+		for (size_t i = 0; i < max && i < BENCH_MAX_COUNTERS && names[i]; i++) {
+			res.counter_names[res.ncounters] = names[i];
+			res.counters[res.ncounters++] = x->counters[k][i];
+		}
+		res.mem = *mem;
+		bool last = k == ST_PRUNE || (k == ST_RENAME && !x->maximal);
+		res.check = last ? check : "n/a";
+		snprintf(res.check_msg, sizeof res.check_msg, "%s", last ? check_msg : "");
+		bench_report_row(r, &res);
+	}
+	char line[320];
+	snprintf(line, sizeof line, "pipeline: %s  (n=%" PRIu32 " m=%" PRIu32 " vars=%" PRIu32
+		 " ops=%" PRIu32 ", median of %u samples of %" PRIu64 " runs)",
+		 text, g->n, g->m, x->p->nvars, x->p->nops, rows->t[ST_DOM].reps,
+		 rows->t[ST_DOM].iters);
+	bench_report_note(r, line);
+	bench_report_note(r, "stage   algorithm           median_ms   share  ns/block   x_dfs   memory");
+	for (int k = 0; k < ST_N; k++) {
+		if (!algo[k])
+			continue;
+		char b[32];
+		double med = rows->t[k].median_ms;
+		bench_format_bytes(x->bytes[k], b, sizeof b);
+		snprintf(line, sizeof line, "%-7s %-18s %10.3f %6.1f%% %9.2f %7.2f   %s", stage_names[k],
+			 algo[k], med, total > 0 ? 100.0 * med / total : 0.0, med * 1e6 / g->n,
+			 rows->floor_ms > 0 ? med / rows->floor_ms : 0.0, b);
+		bench_report_note(r, line);
+	}
+	char pk[32];
+	bench_format_bytes(mem->peak_alloc, pk, sizeof pk);
+	snprintf(line, sizeof line, "%-7s %-18s %10.3f %6.1f%% %9.2f %7.2f   peak %s", "total", "",
+		 total, 100.0, total * 1e6 / g->n, rows->floor_ms > 0 ? total / rows->floor_ms : 0.0,
+		 mem->have_jemalloc ? pk : "n/a");
+	bench_report_note(r, line);
+	snprintf(line, sizeof line, "%-7s %-18s %10.3f", "floor", "dfs", rows->floor_ms);
+	bench_report_note(r, line);
 }
 
 int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in,
-		       struct bench_report *r)
+		       struct bench_report *r, FILE *dump_f)
 {
-	/* The report keeps pointers to the names until bench_report_end: static storage. */
-	static struct bench_pipeline_spec spec;
-	char err[320], line[320];
-	int st = bench_pipeline_parse(cli->pipeline, &spec, err, sizeof err);
+	struct spec spec;
+	char err[320];
+	int st = pipeline_parse(cli->pipeline, &spec, err, sizeof err);
 	if (st != SSA_OK) {
 		fprintf(stderr, "bench: %s\n", err);
 		return BENCH_EXIT_USAGE;
 	}
 	const struct prog *p = in->prog;
 	const struct cfg *g = &p->cfg;
+	const struct bench_stage_opts *o = in->opts;
 	struct pipe x;
 	memset(&x, 0, sizeof x);
 	x.p = p;
@@ -326,228 +491,91 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 	x.pa = spec.maximal ? NULL : phi_find(spec.phi);
 	x.ra = rename_find(spec.rename);
 	x.maximal = spec.maximal;
-	x.df_limit = DF_DEFAULT_LIMIT;
-	const char *fl = bench_opt(in, "flavor"), *mx = bench_opt(in, "maximal");
-	const char *dl = bench_opt(in, "df-limit");
-	if (fl && phi_flavor_parse(fl, &x.flavor) != SSA_OK) {
-		fprintf(stderr, "bench: --flavor=%s: expected minimal, semipruned or pruned\n", fl);
-		return BENCH_EXIT_USAGE;
-	}
-	if (dl && gen_parse_count(dl, &x.df_limit) != SSA_OK) {
-		fprintf(stderr, "bench: --df-limit=%s: expected a count\n", dl);
-		return BENCH_EXIT_USAGE;
-	}
+	x.df_limit = o->df_limit_set ? o->df_limit : DF_DEFAULT_LIMIT;
+	x.flavor = o->flavor_set ? (enum phi_flavor)o->flavor : PHI_MINIMAL;
 	if (x.maximal && x.flavor == PHI_SEMIPRUNED) {
 		fprintf(stderr, "bench: phi-maximal prunes to minimal (redundant phis) or pruned "
 				"(and dead phis); semipruned has no maximal counterpart\n");
 		return BENCH_EXIT_USAGE;
 	}
-	x.dead = x.flavor == PHI_PRUNED;
-	x.every = mx && !strcmp(mx, "every");
-
-	/* Memory: refuse before allocating when the whole pipeline cannot fit. The φ count of IDF
-	 * placement is unknown in advance: guessed as for the rename stage. */
-	uint64_t joins = 0, jedges = 0;
-	for (uint32_t b = 0; b < g->n; b++)
-		if (b == 0 ? cfg_in_degree(g, 0) >= 1 : x.every || cfg_in_degree(g, b) >= 2) {
-			joins++;
-			jedges += cfg_in_degree(g, b);
-		}
-	uint64_t nphi = ssa_bytes(joins, p->nvars), nargs = ssa_bytes(jedges, p->nvars);
-	if (!x.maximal) {
-		uint64_t cap = ssa_bytes(ssa_sat_add(g->n, p->nops), 2);
-		if (nphi > cap) {
-			nphi = cap;
-			nargs = 2 * cap;
-		}
+	if (!x.maximal && o->maximal_set) {
+		fprintf(stderr, "bench: --maximal: the pipeline's placement is %s, not phi-maximal\n",
+			spec.phi);
+		return BENCH_EXIT_USAGE;
 	}
-	x.bytes[ST_DOM] = ssa_sat_add(x.da->scratch_bytes(g->n, g->m),
-				      ssa_sat_add(domtree_bytes(g->n), ssa_bytes(g->n, 4)));
-	uint64_t need = x.bytes[ST_DOM];
-	if (x.dfa)
-		need = ssa_sat_add(need, ssa_sat_add(x.dfa->scratch_bytes(g->n, g->m),
-						     df_sets_bytes(g->n, 4ull * g->m)));
-	if (x.pa)
-		need = ssa_sat_add(need, ssa_sat_add(x.pa->scratch_bytes(g->n, p->nvars),
-						     var_blocks_bytes(g->n, p->nvars, p->nops)));
-	uint64_t form = ssa_form_bytes(g->n, p->nops, nphi, nargs);
-	need = ssa_sat_add(need, ssa_bytes(form, x.maximal ? 3 : 2));
-	need = ssa_sat_add(need, x.ra->scratch_bytes(g->n, g->m, p->nvars, p->nops, nphi));
-	uint64_t limit = cli->mem_limit ? cli->mem_limit : bench_mem_available() / 4 * 3;
-	if (!cli->mem_limit_none && limit && need > limit) {
+	if (p->nvars == 0) {
+		fprintf(stderr, "bench: --pipeline: the program has no variables (give --vars=V or a "
+				".prog with variables)\n");
+		return BENCH_EXIT_USAGE;
+	}
+	x.dead = x.flavor == PHI_PRUNED;
+	x.every = o->maximal_set && o->maximal_every;
+
+	const char *how;
+	uint64_t need = pipe_bytes(&x), limit = bench_mem_limit(cli, &how);
+	if (need > limit) {
 		char a[32], b[32];
 		bench_format_bytes(need, a, sizeof a);
 		bench_format_bytes(limit, b, sizeof b);
-		fprintf(stderr, "bench: refused: the pipeline needs about %s (limit %s); use "
-				"--mem-limit to override\n",
-			a, b);
+		fprintf(stderr, "bench: refused: the pipeline needs about %s; limit is %s (%s); use "
+				"--mem-limit to override\n", a, b, how);
 		return BENCH_EXIT_REFUSED;
 	}
 
-	/* Scratch, once. */
-	x.idom = ssa_alloc_array(g->n, sizeof(uint32_t));
-	st = x.idom ? domtree_alloc(&x.dt, g->n) : SSA_ENOMEM;
-	if (st == SSA_OK)
-		st = x.da->scratch_alloc(&x.dom_scratch, g->n, g->m);
-	if (st == SSA_OK && x.dfa)
-		st = x.dfa->scratch_alloc(&x.df_scratch, g->n, g->m);
-	if (st == SSA_OK && x.pa)
-		st = x.pa->scratch_alloc(&x.phi_scratch, g->n, p->nvars);
-	if (st != SSA_OK) {
-		fprintf(stderr, "bench: pipeline scratch: %s\n", ssa_status_str(st));
-		pipe_free(&x);
-		return exit_for(st);
-	}
-
-	/* The floor, timed under the same policy. */
-	unsigned reps = cli->reps ? cli->reps : 3, warm = cli->warmup;
-	double *floor_ms = calloc(reps, sizeof(double));
-	double *ms[ST_N];
-	for (int i = 0; i < ST_N; i++)
-		ms[i] = calloc(reps, sizeof(double));
-	double *tot_ms = calloc(reps, sizeof(double));
-	struct cfg_dfs d;
-	if (cfg_dfs_alloc(&d, g->n) != SSA_OK || !floor_ms || !tot_ms) {
-		fprintf(stderr, "bench: out of memory\n");
-		pipe_free(&x);
-		return BENCH_EXIT_REFUSED;
-	}
-	for (unsigned i = 0; i < warm + reps; i++) {
-		double t0 = bench_now_ns();
-		cfg_dfs_run(&d, g, 0);
-		if (i >= warm)
-			floor_ms[i - warm] = (bench_now_ns() - t0) / 1e6;
-	}
-	cfg_dfs_free(&d);
-
+	struct pipe_rows rows;
+	memset(&rows, 0, sizeof rows);
+	double prepare_ms[ST_N] = {-1, -1, -1, -1, -1};
 	bench_mem_reset();
-	for (unsigned i = 0; i < warm + reps && st == SSA_OK; i++) {
-		double ns[ST_N];
-		if (bench_progress_enabled() && (uint64_t)g->n + g->m >= 10000000u)
-			bench_progress("pipeline: rep %u/%u", i + 1, warm + reps);
-		st = pipe_rep(&x, ns);
-		if (i >= warm) {
-			double t = 0;
-			for (int k = 0; k < ST_N; k++) {
-				ms[k][i - warm] = ns[k] / 1e6;
-				t += ns[k];
-			}
-			tot_ms[i - warm] = t / 1e6;
-		}
-	}
-	bench_progress_done();
+	st = pipe_setup(&x, prepare_ms);
+	if (st == SSA_OK)
+		st = time_pipeline(&x, &cli->timing, &rows);
 	struct bench_mem mem;
 	bench_mem_snapshot(&mem);
+
+	/* The floor, timed under the same policy. */
+	struct cfg_dfs d = {0};
+	struct bench_timing ft = {0};
+	if (st == SSA_OK && (st = cfg_dfs_alloc(&d, g->n)) == SSA_OK) {
+		uint64_t c[BENCH_MAX_COUNTERS];
+		void *arg[2] = {&d, (void *)g};
+		st = bench_time_reps(dfs_run_once, arg, &cli->timing, c, &ft, NULL);
+		rows.floor_ms = ft.median_ms;
+		bench_timing_free(&ft);
+		cfg_dfs_free(&d);
+	}
+	int code = BENCH_EXIT_OK;
 	if (st != SSA_OK) {
-		fprintf(stderr, "bench: pipeline failed: %s\n", ssa_status_str(st));
-		pipe_free(&x);
-		return exit_for(st);
+		fprintf(stderr, "bench: pipeline %s: %s\n",
+			bench_exit_for(st) == BENCH_EXIT_REFUSED ? "refused" : "failed",
+			ssa_status_str(st));
+		code = bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
+		goto out;
 	}
 
 	char check_msg[256] = "";
 	const char *check = "skipped";
-	int code = BENCH_EXIT_OK;
+	const struct ssa_form *final = x.maximal ? &x.pruned : &x.s;
 	if (cli->check) {
-		st = pipe_check(&x, in->seed, check_msg, sizeof check_msg);
+		const struct rename_algo *other =
+			rename_find(strcmp(x.ra->name, "rename-stack") ? "rename-stack" : "rename-rd");
+		st = ssa_check_form(p, &x.dt, final, x.maximal ? NULL : &x.ps, x.maximal ? NULL : other,
+				    in->seed, o->walks_set ? o->walks : SSA_CHECK_WALKS, check_msg,
+				    sizeof check_msg);
 		check = st == SSA_OK ? "ok" : st == SSA_EVERIFY ? "FAIL" : "error";
 		if (st != SSA_OK) {
 			fprintf(stderr, "bench: pipeline check %s: %s\n", check, check_msg);
-			code = exit_for(st);
+			code = bench_exit_for(st);
 		}
 	}
-
-	/* One report row per stage, then the table. */
-	const char *algo[ST_N] = {spec.dom, spec.df, spec.phi, spec.rename,
-				  x.maximal ? (x.dead ? "prune-ah+dead" : "prune-ah") : NULL};
-	static const char *const cn[ST_N][BENCH_MAX_COUNTERS] = {
-		{NULL},
-		{"sum-df", "max-df"},
-		{"phis"},
-		{NULL},
-		{"removed-redundant", "removed-dead", "kept", "rechecks"},
-	};
-	double med[ST_N], total = median(tot_ms, reps), fl_med = median(floor_ms, reps);
-	for (int k = 0; k < ST_N; k++) {
-		med[k] = 0;
-		if (!algo[k])
-			continue;
-		struct bench_result res;
-		memset(&res, 0, sizeof res);
-		res.algo = algo[k];
-		res.stage = stage_names[k];
-		res.status = BENCH_RUN_OK;
-		res.mem_estimate = x.bytes[k];
-		res.timing.reps = reps;
-		res.timing.rep_ms = ms[k];
-		bench_timing_stats(&res.timing);
-		med[k] = res.timing.median_ms;
-		/* Counter names, bounded by each table's own length. */
-		const char *names[BENCH_MAX_COUNTERS] = {NULL};
-		uint64_t *vals = x.counters[k];
-		if (k == ST_DOM) {
-			for (int i = 0; i < DOM_MAX_COUNTERS && i < BENCH_MAX_COUNTERS; i++)
-				names[i] = x.da->counter_names[i];
-		} else if (k == ST_RENAME) {
-			for (int i = 0; i < RENAME_MAX_COUNTERS && i < BENCH_MAX_COUNTERS; i++)
-				names[i] = x.ra->counter_names[i];
-		} else if (k == ST_PHI && x.pa) {
-			names[0] = "phis";
-			for (int i = 0; i < PHI_MAX_COUNTERS && i + 1 < BENCH_MAX_COUNTERS; i++)
-				names[i + 1] = x.pa->counter_names[i];
-		} else {
-			for (int i = 0; i < BENCH_MAX_COUNTERS; i++)
-				names[i] = cn[k][i];
-		}
-		for (unsigned i = 0; i < BENCH_MAX_COUNTERS && names[i]; i++) {
-			res.counter_names[res.ncounters] = names[i];
-			res.counters[res.ncounters++] = vals[i];
-		}
-		res.mem = mem;
-		res.check = k == ST_PRUNE || (k == ST_RENAME && !x.maximal) ? check : "n/a";
-		snprintf(res.check_msg, sizeof res.check_msg, "%s",
-			 res.check == check ? check_msg : "");
-		bench_report_row(r, &res);
+	report_rows(r, cli->pipeline, &x, &rows, prepare_ms, &mem, check, check_msg);
+	if (dump_f && (st = ssa_form_dump(dump_f, p, final)) != SSA_OK) {
+		fprintf(stderr, "bench: --dump=ssa: %s\n", ssa_status_str(st));
+		if (!code)
+			code = BENCH_EXIT_INPUT;
 	}
-	snprintf(line, sizeof line, "pipeline: %s  (n=%" PRIu32 " m=%" PRIu32 " vars=%" PRIu32
-		 " ops=%" PRIu32 ", median of %u reps)",
-		 cli->pipeline, g->n, g->m, p->nvars, p->nops, reps);
-	bench_report_note(r, line);
-	bench_report_note(r, "stage   algorithm           median_ms   share  ns/block   x_dfs   memory");
-	for (int k = 0; k < ST_N; k++) {
-		if (!algo[k])
-			continue;
-		char b[32];
-		bench_format_bytes(x.bytes[k], b, sizeof b);
-		snprintf(line, sizeof line, "%-7s %-18s %10.3f %6.1f%% %9.2f %7.2f   %s", stage_names[k],
-			 algo[k], med[k], total > 0 ? 100.0 * med[k] / total : 0.0,
-			 med[k] * 1e6 / g->n, fl_med > 0 ? med[k] / fl_med : 0.0, b);
-		bench_report_note(r, line);
-	}
-	char pk[32];
-	bench_format_bytes(mem.peak_alloc, pk, sizeof pk);
-	snprintf(line, sizeof line, "%-7s %-18s %10.3f %6.1f%% %9.2f %7.2f   peak %s", "total", "",
-		 total, 100.0, total * 1e6 / g->n, fl_med > 0 ? total / fl_med : 0.0,
-		 mem.have_jemalloc ? pk : "n/a");
-	bench_report_note(r, line);
-	snprintf(line, sizeof line, "%-7s %-18s %10.3f", "floor", "dfs", fl_med);
-	bench_report_note(r, line);
-	snprintf(line, sizeof line, "check: %s%s%s", check, check_msg[0] ? " (" : "",
-		 check_msg[0] ? check_msg : "");
-	if (check_msg[0])
-		strncat(line, ")", sizeof line - strlen(line) - 1);
-	bench_report_note(r, line);
-	if (x.maximal) {
-		snprintf(line, sizeof line, "phi-maximal: placed %" PRIu64 ", removed redundant %" PRIu64
-			 ", removed dead %" PRIu64 ", kept %" PRIu64 " (%" PRIu64 " rechecks)",
-			 (uint64_t)x.counters[ST_PHI][0], x.mst.removed_redundant, x.mst.removed_dead,
-			 x.mst.kept, x.mst.rechecks);
-		bench_report_note(r, line);
-	}
-
-	for (int i = 0; i < ST_N; i++)
-		free(ms[i]);
-	free(tot_ms);
-	free(floor_ms);
+out:
+	for (int k = 0; k < ST_N; k++)
+		bench_timing_free(&rows.t[k]);
 	pipe_free(&x);
 	return code;
 }

@@ -1,22 +1,15 @@
-/* The stages bench knows. A stage adds one extern line and one table line here when its
- * adapter (bench/stage_<name>.c) compiles. Kernel names are unique across stages; "stage:name"
- * selects explicitly. */
-#include "bench/driver.h"
+/* The stages bench knows: a new stage is its adapter file plus one line here. Kernel names are
+ * unique across stages (the kernel-walk test checks it); "stage:name" selects explicitly. */
+#include "bench/kernel.h"
 
 #include <string.h>
 
-extern const struct bench_stage bench_stage_floor;
-/* Not const: its kernels are built from dom_algos[] before main (bench/stage_dom.c). */
-extern struct bench_stage bench_stage_dom;
-extern struct bench_stage bench_stage_df, bench_stage_phi;
-extern struct bench_stage bench_stage_rename;
+extern const struct bench_stage bench_stage_floor, bench_stage_dom, bench_stage_df,
+	bench_stage_phi, bench_stage_rename, bench_stage_maximal;
 
 const struct bench_stage *const bench_stages[] = {
-	&bench_stage_floor,
-	&bench_stage_dom,
-	&bench_stage_df,
-	&bench_stage_phi,
-	&bench_stage_rename,
+	&bench_stage_floor, &bench_stage_dom,	 &bench_stage_df,
+	&bench_stage_phi,   &bench_stage_rename, &bench_stage_maximal,
 };
 const size_t bench_nstages = sizeof bench_stages / sizeof *bench_stages;
 
@@ -28,15 +21,14 @@ const struct bench_stage *bench_find_stage(const char *name, size_t len)
 	return NULL;
 }
 
-const struct bench_kernel *bench_find_kernel(const char *name, size_t len,
-					     const struct bench_stage **stage)
+bool bench_find_kernel(const char *name, size_t len, struct bench_kernel *k)
 {
 	const char *colon = memchr(name, ':', len);
 	const struct bench_stage *only = NULL;
 	if (colon) {
 		only = bench_find_stage(name, (size_t)(colon - name));
 		if (!only)
-			return NULL;
+			return false;
 		len -= (size_t)(colon + 1 - name);
 		name = colon + 1;
 	}
@@ -44,12 +36,24 @@ const struct bench_kernel *bench_find_kernel(const char *name, size_t len,
 		const struct bench_stage *st = bench_stages[s];
 		if (only && st != only)
 			continue;
-		for (size_t k = 0; k < st->nkernels; k++)
-			if (strlen(st->kernels[k].name) == len &&
-			    !strncmp(st->kernels[k].name, name, len)) {
-				*stage = st;
-				return &st->kernels[k];
-			}
+		for (size_t i = 0, n = st->count(); i < n; i++) {
+			st->kernel(st, i, k);
+			if (strlen(k->name) == len && !strncmp(k->name, name, len))
+				return true;
+		}
 	}
-	return NULL;
+	return false;
+}
+
+bool bench_kernel_has_dump(const struct bench_kernel *k, const char *kind)
+{
+	size_t len = strlen(kind);
+	for (const char *p = k->dumps; p && *p;) {
+		const char *end = strchr(p, ' ');
+		size_t l = end ? (size_t)(end - p) : strlen(p);
+		if (l == len && !strncmp(p, kind, len))
+			return true;
+		p = end ? end + 1 : p + l;
+	}
+	return false;
 }

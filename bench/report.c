@@ -9,14 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__has_include)
-#if __has_include("ssalab_gitrev.h")
-#include "ssalab_gitrev.h" /* generated at build time by cmake/gitrev.cmake */
-#endif
-#endif
-#ifndef SSALAB_GIT_REV
-#define SSALAB_GIT_REV "unknown"
-#endif
+#include "ssalab_gitrev.h" /* generated at build time (CMakeLists.txt: ssalab_gitrev) */
 #ifndef SSALAB_BUILD_TYPE
 #define SSALAB_BUILD_TYPE "unknown"
 #endif
@@ -58,6 +51,7 @@ static void keep(const struct bench_result *res)
 	struct bench_result *r = &kept[nkept].res;
 	*r = *res;
 	r->timing.rep_ms = NULL;
+	r->timing.cpu_rep_ms = NULL; /* the report shows per-run wall times only */
 	if (res->timing.reps) {
 		r->timing.rep_ms = ssa_alloc_array(res->timing.reps, sizeof(double));
 		if (!r->timing.rep_ms)
@@ -150,7 +144,7 @@ static const char *const csv_cols =
 	"algo,stage,status,family,input,n,m,reachable,exits,reducible,seed,vars,reps,warmup,"
 	"median_ms,min_ms,max_ms,ns_per_block,ns_per_edge,peak_mb,allocated_mb,resident_mb,rss_mb,"
 	"estimate_mb,counters,check,check_msg,status_msg,rep_ms,utilization,cpu_median_ms,invol_switches,cpu,cores,topology,pinned,malloc_conf,compiler,"
-	"cflags,git_rev,build_type,date,host,cmdline";
+	"cflags,git_rev,build_type,date,host,cmdline,iters,mean_ms,stddev_ms,prepare_ms,min_time_s";
 
 void bench_report_begin(struct bench_report *r)
 {
@@ -200,7 +194,12 @@ static void text_row(struct bench_report *r, const struct bench_result *res)
 		"algo: %-12s stage=%-6s median_ms=%.3f  min_ms=%.3f  max_ms=%.3f  ns/block=%.3f  "
 		"ns/edge=%.3f  reps=%u warmup=%u\n",
 		res->algo, res->stage, t->median_ms, t->min_ms, t->max_ms, per(t->median_ms, g->n),
-		per(t->median_ms, g->m), t->reps, r->cli->warmup);
+		per(t->median_ms, g->m), t->reps, r->cli->timing.warmup);
+	fprintf(f, "samples: reps=%u iters=%" PRIu64 " mean_ms=%.4f stddev_ms=%.4f min_time_s=%g",
+		t->reps, t->iters, t->mean_ms, t->stddev_ms, r->cli->timing.min_time_s);
+	if (t->prepare_ms >= 0)
+		fprintf(f, " prepare_ms=%.3f", t->prepare_ms);
+	fputc('\n', f);
 	fputs("reps_ms:", f);
 	for (unsigned i = 0; i < t->reps; i++)
 		fprintf(f, " %.3f", t->rep_ms[i]);
@@ -209,7 +208,9 @@ static void text_row(struct bench_report *r, const struct bench_result *res)
 		"cpu: utilization=%.2f cpu_median_ms=%.3f cpu_ns/block=%.3f "
 		"involuntary_switches=%" PRIu64 "%s\n",
 		t->utilization, t->cpu_median_ms, per(t->cpu_median_ms, g->n), t->invol_switches,
-		t->utilization < BENCH_BUSY_UTILIZATION ? " busy (timings inflated)" : "");
+		t->utilization < BENCH_BUSY_UTILIZATION	  ? " busy (timings inflated)"
+		: t->utilization > BENCH_MAX_UTILIZATION ? " odd (CPU time above wall time)"
+							   : "");
 	fputs("counters:", f);
 	if (!res->ncounters)
 		fputs(" none", f);
@@ -248,7 +249,7 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 	fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s,%" PRIu64 ",%" PRIu32
 		",%u,%u,",
 		g->n, g->m, g->reachable, g->exits, reducible_str(g->reducible), r->seed, r->vars,
-		ok ? t->reps : 0, r->cli->warmup);
+		ok ? t->reps : 0, r->cli->timing.warmup);
 	if (ok)
 		fprintf(f, "%.4f,%.4f,%.4f,%.4f,%.4f,", t->median_ms, t->min_ms, t->max_ms,
 			per(t->median_ms, g->n), per(t->median_ms, g->m));
@@ -298,7 +299,14 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 	csv_str(f, s->host);
 	fputc(',', f);
 	csv_str(f, s->cmdline);
-	fputc('\n', f);
+	if (ok) {
+		fprintf(f, ",%" PRIu64 ",%.6f,%.6f,", t->iters, t->mean_ms, t->stddev_ms);
+		if (t->prepare_ms >= 0)
+			fprintf(f, "%.4f", t->prepare_ms);
+	} else {
+		fputs(",,,,", f);
+	}
+	fprintf(f, ",%g\n", r->cli->timing.min_time_s);
 	fflush(f);
 }
 
@@ -395,7 +403,8 @@ static void json_all(struct bench_report *r)
 			fputs(", ", f);
 		json_str(f, r->cli->argv[i]);
 	}
-	fprintf(f, "], \"reps\": %u, \"warmup\": %u},\n  \"graph\": {", r->cli->reps, r->cli->warmup);
+	fprintf(f, "], \"reps\": %u, \"warmup\": %u, \"min_time_s\": %g},\n  \"graph\": {", r->cli->timing.reps, r->cli->timing.warmup,
+		r->cli->timing.min_time_s);
 	if (r->family)
 		json_kv_str(f, "family", r->family, false);
 	else
@@ -429,9 +438,13 @@ static void json_all(struct bench_report *r)
 				per(t->median_ms, g->m));
 			for (unsigned k = 0; k < t->reps; k++)
 				fprintf(f, "%s%.6f", k ? ", " : "", t->rep_ms[k]);
-			fprintf(f, "], \"utilization\": %.4f, \"cpu_median_ms\": %.6f"
+			fprintf(f, "], \"iters\": %" PRIu64 ", \"mean_ms\": %.6f, \"stddev_ms\": %.6f"
+				", \"utilization\": %.4f, \"cpu_median_ms\": %.6f"
 				", \"invol_switches\": %" PRIu64,
-				t->utilization, t->cpu_median_ms, t->invol_switches);
+				t->iters, t->mean_ms, t->stddev_ms, t->utilization, t->cpu_median_ms,
+				t->invol_switches);
+			if (t->prepare_ms >= 0)
+				fprintf(f, ", \"prepare_ms\": %.6f", t->prepare_ms);
 			fputs(", \"counters\": {", f);
 			for (unsigned k = 0; k < res->ncounters; k++) {
 				fputs(k ? ", " : "", f);

@@ -1,4 +1,5 @@
-/* The dominance-frontier stage: one kernel per entry of df_algos[] (algos/df/sets.c).
+/* The dominance-frontier stage: one kernel per entry of df_algos[] (algos/df/sets.c), read
+ * from the table directly.
  *
  *   setup       dominators by auto (Semi-NCA, Lengauer-Tarjan when its budget runs out) and the
  *               dominator tree, untimed; then Σ|DF| is counted
@@ -13,7 +14,6 @@
 #include "bench/kernel.h"
 #include "df/df.h"
 #include "dom/dom.h"
-#include "gen/gen.h"
 #include "util/mem.h"
 #include "util/status.h"
 
@@ -22,7 +22,6 @@
 #include <string.h>
 
 #define DF_CHECK_NAIVE_WORK 400000000ull
-#define DF_STAGE_MAX 8
 
 struct df_state {
 	const struct df_algo *a;
@@ -34,29 +33,47 @@ struct df_state {
 	uint64_t counted; /* Σ|DF| from the counting pass in setup */
 };
 
-/* --df-limit, or the default; false on a malformed value. */
-static bool df_limit(const struct bench_input *in, uint64_t *limit)
+static uint64_t df_limit(const struct bench_input *in)
 {
-	const char *s = bench_opt(in, "df-limit");
-	*limit = DF_DEFAULT_LIMIT;
-	return !s || gen_parse_count(s, limit) == SSA_OK;
+	return in->opts->df_limit_set ? in->opts->df_limit : DF_DEFAULT_LIMIT;
+}
+
+_Static_assert(DF_MAX_COUNTERS + 2 <= BENCH_MAX_COUNTERS, "a frontier counter would be dropped");
+
+static size_t df_nkernels(void)
+{
+	return df_nalgos;
+}
+
+static void df_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k)
+{
+	const struct df_algo *a = df_algos[i];
+	memset(k, 0, sizeof *k);
+	k->stage = st;
+	k->algo = a;
+	k->name = a->name;
+	k->summary = a->summary;
+	k->dumps = "df";
+	k->counter_names[0] = "sum-df";
+	k->counter_names[1] = "max-df";
+	for (size_t c = 0; c < DF_MAX_COUNTERS && c + 2 < BENCH_MAX_COUNTERS; c++)
+		k->counter_names[c + 2] = a->counter_names[c];
 }
 
 /* Σ|DF| is only known after setup's counting pass; the estimate assumes 4 entries per edge
  * (random and structured CFGs have fewer) capped by the limit, and setup refuses anything
  * larger than the limit exactly. */
-static uint64_t mem_for(const struct df_algo *a, const struct bench_input *in)
+static uint64_t df_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
+	const struct df_algo *a = k->algo;
 	const struct cfg *g = &in->prog->cfg;
-	uint64_t n = g->n, m = g->m, limit;
-	if (!df_limit(in, &limit))
-		limit = DF_DEFAULT_LIMIT;
+	uint64_t n = g->n, m = g->m, limit = df_limit(in);
 	uint64_t sb = a->scratch_bytes(n, m);
 	if (sb == UINT64_MAX)
 		sb = 0; /* a refusal for time, not memory: setup explains it */
 	uint64_t guess = 4 * m < limit ? 4 * m : limit;
-	uint64_t b = ssa_sat_add(sb, domtree_bytes(n));
-	b = ssa_sat_add(b, ssa_bytes(2 * n, sizeof(uint32_t))); /* idom, counting stamps */
+	uint64_t b = ssa_sat_add(sb, dom_tree_default_bytes(n, m));
+	b = ssa_sat_add(b, ssa_bytes(n, sizeof(uint32_t))); /* counting stamps */
 	b = ssa_sat_add(b, df_sets_bytes(n, guess));
 	if (!strcmp(a->name, "df-cytron"))
 		b = ssa_sat_add(b, ssa_bytes(guess, sizeof(uint32_t)));
@@ -72,9 +89,10 @@ static void state_free(struct df_state *s)
 	free(s);
 }
 
-static int setup_for(const struct df_algo *a, const struct bench_input *in, void **state,
-		     char *err, size_t errlen)
+static int df_setup(const struct bench_kernel *k, const struct bench_input *in, void **state,
+		    char *err, size_t errlen)
 {
+	const struct df_algo *a = k->algo;
 	const struct cfg *g = &in->prog->cfg;
 	struct df_state *s = calloc(1, sizeof *s);
 	if (!s) {
@@ -83,12 +101,7 @@ static int setup_for(const struct df_algo *a, const struct bench_input *in, void
 	}
 	s->a = a;
 	s->g = g;
-	if (!df_limit(in, &s->limit)) {
-		snprintf(err, errlen, "--df-limit=%s: expected a count such as 1e9",
-			 bench_opt(in, "df-limit"));
-		free(s);
-		return SSA_EUSAGE;
-	}
+	s->limit = df_limit(in);
 	if (a->scratch_bytes(g->n, g->m) == UINT64_MAX) {
 		snprintf(err, errlen, "%s: n*(n+m) = %" PRIu64 "*%" PRIu64 " steps is beyond what it "
 			 "accepts; use df-runner or df-cytron", a->name, (uint64_t)g->n,
@@ -96,20 +109,18 @@ static int setup_for(const struct df_algo *a, const struct bench_input *in, void
 		free(s);
 		return SSA_ETOOBIG;
 	}
-	const struct dom_algo *da = dom_find("auto") ? dom_find("auto") : dom_find("snca");
-	uint32_t *idom = ssa_alloc_array(g->n, sizeof(uint32_t));
-	int st = !da ? SSA_EUSAGE : !idom ? SSA_ENOMEM : dom_compute(da, g, idom, NULL);
-	if (st == SSA_OK)
-		st = domtree_build(&s->dt, idom, g->n, 0);
+	int st = dom_tree_default(g, &s->dt);
+	uint32_t *stamps = st == SSA_OK ? ssa_alloc_array(g->n, sizeof(uint32_t)) : NULL;
+	if (st == SSA_OK && !stamps)
+		st = SSA_ENOMEM;
 	if (st != SSA_OK) {
 		snprintf(err, errlen, "%s: dominators: %s", a->name, ssa_status_str(st));
-		free(idom);
+		free(stamps);
 		state_free(s);
 		return st;
 	}
-	/* idom's memory is reused as the counting pass's stamps. */
-	st = df_count(g, &s->dt, s->limit, idom, NULL, &s->counted, NULL);
-	free(idom);
+	st = df_count(g, &s->dt, s->limit, stamps, NULL, &s->counted, NULL);
+	free(stamps);
 	if (st == SSA_ETOOBIG) {
 		snprintf(err, errlen, "%s: sum|DF| exceeds --df-limit=%" PRIu64 " entries; this "
 			 "graph's frontiers are too large to materialize (phi-dj does not need "
@@ -188,60 +199,23 @@ static void df_teardown(void *state)
 	state_free(state);
 }
 
-#define DF_THUNKS(i)                                                                           \
-	static uint64_t mem_##i(const struct bench_input *in)                                  \
-	{                                                                                      \
-		return mem_for(df_algos[i], in);                                               \
-	}                                                                                      \
-	static int setup_##i(const struct bench_input *in, void **st, char *e, size_t el)      \
-	{                                                                                      \
-		return setup_for(df_algos[i], in, st, e, el);                                  \
-	}
-DF_THUNKS(0) DF_THUNKS(1) DF_THUNKS(2) DF_THUNKS(3) DF_THUNKS(4) DF_THUNKS(5) DF_THUNKS(6)
-DF_THUNKS(7)
-
-static uint64_t (*const mem_fns[DF_STAGE_MAX])(const struct bench_input *) = {
-	mem_0, mem_1, mem_2, mem_3, mem_4, mem_5, mem_6, mem_7,
-};
-static int (*const setup_fns[DF_STAGE_MAX])(const struct bench_input *, void **, char *,
-					    size_t) = {
-	setup_0, setup_1, setup_2, setup_3, setup_4, setup_5, setup_6, setup_7,
-};
-
-static struct bench_kernel df_kernels[DF_STAGE_MAX];
-
 static const struct bench_option df_options[] = {
 	{"df-limit", "largest sum of |DF| to build (default 2^28 = 268435456 entries); larger "
 		     "answers are refused after a counting pass"},
 	{NULL, NULL},
 };
 
-struct bench_stage bench_stage_df = {
+const struct bench_stage bench_stage_df = {
 	.name = "df",
 	.title = "dominance frontiers (dominators by auto, untimed)",
-	.kernels = df_kernels,
-	.nkernels = 0,
 	.options = df_options,
+	.count = df_nkernels,
+	.kernel = df_kernel,
+	.mem_estimate = df_mem,
+	.setup = df_setup,
+	.run = df_run,
+	.check = df_check,
+	.dump = df_dump,
+	.teardown = df_teardown,
 };
 
-__attribute__((constructor)) static void df_stage_init(void)
-{
-	size_t k = df_nalgos < DF_STAGE_MAX ? df_nalgos : DF_STAGE_MAX;
-	for (size_t i = 0; i < k; i++) {
-		const struct df_algo *a = df_algos[i];
-		struct bench_kernel *kn = &df_kernels[i];
-		kn->name = a->name;
-		kn->summary = a->summary;
-		kn->counter_names[0] = "sum-df";
-		kn->counter_names[1] = "max-df";
-		for (size_t c = 0; c < DF_MAX_COUNTERS && c + 2 < BENCH_MAX_COUNTERS; c++)
-			kn->counter_names[c + 2] = a->counter_names[c];
-		kn->mem_estimate = mem_fns[i];
-		kn->setup = setup_fns[i];
-		kn->run = df_run;
-		kn->check = df_check;
-		kn->dump = df_dump;
-		kn->teardown = df_teardown;
-	}
-	bench_stage_df.nkernels = k;
-}

@@ -1,5 +1,6 @@
-/* The dominator stage: one kernel per entry of dom_algos[] (algos/dom/registry.c), built from
- * the table at start-up so a new algorithm is benchmarked without touching this file.
+/* The dominator stage: one kernel per entry of dom_algos[] (algos/dom/registry.c), read from
+ * the table directly, so an algorithm appended there is benchmarked without touching this file.
+ * A descriptor's optional prepare step (peer libraries) runs untimed after the scratch.
  *
  *   --reverse   run on the reverse CFG from a virtual exit (algos/dom/reverse.h): the result
  *               is immediate post-dominators, reported and dumped in original block ids
@@ -25,7 +26,6 @@
 
 /* The oracle costs n*(n+m) steps; 10^8 is a fraction of a second. */
 #define DOM_CHECK_ORACLE_WORK 100000000ull
-#define DOM_STAGE_MAX 16
 
 struct dom_state {
 	const struct dom_algo *a;
@@ -37,11 +37,33 @@ struct dom_state {
 	uint32_t *idom; /* g->n entries */
 };
 
-static uint64_t mem_for(const struct dom_algo *a, const struct bench_input *in)
+_Static_assert(DOM_MAX_COUNTERS <= BENCH_MAX_COUNTERS, "a dominator counter would be dropped");
+
+static size_t dom_count(void)
 {
+	return dom_nalgos;
+}
+
+static void dom_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k)
+{
+	const struct dom_algo *a = dom_algos[i];
+	memset(k, 0, sizeof *k);
+	k->stage = st;
+	k->algo = a;
+	k->name = a->name;
+	k->summary = a->summary;
+	k->dumps = "idom domtree-dot";
+	k->prepare = a->prepare != NULL;
+	for (size_t c = 0; c < DOM_MAX_COUNTERS && c < BENCH_MAX_COUNTERS; c++)
+		k->counter_names[c] = a->counter_names[c];
+}
+
+static uint64_t dom_mem(const struct bench_kernel *k, const struct bench_input *in)
+{
+	const struct dom_algo *a = k->algo;
 	const struct cfg *g = &in->prog->cfg;
 	uint64_t n = g->n, m = g->m, extra = 0;
-	if (bench_opt(in, "reverse")) {
+	if (in->opts->reverse) {
 		extra = dom_reverse_bytes(n, m);
 		m = m + n; /* the virtual exit's edges, at most n */
 		n = n + 1;
@@ -49,9 +71,10 @@ static uint64_t mem_for(const struct dom_algo *a, const struct bench_input *in)
 	return ssa_sat_add(ssa_sat_add(a->scratch_bytes(n, m), ssa_bytes(n, sizeof(uint32_t))), extra);
 }
 
-static int setup_for(const struct dom_algo *a, const struct bench_input *in, void **state,
+static int dom_setup(const struct bench_kernel *k, const struct bench_input *in, void **state,
 		     char *err, size_t errlen)
 {
+	const struct dom_algo *a = k->algo;
 	struct dom_state *s = calloc(1, sizeof *s);
 	if (!s) {
 		snprintf(err, errlen, "%s: out of memory", a->name);
@@ -59,7 +82,7 @@ static int setup_for(const struct dom_algo *a, const struct bench_input *in, voi
 	}
 	s->a = a;
 	s->orig = s->g = &in->prog->cfg;
-	s->reverse = bench_opt(in, "reverse") != NULL;
+	s->reverse = in->opts->reverse;
 	int st;
 	if (s->reverse) {
 		st = dom_reverse_cfg(s->orig, &s->rev, NULL);
@@ -83,6 +106,12 @@ static int setup_for(const struct dom_algo *a, const struct bench_input *in, voi
 	}
 	*state = s;
 	return SSA_OK;
+}
+
+static int dom_prepare(void *state)
+{
+	struct dom_state *s = state;
+	return s->a->prepare ? s->a->prepare(s->scratch, s->g) : SSA_OK;
 }
 
 static int dom_run(void *state, uint64_t *counters)
@@ -219,63 +248,23 @@ static void dom_teardown(void *state)
 	free(s);
 }
 
-/* One thunk pair per table slot: the driver's callbacks carry no kernel pointer. */
-#define DOM_THUNKS(i)                                                                          \
-	static uint64_t mem_##i(const struct bench_input *in)                                  \
-	{                                                                                      \
-		return mem_for(dom_algos[i], in);                                              \
-	}                                                                                      \
-	static int setup_##i(const struct bench_input *in, void **st, char *e, size_t el)      \
-	{                                                                                      \
-		return setup_for(dom_algos[i], in, st, e, el);                                 \
-	}
-DOM_THUNKS(0) DOM_THUNKS(1) DOM_THUNKS(2) DOM_THUNKS(3) DOM_THUNKS(4) DOM_THUNKS(5)
-DOM_THUNKS(6) DOM_THUNKS(7) DOM_THUNKS(8) DOM_THUNKS(9) DOM_THUNKS(10) DOM_THUNKS(11)
-DOM_THUNKS(12) DOM_THUNKS(13) DOM_THUNKS(14) DOM_THUNKS(15)
-
-static uint64_t (*const mem_fns[DOM_STAGE_MAX])(const struct bench_input *) = {
-	mem_0, mem_1, mem_2, mem_3, mem_4, mem_5, mem_6, mem_7,
-	mem_8, mem_9, mem_10, mem_11, mem_12, mem_13, mem_14, mem_15,
-};
-static int (*const setup_fns[DOM_STAGE_MAX])(const struct bench_input *, void **, char *, size_t) = {
-	setup_0, setup_1, setup_2, setup_3, setup_4, setup_5, setup_6, setup_7,
-	setup_8, setup_9, setup_10, setup_11, setup_12, setup_13, setup_14, setup_15,
-};
-
-static struct bench_kernel dom_kernels[DOM_STAGE_MAX];
-
 static const struct bench_option dom_options[] = {
 	{"reverse", "post-dominators: run on the reverse CFG from a virtual exit joined to every "
 		    "exit block and to one block of every region that cannot exit"},
 	{NULL, NULL},
 };
 
-/* Not const: nkernels is only known once dom_algos[] is linked; filled before main. A
- * registry with more than DOM_STAGE_MAX algorithms gets only the first DOM_STAGE_MAX. */
-struct bench_stage bench_stage_dom = {
+const struct bench_stage bench_stage_dom = {
 	.name = "dom",
 	.title = "immediate dominators (post-dominators with --reverse)",
-	.kernels = dom_kernels,
-	.nkernels = 0,
 	.options = dom_options,
+	.count = dom_count,
+	.kernel = dom_kernel,
+	.mem_estimate = dom_mem,
+	.setup = dom_setup,
+	.prepare = dom_prepare,
+	.run = dom_run,
+	.check = dom_check,
+	.dump = dom_dump,
+	.teardown = dom_teardown,
 };
-
-__attribute__((constructor)) static void dom_stage_init(void)
-{
-	size_t k = dom_nalgos < DOM_STAGE_MAX ? dom_nalgos : DOM_STAGE_MAX;
-	for (size_t i = 0; i < k; i++) {
-		const struct dom_algo *a = dom_algos[i];
-		struct bench_kernel *kn = &dom_kernels[i];
-		kn->name = a->name;
-		kn->summary = a->summary;
-		for (size_t c = 0; c < DOM_MAX_COUNTERS && c < BENCH_MAX_COUNTERS; c++)
-			kn->counter_names[c] = a->counter_names[c];
-		kn->mem_estimate = mem_fns[i];
-		kn->setup = setup_fns[i];
-		kn->run = dom_run;
-		kn->check = dom_check;
-		kn->dump = dom_dump;
-		kn->teardown = dom_teardown;
-	}
-	bench_stage_dom.nkernels = k;
-}

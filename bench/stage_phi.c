@@ -20,7 +20,6 @@
 #include "bench/kernel.h"
 #include "df/df.h"
 #include "dom/dom.h"
-#include "gen/gen.h"
 #include "phi/phi.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -33,7 +32,6 @@
 #define PHI_CHECK_ORACLE_WORK 100000000ull
 /* A liveness cross-check allocates the other method; dataflow only below this many bytes. */
 #define PHI_CHECK_DATAFLOW_BYTES (UINT64_C(2) << 30)
-#define PHI_STAGE_MAX 8
 
 enum kind { K_PLACE, K_LIVE_DATAFLOW, K_LIVE_WALK };
 
@@ -51,49 +49,70 @@ struct phi_state {
 	struct live_walk lw;
 	void *scratch;
 	struct phi_sets out;
+	struct phi_input in; /* what run reads, fixed in setup */
 };
 
-static int parse_opts(const struct bench_input *in, enum phi_flavor *f, bool *dataflow,
-		      uint64_t *limit, char *err, size_t errlen)
+/* The kernels after the table's: the two liveness computations pruned SSA can use. */
+static const struct bench_kernel live_kernels[2] = {
+	{.variant = K_LIVE_DATAFLOW, .name = "live-dataflow", .dumps = "live",
+	 .summary = "live-in sets of all variables by the iterative bitset dataflow",
+	 .counter_names = {"live-in", "block-visits", "words"}},
+	{.variant = K_LIVE_WALK, .name = "live-walk", .dumps = "live",
+	 .summary = "live-in sets variable by variable, backward walk from the uses (mem2reg)",
+	 .counter_names = {"live-in", "pred-steps"}},
+};
+
+_Static_assert(PHI_MAX_COUNTERS <= BENCH_MAX_COUNTERS, "a placement counter would be dropped");
+
+static size_t phi_nkernels(void)
 {
-	const char *fl = bench_opt(in, "flavor"), *lv = bench_opt(in, "live"),
-		   *dl = bench_opt(in, "df-limit");
-	*f = PHI_MINIMAL;
-	*dataflow = false;
-	*limit = DF_DEFAULT_LIMIT;
-	if (fl && phi_flavor_parse(fl, f) != SSA_OK) {
-		snprintf(err, errlen, "--flavor=%s: expected minimal, semipruned or pruned", fl);
-		return SSA_EUSAGE;
-	}
-	if (lv && strcmp(lv, "walk") && strcmp(lv, "dataflow")) {
-		snprintf(err, errlen, "--live=%s: expected walk or dataflow", lv);
-		return SSA_EUSAGE;
-	}
-	*dataflow = lv && !strcmp(lv, "dataflow");
-	if (dl && gen_parse_count(dl, limit) != SSA_OK) {
-		snprintf(err, errlen, "--df-limit=%s: expected a count such as 1e9", dl);
-		return SSA_EUSAGE;
-	}
-	return SSA_OK;
+	return phi_nalgos + 2;
 }
 
-static uint64_t mem_for(enum kind kind, const struct phi_algo *a, const struct bench_input *in)
+static void phi_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k)
 {
+	if (i >= phi_nalgos) {
+		*k = live_kernels[i - phi_nalgos];
+	} else {
+		const struct phi_algo *a = phi_algos[i];
+		memset(k, 0, sizeof *k);
+		k->algo = a;
+		k->variant = K_PLACE;
+		k->name = a->name;
+		k->summary = a->summary;
+		k->dumps = "phi";
+		k->prepare = a->prepare != NULL;
+		for (size_t c = 0; c < PHI_MAX_COUNTERS && c < BENCH_MAX_COUNTERS; c++)
+			k->counter_names[c] = a->counter_names[c];
+	}
+	k->stage = st;
+}
+
+static void parse_opts(const struct bench_input *in, enum phi_flavor *f, bool *dataflow,
+		       uint64_t *limit)
+{
+	const struct bench_stage_opts *o = in->opts;
+	*f = o->flavor_set ? (enum phi_flavor)o->flavor : PHI_MINIMAL;
+	*dataflow = o->live_set && o->live_dataflow;
+	*limit = o->df_limit_set ? o->df_limit : DF_DEFAULT_LIMIT;
+}
+
+static uint64_t phi_mem(const struct bench_kernel *k, const struct bench_input *in)
+{
+	enum kind kind = k->variant;
+	const struct phi_algo *a = k->algo;
 	const struct prog *p = in->prog;
 	uint64_t n = p->cfg.n, m = p->cfg.m, V = p->nvars;
 	enum phi_flavor f;
 	bool dataflow;
 	uint64_t limit;
-	char err[256];
-	if (parse_opts(in, &f, &dataflow, &limit, err, sizeof err) != SSA_OK)
-		return 0; /* setup reports the usage error */
+	parse_opts(in, &f, &dataflow, &limit);
 	uint64_t b = var_blocks_bytes(n, V, p->nops);
 	if (kind == K_LIVE_DATAFLOW)
 		return ssa_sat_add(b, live_dataflow_bytes(n, V));
 	if (kind == K_LIVE_WALK)
 		return ssa_sat_add(b, live_walk_bytes(n));
-	b = ssa_sat_add(b, domtree_bytes(n));
-	b = ssa_sat_add(b, ssa_bytes(n, sizeof(uint32_t)));
+	b = ssa_sat_add(b, dom_tree_default_bytes(n, m));
 	b = ssa_sat_add(b, a->scratch_bytes(n, V));
 	if (a->needs_df) /* as the df stage: 4 entries per edge, capped by the limit */
 		b = ssa_sat_add(b, df_sets_bytes(n, 4 * m < limit ? 4 * m : limit));
@@ -101,6 +120,14 @@ static uint64_t mem_for(enum kind kind, const struct phi_algo *a, const struct b
 		b = ssa_sat_add(b, live_dataflow_bytes(n, V));
 	/* φs: no more than one per (variable, definition or use) in practice; the buffer grows. */
 	return ssa_sat_add(b, ssa_bytes(2 * (uint64_t)p->nops + V + 1, sizeof(uint64_t)));
+}
+
+static struct phi_input input_of(const struct phi_state *s, bool dataflow)
+{
+	struct phi_input in = {.prog = s->p, .dt = &s->dt, .vb = &s->vb,
+			       .df = s->df.off ? &s->df : NULL,
+			       .live = dataflow && s->ld.in ? &s->ld : NULL};
+	return in;
 }
 
 static void state_free(struct phi_state *s)
@@ -118,12 +145,14 @@ static void state_free(struct phi_state *s)
 	free(s);
 }
 
-static int setup_for(enum kind kind, const struct phi_algo *a, const struct bench_input *in,
-		     void **state, char *err, size_t errlen)
+static int phi_setup(const struct bench_kernel *k, const struct bench_input *in, void **state,
+		     char *err, size_t errlen)
 {
+	enum kind kind = k->variant;
+	const struct phi_algo *a = k->algo;
 	const struct prog *p = in->prog;
 	const struct cfg *g = &p->cfg;
-	const char *name = a ? a->name : kind == K_LIVE_WALK ? "live-walk" : "live-dataflow";
+	const char *name = k->name;
 	struct phi_state *s = calloc(1, sizeof *s);
 	if (!s) {
 		snprintf(err, errlen, "%s: out of memory", name);
@@ -132,11 +161,8 @@ static int setup_for(enum kind kind, const struct phi_algo *a, const struct benc
 	s->kind = kind;
 	s->a = a;
 	s->p = p;
-	int st = parse_opts(in, &s->flavor, &s->dataflow, &s->limit, err, errlen);
-	if (st != SSA_OK) {
-		free(s);
-		return st;
-	}
+	parse_opts(in, &s->flavor, &s->dataflow, &s->limit);
+	int st;
 	if (p->nvars == 0) {
 		snprintf(err, errlen, "%s: the program has no variables (give --vars=V or a .prog "
 			 "with variables)", name);
@@ -153,12 +179,7 @@ static int setup_for(enum kind kind, const struct phi_algo *a, const struct benc
 		st = live_walk_alloc(&s->lw, g->n);
 	} else if (st == SSA_OK) {
 		what = "dominators";
-		const struct dom_algo *da = dom_find("auto") ? dom_find("auto") : dom_find("snca");
-		uint32_t *idom = ssa_alloc_array(g->n, sizeof(uint32_t));
-		st = !da ? SSA_EUSAGE : !idom ? SSA_ENOMEM : dom_compute(da, g, idom, NULL);
-		if (st == SSA_OK)
-			st = domtree_build(&s->dt, idom, g->n, 0);
-		free(idom);
+		st = dom_tree_default(g, &s->dt);
 		if (st == SSA_OK && a->needs_df) {
 			what = "dominance frontiers (df-runner)";
 			st = df_compute(df_find("df-runner"), g, &s->dt, s->limit, &s->df, NULL);
@@ -181,6 +202,7 @@ static int setup_for(enum kind kind, const struct phi_algo *a, const struct benc
 			what = "scratch";
 			st = a->scratch_alloc(&s->scratch, g->n, p->nvars);
 		}
+		s->in = input_of(s, s->dataflow);
 	}
 	if (st != SSA_OK) {
 		snprintf(err, errlen, "%s: %s: %s", name, what, ssa_status_str(st));
@@ -191,12 +213,10 @@ static int setup_for(enum kind kind, const struct phi_algo *a, const struct benc
 	return SSA_OK;
 }
 
-static struct phi_input input_of(const struct phi_state *s, bool dataflow)
+static int phi_prepare(void *state)
 {
-	struct phi_input in = {.prog = s->p, .dt = &s->dt, .vb = &s->vb,
-			       .df = s->df.off ? &s->df : NULL,
-			       .live = dataflow && s->ld.in ? &s->ld : NULL};
-	return in;
+	struct phi_state *s = state;
+	return s->kind == K_PLACE && s->a->prepare ? s->a->prepare(s->scratch, &s->in) : SSA_OK;
 }
 
 static int phi_run(void *state, uint64_t *counters)
@@ -220,114 +240,11 @@ static int phi_run(void *state, uint64_t *counters)
 		counters[1] = steps;
 		return SSA_OK;
 	}
-	struct phi_input in = input_of(s, s->dataflow);
 	uint64_t c[PHI_MAX_COUNTERS];
-	int st = s->a->run(s->scratch, &in, s->flavor, &s->out, c);
+	int st = s->a->run(s->scratch, &s->in, s->flavor, &s->out, c);
 	for (int i = 0; i < PHI_MAX_COUNTERS && i < BENCH_MAX_COUNTERS; i++)
 		counters[i] = c[i];
 	return st;
-}
-
-/* The reference: IDF(def(v)) as the least fixpoint J = DF(def ∪ J) over df-naive's sets, then
- * the flavour's filter with dataflow liveness. Small inputs only. */
-static int oracle(struct phi_state *s, struct phi_sets *want, char *msg, size_t msglen)
-{
-	const struct prog *p = s->p;
-	uint32_t n = p->cfg.n;
-	struct df_sets df = {0};
-	struct live_dataflow ld = {0};
-	uint64_t c[4];
-	uint8_t *in = ssa_alloc_array(n, 1), *isdef = ssa_alloc_array(n, 1);
-	uint64_t *off = ssa_alloc_array((size_t)p->nvars + 1, sizeof(uint64_t));
-	uint32_t *blocks = NULL;
-	uint64_t len = 0, cap = 0;
-	int st = in && isdef && off ? SSA_OK : SSA_ENOMEM;
-	if (st == SSA_OK)
-		st = df_compute(df_find("df-naive"), &p->cfg, &s->dt, s->limit, &df, NULL);
-	if (st == SSA_OK)
-		st = live_dataflow_alloc(&ld, n, p->nvars);
-	if (st == SSA_OK)
-		st = live_dataflow_run(&ld, p, c);
-	for (uint32_t v = 0; st == SSA_OK && v < p->nvars; v++) {
-		off[v] = len;
-		if (s->flavor != PHI_MINIMAL && !var_blocks_nonlocal(&s->vb, v))
-			continue;
-		memset(in, 0, n);
-		memset(isdef, 0, n);
-		for (uint64_t i = s->vb.def_off[v]; i < s->vb.def_off[v + 1]; i++)
-			isdef[s->vb.def[i]] = 1;
-		for (bool changed = true; changed;) {
-			changed = false;
-			for (uint32_t x = 0; x < n; x++)
-				if (isdef[x] || in[x])
-					for (uint64_t k = df.off[x]; k < df.off[x + 1]; k++)
-						if (!in[df.set[k]]) {
-							in[df.set[k]] = 1;
-							changed = true;
-						}
-		}
-		for (uint32_t b = 0; b < n; b++) {
-			if (!in[b] || (s->flavor == PHI_PRUNED && !live_dataflow_is_live(&ld, b, v)))
-				continue;
-			if (len == cap) {
-				cap = cap ? 2 * cap : 1024;
-				uint32_t *nb = ssa_realloc_array(blocks, (size_t)cap, sizeof(uint32_t));
-				if (!nb) {
-					st = SSA_ENOMEM;
-					break;
-				}
-				blocks = nb;
-			}
-			blocks[len++] = b;
-		}
-	}
-	if (st == SSA_OK) {
-		off[p->nvars] = len;
-		want->nvars = p->nvars;
-		want->total = len;
-		want->off = off;
-		want->blocks = blocks ? blocks : ssa_alloc_array(1, sizeof(uint32_t));
-		off = NULL;
-		blocks = NULL;
-	} else {
-		snprintf(msg, msglen, "the oracle could not run: %s", ssa_status_str(st));
-	}
-	free(in);
-	free(isdef);
-	free(off);
-	free(blocks);
-	df_sets_free(&df);
-	if (ld.in)
-		live_dataflow_free(&ld);
-	return st;
-}
-
-/* Compares live-in sets of every variable between the dataflow result and fresh walks. */
-static int live_compare(const struct prog *p, const struct var_blocks *vb,
-			const struct live_dataflow *ld, struct live_walk *lw, char *msg,
-			size_t msglen)
-{
-	for (uint32_t v = 0; v < p->nvars; v++) {
-		live_walk_var(lw, p, vb, v);
-		uint64_t count = 0;
-		for (uint32_t b = 0; b < p->cfg.n; b++) {
-			bool d = live_dataflow_is_live(ld, b, v), w = live_walk_is_live(lw, b);
-			if (d != w) {
-				snprintf(msg, msglen, "variable %" PRIu32 " at block %" PRIu32
-					 ": dataflow says %s, walk says %s", v, b,
-					 d ? "live" : "dead", w ? "live" : "dead");
-				return SSA_EVERIFY;
-			}
-			count += w;
-		}
-		if (count != lw->nlist) {
-			snprintf(msg, msglen, "variable %" PRIu32 ": walk listed %" PRIu32
-				 " blocks, marked %" PRIu64, v, lw->nlist, count);
-			return SSA_EVERIFY;
-		}
-	}
-	snprintf(msg, msglen, "dataflow == walk for %" PRIu32 " variables: ok", p->nvars);
-	return SSA_OK;
 }
 
 static int live_check(struct phi_state *s, char *msg, size_t msglen)
@@ -373,7 +290,9 @@ static int phi_check(void *state, char *msg, size_t msglen)
 	uint64_t work = ssa_bytes(g->n, (uint64_t)g->n + g->m);
 	if (work <= PHI_CHECK_ORACLE_WORK && ssa_bytes(work, s->p->nvars) <= 20 * PHI_CHECK_ORACLE_WORK) {
 		snprintf(who, sizeof who, "IDF fixpoint over df-naive + dataflow liveness");
-		st = oracle(s, &want, msg, msglen);
+		st = phi_oracle(s->p, &s->dt, &s->vb, s->flavor, &want);
+		if (st != SSA_OK)
+			snprintf(msg, msglen, "the oracle could not run: %s", ssa_status_str(st));
 	} else {
 		const struct phi_algo *r = phi_find(strcmp(s->a->name, "phi-dj") ? "phi-dj" : "phi-idf");
 		bool other_live = !s->dataflow;
@@ -447,89 +366,25 @@ static void phi_teardown(void *state)
 	state_free(state);
 }
 
-#define PHI_THUNKS(i)                                                                          \
-	static uint64_t mem_##i(const struct bench_input *in)                                  \
-	{                                                                                      \
-		return mem_for(K_PLACE, phi_algos[i], in);                                     \
-	}                                                                                      \
-	static int setup_##i(const struct bench_input *in, void **st, char *e, size_t el)      \
-	{                                                                                      \
-		return setup_for(K_PLACE, phi_algos[i], in, st, e, el);                        \
-	}
-PHI_THUNKS(0) PHI_THUNKS(1) PHI_THUNKS(2) PHI_THUNKS(3) PHI_THUNKS(4) PHI_THUNKS(5)
-
-static uint64_t mem_ldf(const struct bench_input *in)
-{
-	return mem_for(K_LIVE_DATAFLOW, NULL, in);
-}
-static int setup_ldf(const struct bench_input *in, void **st, char *e, size_t el)
-{
-	return setup_for(K_LIVE_DATAFLOW, NULL, in, st, e, el);
-}
-static uint64_t mem_lw(const struct bench_input *in)
-{
-	return mem_for(K_LIVE_WALK, NULL, in);
-}
-static int setup_lw(const struct bench_input *in, void **st, char *e, size_t el)
-{
-	return setup_for(K_LIVE_WALK, NULL, in, st, e, el);
-}
-
-static uint64_t (*const mem_fns[])(const struct bench_input *) = {mem_0, mem_1, mem_2,
-								   mem_3, mem_4, mem_5};
-static int (*const setup_fns[])(const struct bench_input *, void **, char *, size_t) = {
-	setup_0, setup_1, setup_2, setup_3, setup_4, setup_5};
-
-static struct bench_kernel phi_kernels[PHI_STAGE_MAX];
-
 static const struct bench_option phi_options[] = {
 	{"flavor", "phi placement: minimal (default), semipruned or pruned"},
 	{"live", "liveness for --flavor=pruned: walk (default, timed with placement) or dataflow "
 		 "(bitsets, computed untimed in setup)"},
+	{"df-limit", "largest sum of |DF| a placement that needs frontiers may build"},
 	{NULL, NULL},
 };
 
-struct bench_stage bench_stage_phi = {
+const struct bench_stage bench_stage_phi = {
 	.name = "phi",
 	.title = "phi placement and liveness (dominators by auto, DF by df-runner, untimed)",
-	.kernels = phi_kernels,
-	.nkernels = 0,
 	.options = phi_options,
+	.count = phi_nkernels,
+	.kernel = phi_kernel,
+	.mem_estimate = phi_mem,
+	.setup = phi_setup,
+	.prepare = phi_prepare,
+	.run = phi_run,
+	.check = phi_check,
+	.dump = phi_dump,
+	.teardown = phi_teardown,
 };
-
-__attribute__((constructor)) static void phi_stage_init(void)
-{
-	size_t k = 0;
-	for (size_t i = 0; i < phi_nalgos && i < sizeof mem_fns / sizeof *mem_fns; i++, k++) {
-		const struct phi_algo *a = phi_algos[i];
-		struct bench_kernel *kn = &phi_kernels[k];
-		kn->name = a->name;
-		kn->summary = a->summary;
-		for (size_t c = 0; c < PHI_MAX_COUNTERS && c < BENCH_MAX_COUNTERS; c++)
-			kn->counter_names[c] = a->counter_names[c];
-		kn->mem_estimate = mem_fns[i];
-		kn->setup = setup_fns[i];
-	}
-	phi_kernels[k] = (struct bench_kernel){
-		.name = "live-dataflow",
-		.summary = "live-in sets of all variables by the iterative bitset dataflow",
-		.counter_names = {"live-in", "block-visits", "words"},
-		.mem_estimate = mem_ldf,
-		.setup = setup_ldf,
-	};
-	phi_kernels[k + 1] = (struct bench_kernel){
-		.name = "live-walk",
-		.summary = "live-in sets variable by variable, backward walk from the uses (mem2reg)",
-		.counter_names = {"live-in", "pred-steps"},
-		.mem_estimate = mem_lw,
-		.setup = setup_lw,
-	};
-	k += 2;
-	for (size_t i = 0; i < k; i++) {
-		phi_kernels[i].run = phi_run;
-		phi_kernels[i].check = phi_check;
-		phi_kernels[i].dump = phi_dump;
-		phi_kernels[i].teardown = phi_teardown;
-	}
-	bench_stage_phi.nkernels = k;
-}

@@ -1,17 +1,24 @@
-/* Timed repetitions and their statistics, and terminal progress. Every kernel is timed the
- * same way: its scratch memory was allocated by setup, the warm-up reps touch it (page faults
- * and cold caches alone change a 10^6-block DFS by about 4x), then each counted rep is timed
- * on its own with CLOCK_MONOTONIC, so the report can show the spread, not just a mean. */
+/* Timed samples and their statistics, and terminal progress. Every kernel and the pipeline are
+ * timed the same way: scratch was allocated by setup; the warm-up runs touch it (page faults and
+ * cold caches alone change a 10^6-block DFS by about 4x); then, as Google Benchmark does, the
+ * number of runs per sample is calibrated so that one sample lasts at least --min-time (a
+ * 10^3-block DFS takes a few microseconds, below what one clock reading resolves honestly), and
+ * each of the --reps samples is timed as a whole with CLOCK_MONOTONIC and the process CPU clock.
+ * Reports give per-run times: a sample's time divided by its runs. */
 #include "bench/driver.h"
 #include "util/mem.h"
 #include "util/status.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
+
+/* A calibrated sample never holds more runs than this (a run of a few nanoseconds at 1 ms). */
+#define BENCH_MAX_ITERS 100000000u
 
 double bench_now_ns(void)
 {
@@ -20,14 +27,14 @@ double bench_now_ns(void)
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-static double cpu_now_ns(void)
+double bench_cpu_ns(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-static uint64_t invol_switches(void)
+uint64_t bench_invol_switches(void)
 {
 	struct rusage ru;
 	return getrusage(RUSAGE_SELF, &ru) == 0 ? (uint64_t)ru.ru_nivcsw : 0;
@@ -39,7 +46,7 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Sorts v in place and returns its median (mean of the two middle values for an even count). */
+/* The median of v[0..n) (mean of the two middle values for an even count); v is sorted. */
 static double median_sorted(double *v, unsigned n)
 {
 	qsort(v, n, sizeof *v, cmp_double);
@@ -47,89 +54,128 @@ static double median_sorted(double *v, unsigned n)
 	return n % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
 }
 
-void bench_timing_stats(struct bench_timing *t)
+int bench_timing_init(struct bench_timing *t, unsigned samples)
 {
-	t->median_ms = t->min_ms = t->max_ms = 0;
-	if (!t->reps)
-		return;
-	double *s = ssa_alloc_array(t->reps, sizeof *s);
-	if (!s) {
-		/* Fall back to min/max only; the median is then the first rep. */
-		t->median_ms = t->min_ms = t->max_ms = t->rep_ms[0];
-		for (unsigned i = 1; i < t->reps; i++) {
-			if (t->rep_ms[i] < t->min_ms)
-				t->min_ms = t->rep_ms[i];
-			if (t->rep_ms[i] > t->max_ms)
-				t->max_ms = t->rep_ms[i];
-		}
-		return;
+	memset(t, 0, sizeof *t);
+	t->rep_ms = ssa_calloc_array(samples ? samples : 1, sizeof *t->rep_ms);
+	t->cpu_rep_ms = ssa_calloc_array(samples ? samples : 1, sizeof *t->cpu_rep_ms);
+	if (!t->rep_ms || !t->cpu_rep_ms) {
+		bench_timing_free(t);
+		return SSA_ENOMEM;
 	}
+	t->iters = 1;
+	return SSA_OK;
+}
+
+int bench_timing_stats(struct bench_timing *t)
+{
+	t->median_ms = t->min_ms = t->max_ms = t->mean_ms = t->stddev_ms = 0;
+	t->cpu_median_ms = t->utilization = 0;
+	if (!t->reps)
+		return SSA_OK;
+	double *s = ssa_alloc_array(t->reps, sizeof *s);
+	if (!s)
+		return SSA_ENOMEM;
+	double sum = 0, cpu = 0;
+	for (unsigned i = 0; i < t->reps; i++) {
+		sum += t->rep_ms[i];
+		cpu += t->cpu_rep_ms[i];
+	}
+	t->mean_ms = sum / t->reps;
+	double ss = 0;
+	for (unsigned i = 0; i < t->reps; i++)
+		ss += (t->rep_ms[i] - t->mean_ms) * (t->rep_ms[i] - t->mean_ms);
+	t->stddev_ms = t->reps > 1 ? sqrt(ss / (t->reps - 1)) : 0;
 	memcpy(s, t->rep_ms, t->reps * sizeof *s);
 	t->median_ms = median_sorted(s, t->reps);
 	t->min_ms = s[0];
 	t->max_ms = s[t->reps - 1];
+	memcpy(s, t->cpu_rep_ms, t->reps * sizeof *s);
+	t->cpu_median_ms = median_sorted(s, t->reps);
+	t->cpu_ms = cpu * (double)t->iters;
+	t->utilization = sum > 0 ? cpu / sum : 1.0;
 	free(s);
+	return SSA_OK;
 }
 
-int bench_time_reps(int (*fn)(void *arg, uint64_t *counters), void *arg, unsigned warmup,
-		    unsigned reps, uint64_t *counters, struct bench_timing *t,
+uint64_t bench_calibrate(int (*fn)(void *arg, uint64_t *counters), void *arg, double min_time_s,
+			 uint64_t *counters, int *status)
+{
+	uint64_t iters = 1;
+	*status = SSA_OK;
+	if (!(min_time_s > 0))
+		return 1;
+	for (;;) {
+		double t0 = bench_now_ns();
+		for (uint64_t i = 0; i < iters; i++) {
+			memset(counters, 0, BENCH_MAX_COUNTERS * sizeof *counters);
+			if ((*status = fn(arg, counters)) != SSA_OK)
+				return iters;
+		}
+		double ns = bench_now_ns() - t0;
+		if (ns >= min_time_s * 1e9 || iters >= BENCH_MAX_ITERS)
+			return iters;
+		/* Aim 20% past the minimum, growing at most tenfold per step as a too-short first
+		 * batch says little about the run's real cost. */
+		double want = ns > 0 ? 1.2 * min_time_s * 1e9 / ns * (double)iters : 10.0 * (double)iters;
+		double cap = 10.0 * (double)iters;
+		uint64_t next = (uint64_t)(want < cap ? want : cap);
+		iters = next > iters ? next : iters + 1;
+		if (iters > BENCH_MAX_ITERS)
+			iters = BENCH_MAX_ITERS;
+	}
+}
+
+int bench_time_reps(int (*fn)(void *arg, uint64_t *counters), void *arg,
+		    const struct bench_timing_opts *o, uint64_t *counters, struct bench_timing *t,
 		    const char *progress_label)
 {
-	memset(t, 0, sizeof *t);
-	t->rep_ms = ssa_calloc_array(reps ? reps : 1, sizeof *t->rep_ms);
-	double *rep_cpu = ssa_calloc_array(reps ? reps : 1, sizeof *rep_cpu);
-	if (!t->rep_ms || !rep_cpu) {
-		free(rep_cpu);
-		return SSA_ENOMEM;
-	}
-	for (unsigned i = 0; i < warmup; i++) {
+	int st = bench_timing_init(t, o->reps);
+	if (st != SSA_OK)
+		return st;
+	for (unsigned i = 0; i < o->warmup; i++) {
 		if (progress_label)
-			bench_progress("%s: warm-up %u/%u", progress_label, i + 1, warmup);
+			bench_progress("%s: warm-up %u/%u", progress_label, i + 1, o->warmup);
 		memset(counters, 0, BENCH_MAX_COUNTERS * sizeof *counters);
-		int st = fn(arg, counters);
-		if (st) {
-			bench_progress_done();
-			free(rep_cpu);
-			return st;
-		}
+		if ((st = fn(arg, counters)) != SSA_OK)
+			goto out;
 	}
-	double cpu = 0, wall = 0;
-	uint64_t sw0 = invol_switches();
-	for (unsigned i = 0; i < reps; i++) {
+	t->iters = bench_calibrate(fn, arg, o->min_time_s, counters, &st);
+	if (st != SSA_OK)
+		goto out;
+	uint64_t sw0 = bench_invol_switches();
+	for (unsigned i = 0; i < o->reps; i++) {
 		if (progress_label)
-			bench_progress("%s: rep %u/%u", progress_label, i + 1, reps);
-		memset(counters, 0, BENCH_MAX_COUNTERS * sizeof *counters);
-		double c0 = cpu_now_ns();
-		double t0 = bench_now_ns();
-		int st = fn(arg, counters);
-		double t1 = bench_now_ns();
-		double c1 = cpu_now_ns();
-		if (st) {
-			bench_progress_done();
-			free(rep_cpu);
-			return st;
+			bench_progress("%s: sample %u/%u", progress_label, i + 1, o->reps);
+		double c0 = bench_cpu_ns(), t0 = bench_now_ns();
+		for (uint64_t k = 0; k < t->iters; k++) {
+			memset(counters, 0, BENCH_MAX_COUNTERS * sizeof *counters);
+			if ((st = fn(arg, counters)) != SSA_OK)
+				goto out;
 		}
-		t->rep_ms[i] = (t1 - t0) / 1e6;
+		double t1 = bench_now_ns(), c1 = bench_cpu_ns();
+		t->rep_ms[i] = (t1 - t0) / 1e6 / (double)t->iters;
+		t->cpu_rep_ms[i] = (c1 - c0) / 1e6 / (double)t->iters;
 		t->reps = i + 1;
-		rep_cpu[i] = (c1 - c0) / 1e6;
-		cpu += c1 - c0;
-		wall += t1 - t0;
 	}
-	t->cpu_ms = cpu / 1e6;
-	t->utilization = wall > 0 ? cpu / wall : 1.0;
-	t->invol_switches = invol_switches() - sw0;
-	t->cpu_median_ms = reps ? median_sorted(rep_cpu, reps) : 0;
-	free(rep_cpu);
+	t->invol_switches = bench_invol_switches() - sw0;
+	st = bench_timing_stats(t);
+out:
 	bench_progress_done();
-	bench_timing_stats(t);
-	return SSA_OK;
+	return st;
 }
 
 void bench_timing_free(struct bench_timing *t)
 {
 	free(t->rep_ms);
-	t->rep_ms = NULL;
+	free(t->cpu_rep_ms);
+	t->rep_ms = t->cpu_rep_ms = NULL;
 	t->reps = 0;
+}
+
+bool bench_utilization_odd(double u)
+{
+	return u < BENCH_BUSY_UTILIZATION || u > BENCH_MAX_UTILIZATION;
 }
 
 static int progress_state = -1; /* -1 unknown, 0 off, 1 on */

@@ -7,6 +7,7 @@
 #include "cfg/cfg.h"
 #include "cfg/prog.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct gen_params {
@@ -31,7 +32,6 @@ void gen_params_default(struct gen_params *p);
 struct gen_info {
 	uint64_t k;         /* the shape parameter picked (0 when the family has none) */
 	char note[160];     /* what was picked, e.g. "itworst: k=70 (n=281, m=5250)" */
-	/* Appended: filled by gen_cfg. */
 	uint32_t n;         /* blocks generated */
 	uint32_t m;         /* edges generated */
 };
@@ -54,10 +54,36 @@ int gen_cfg(const struct gen_params *p, struct cfg *out, struct gen_info *info);
  * caller). p->vars == 0 gives a program without variables. */
 int gen_prog(const struct gen_params *p, struct cfg *g, struct prog *out);
 
-/* Parses "1e6", "1000000", "2.5e3" (must be a whole number) into *out. */
+/* Parses "1e6", "1e+6", "1000000", "2.5e3" (must be a whole number) into *out. */
 int gen_parse_count(const char *s, uint64_t *out);
 
-/* ---- Appended declarations, grouped by file so this reads as a table of contents of gen/. ---- */
+/* ---- options.c: the generator options of gen and bench, parsed by one function ---- */
+
+enum gen_opt_id {
+	GEN_OPT_FAMILY, GEN_OPT_BLOCKS, GEN_OPT_SEED, GEN_OPT_EDGES, GEN_OPT_DEGREE, GEN_OPT_GOTO,
+	GEN_OPT_DEPTH, GEN_OPT_VARS, GEN_OPT_DEFS, GEN_OPT_USES, GEN_OPT_LOCALITY,
+	GEN_OPT_DEF_AT_ENTRY, GEN_NOPTS
+};
+
+struct gen_options {
+	struct gen_params p;
+	unsigned given; /* bit (1 << enum gen_opt_id) per option given */
+};
+
+void gen_options_init(struct gen_options *o);
+/* The option called name (len bytes, no dashes), or -1; *flag: it takes no value. */
+int gen_option_find(const char *name, size_t len, bool *flag);
+const char *gen_option_name(int id);
+/* Parses one option's value (NULL for a flag) into o. SSA_EUSAGE, with a message naming the
+ * option, for a bad value, a value given to a flag, or an option given twice. */
+int gen_option_set(struct gen_options *o, int id, const char *val, char *err, size_t errlen);
+/* After every option: SSA_EUSAGE when an option given is read by nothing, i.e. a family
+ * parameter of another family, a program option when no program is generated (program false),
+ * or a family or shape option when the CFG comes from a file (from_file). */
+int gen_options_check(const struct gen_options *o, bool program, bool from_file, char *err,
+		      size_t errlen);
+
+/* ---- The rest, grouped by file so this reads as a table of contents of gen/. ---- */
 
 /* Defaults (gen_params_default and the README state them). */
 #define GEN_DEFAULT_SEED 1

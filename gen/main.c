@@ -41,11 +41,9 @@ static void usage(FILE *f)
 		GEN_DEFAULT_DEFS, GEN_DEFAULT_USES);
 }
 
-static int die_usage(const char *fmt, const char *a, const char *b)
+static int die_usage(const char *msg)
 {
-	fprintf(stderr, "gen: ");
-	fprintf(stderr, fmt, a, b);
-	fprintf(stderr, "\n(gen --help for usage)\n");
+	fprintf(stderr, "gen: %s\n(gen --help for usage)\n", msg);
 	return 2;
 }
 
@@ -56,49 +54,18 @@ static double now_s(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* A count that must fit in 32 bits. */
-static int parse_u32(const char *s, uint32_t *out)
-{
-	uint64_t v;
-	if (gen_parse_count(s, &v) != SSA_OK || v > UINT32_MAX)
-		return -1;
-	*out = (uint32_t)v;
-	return 0;
-}
-
-/* "2", "2.5", "1.75" -> hundredths, integer arithmetic only. */
-static int parse_x100(const char *s, uint32_t *out)
-{
-	uint64_t whole = 0, frac = 0;
-	int nd = 0, nf = 0;
-	const char *c = s;
-	for (; *c >= '0' && *c <= '9'; c++, nd++)
-		if ((whole = whole * 10 + (uint64_t)(*c - '0')) > 1000000)
-			return -1;
-	if (*c == '.')
-		for (c++; *c >= '0' && *c <= '9'; c++, nf++) {
-			if (nf >= 2)
-				return -1;
-			frac = frac * 10 + (uint64_t)(*c - '0');
-		}
-	if (nd == 0 || *c)
-		return -1;
-	if (nf == 1)
-		frac *= 10;
-	*out = (uint32_t)(whole * 100 + frac);
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
-	struct gen_params p;
-	gen_params_default(&p);
+	struct gen_options o;
+	gen_options_init(&o);
+	struct gen_params *pp = &o.p;
 	if (argc < 2) {
 		usage(stderr);
 		return 2;
 	}
 	const char *out_path = NULL;
-	int vars_given = 0, quiet = 0;
+	int quiet = 0;
+	char msg[512];
 	for (int i = 1; i < argc; i++) {
 		char *arg = argv[i];
 		if (strcmp(arg, "--list") == 0) {
@@ -110,84 +77,55 @@ int main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		}
-		if (strcmp(arg, "--def-at-entry") == 0) {
-			p.define_at_entry = 1;
-			continue;
-		}
 		if (strcmp(arg, "--quiet") == 0) {
+			if (quiet)
+				return die_usage("option '--quiet' given twice");
 			quiet = 1;
 			continue;
 		}
-		if (strncmp(arg, "--", 2) != 0)
-			return die_usage("unexpected argument '%s'%s", arg, "");
+		if (strncmp(arg, "--", 2) != 0 || !arg[2]) {
+			snprintf(msg, sizeof msg, "unexpected argument '%s'", arg);
+			return die_usage(msg);
+		}
 		/* --name=value or --name value */
-		char name[32];
-		const char *val;
-		const char *eq = strchr(arg, '=');
-		size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
-		if (len >= sizeof name)
-			return die_usage("unknown option '%s'%s", arg, "");
-		memcpy(name, arg, len);
-		name[len] = 0;
-		static const char *const valued[] = {"--family", "--blocks", "--edges", "--seed",
-						     "--degree", "--goto",   "--depth", "--vars",
-						     "--defs",   "--uses",   "--locality", "--out"};
-		int known = 0;
-		for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
-			known |= strcmp(name, valued[k]) == 0;
-		if (!known)
-			return die_usage("unknown option '%s'%s", name, "");
-		if (eq) {
-			val = eq + 1;
-		} else {
-			if (i + 1 >= argc)
-				return die_usage("option %s needs a value%s", name, "");
+		const char *name = arg + 2, *eq = strchr(name, '=');
+		size_t len = eq ? (size_t)(eq - name) : strlen(name);
+		const char *val = eq ? eq + 1 : NULL;
+		bool flag = false;
+		int id = gen_option_find(name, len, &flag);
+		if (id < 0 && !(len == 3 && !strncmp(name, "out", 3))) {
+			snprintf(msg, sizeof msg, "unknown option '--%.*s'", (int)len, name);
+			return die_usage(msg);
+		}
+		if (!flag && !val) {
+			if (i + 1 >= argc) {
+				snprintf(msg, sizeof msg, "option '--%.*s' needs a value", (int)len, name);
+				return die_usage(msg);
+			}
 			val = argv[++i];
 		}
-		int bad = 0;
-		uint64_t u64;
-		if (strcmp(name, "--family") == 0) {
-			p.family = val;
-		} else if (strcmp(name, "--blocks") == 0) {
-			bad = gen_parse_count(val, &p.blocks) != SSA_OK || p.blocks == 0;
-		} else if (strcmp(name, "--edges") == 0) {
-			bad = gen_parse_count(val, &p.edges) != SSA_OK || p.edges == 0;
-		} else if (strcmp(name, "--seed") == 0) {
-			bad = gen_parse_count(val, &u64) != SSA_OK;
-			p.seed = u64;
-		} else if (strcmp(name, "--degree") == 0) {
-			bad = parse_x100(val, &p.degree_x100) != 0 || p.degree_x100 < 100;
-		} else if (strcmp(name, "--goto") == 0) {
-			bad = parse_u32(val, &p.goto_permille) != 0 || p.goto_permille > 1000;
-		} else if (strcmp(name, "--depth") == 0) {
-			bad = parse_u32(val, &p.max_depth) != 0 || p.max_depth < 1 ||
-			      p.max_depth > GEN_MAX_DEPTH;
-		} else if (strcmp(name, "--vars") == 0) {
-			bad = parse_u32(val, &p.vars) != 0 || p.vars > PROG_MAX_VARS;
-			vars_given = 1;
-		} else if (strcmp(name, "--defs") == 0) {
-			bad = parse_u32(val, &p.defs_per_var) != 0 || p.defs_per_var == 0;
-		} else if (strcmp(name, "--uses") == 0) {
-			bad = parse_u32(val, &p.uses_per_var) != 0 || p.uses_per_var == 0;
-		} else if (strcmp(name, "--locality") == 0) {
-			bad = parse_u32(val, &p.locality) != 0;
-		} else {
+		if (id < 0) {
+			if (out_path)
+				return die_usage("option '--out' given twice");
 			out_path = val;
+		} else if (gen_option_set(&o, id, val, msg, sizeof msg) != SSA_OK) {
+			return die_usage(msg);
 		}
-		if (bad)
-			return die_usage("bad value '%s' for %s", val, name);
 	}
-	if (!gen_find(p.family))
-		return die_usage("unknown family '%s'%s (gen --list lists them)", p.family, "");
 	if (!out_path)
-		return die_usage("--out FILE is required%s%s", "", "");
+		return die_usage("--out FILE is required");
 	int to_stdout = strcmp(out_path, "-") == 0;
 	enum io_format fmt = to_stdout ? IO_FMT_UNKNOWN : io_format_from_path(out_path);
-	if (!to_stdout && fmt == IO_FMT_UNKNOWN)
-		return die_usage("cannot tell the format of '%s': use .cfg, .prog, .ssab or .dot%s",
-				 out_path, "");
-	if (!vars_given && fmt == IO_FMT_PROG)
-		p.vars = DEFAULT_PROG_VARS;
+	if (!to_stdout && fmt == IO_FMT_UNKNOWN) {
+		snprintf(msg, sizeof msg,
+			 "cannot tell the format of '%s': use .cfg, .prog, .ssab or .dot", out_path);
+		return die_usage(msg);
+	}
+	if (!(o.given & (1u << GEN_OPT_VARS)) && fmt == IO_FMT_PROG)
+		pp->vars = DEFAULT_PROG_VARS;
+	if (gen_options_check(&o, pp->vars > 0, false, msg, sizeof msg) != SSA_OK)
+		return die_usage(msg);
+	struct gen_params p = *pp;
 
 	double t0 = now_s();
 	struct gen_info info;
@@ -225,9 +163,9 @@ int main(int argc, char **argv)
 	} else {
 		st = io_write_path(out_path, &prog, &err);
 		if (st != SSA_OK) {
-			char msg[600];
-			io_error_format(&err, msg, sizeof msg);
-			fprintf(stderr, "gen: %s\n", err.what[0] ? msg : ssa_status_str(st));
+			char ioe[600];
+			io_error_format(&err, ioe, sizeof ioe);
+			fprintf(stderr, "gen: %s\n", err.what[0] ? ioe : ssa_status_str(st));
 		}
 	}
 	double t2 = now_s();

@@ -575,3 +575,122 @@ Test(bench_cli, group_runs_what_fits)
 	cr_expect_not_null(strstr(r.out, "\npreds,floor,ok,"), "%s", r.out);
 	bench_run_free(&r);
 }
+
+/* One option grammar: each case is refused before any work with a message that
+ * names the option. --blocks=5e7 makes "before any work" observable: generating it would take
+ * seconds and print a report. */
+Test(bench_cli, option_grammar)
+{
+	expect_usage("--algo=auto --blocks=5e7 --reverse=no", "--reverse");
+	expect_usage("--algo=auto --blocks=5e7 --check=yes", "--check");
+	expect_usage("--algo=auto --blocks=5e7 --flavor=bogus", "--flavor");
+	expect_usage("--algo=dfs --blocks=5e7 --reverse", "--reverse");
+	expect_usage("--algo=chk --blocks=5e7 --flavor=minimal", "--flavor");
+	expect_usage("--algo=chk --blocks=5e7 --live=walk", "--live");
+	expect_usage("--algo=phi-dj --blocks=5e7 --placement=phi-idf", "--placement");
+	expect_usage("--algo=slt --algo=chk --blocks=5e7", "--algo");
+	expect_usage("--algo=slt --blocks=5e7 --blocks=10", "--blocks");
+	expect_usage("--algo=slt --blocks=5e7 --reps=2 --reps=3", "--reps");
+	expect_usage("--algo=phi-dj --vars=4 --blocks=5e7 --flavor=pruned --flavor=minimal",
+		     "--flavor");
+	expect_usage("--algo=chk --blocks=5e7 --dump=phi", "--dump=phi");
+	expect_usage("--pipeline=auto,phi-dj,rename-stack --vars=4 --blocks=5e7 --dump=phi",
+		     "--dump=phi");
+	expect_usage("--pipeline=auto,phi-dj,rename-stack --vars=4 --blocks=5e7 --reverse",
+		     "--reverse");
+	expect_usage("--algo=dfs --family=chain --blocks=5e7 --goto=5", "--goto");
+	expect_usage("--algo=dfs --family=structured --blocks=5e7 --edges=5", "--edges");
+	expect_usage("--algo=dfs --blocks=5e7 --defs=3", "--defs");
+	expect_usage("--algo=dfs --blocks=5e7 --def-at-entry=1", "--def-at-entry");
+	expect_usage("--algo=dfs --blocks=5e7 --min-time=-1", "--min-time");
+}
+
+Test(bench_cli, counts_parse_as_in_gen)
+{
+	struct bench_run r = RUN("--algo=dfs --blocks=1e+3 --reps=1e0");
+	cr_expect_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.out, " n=1000 "), "%s", r.out);
+	bench_run_free(&r);
+}
+
+/* A refusal is a refusal everywhere: --df-limit inside a group is reported and does not change
+ * the exit code; named explicitly it is exit 4; never "failed". */
+Test(bench_cli, df_limit_refusal_is_refused)
+{
+	struct bench_run r = RUN("--algo=all:df --family=ladder --blocks=3000 --df-limit=1000 "
+				 "--reps=1 --csv");
+	cr_expect_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.out, "\ndf-runner,df,refused,"), "%s", r.out);
+	cr_expect_null(strstr(r.out, ",failed,"), "%s", r.out);
+	bench_run_free(&r);
+	r = RUN("--algo=df-runner --family=ladder --blocks=3000 --df-limit=1000 --reps=1 --csv");
+	cr_expect_eq(r.code, 4, "exit %d: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.out, "\ndf-runner,df,refused,"), "%s", r.out);
+	bench_run_free(&r);
+}
+
+/* The pipeline is reported like kernels: every stage row with real CPU figures, one check, a
+ * --dump=ssa that writes the final form, byte for byte what the rename stage dumps for the
+ * same placement, and no key twice in a JSON object. */
+Test(bench_cli, pipeline_rows_dump_and_json)
+{
+	struct bench_run r = RUN("--pipeline=auto,df-runner,phi-idf,rename-rd --family=structured "
+				 "--blocks=3000 --vars=8 --csv");
+	cr_expect_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+	int rows = 0;
+	for (char *line = strchr(r.out, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
+		rows++;
+		char algo[32], stage[16];
+		cr_expect_eq(sscanf(line + 1, "%31[^,],%15[^,],ok,", algo, stage), 2, "%s", line);
+	}
+	cr_expect_eq(rows, 4, "%s", r.out);
+	bench_run_free(&r);
+
+	r = RUN("--pipeline=auto,phi-dj,rename-stack --family=structured --blocks=3000 --vars=8 "
+		"--json");
+	cr_expect_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+	for (const char *p = r.out; (p = strstr(p, "\"cpu_median_ms\": ")); p++) {
+		double cpu = atof(p + 17);
+		cr_expect(cpu > 0, "a pipeline row without CPU time: %s", r.out);
+	}
+	/* phi-dj's counters already name phis: not twice. */
+	const char *phi = strstr(r.out, "\"algo\": \"phi-dj\"");
+	cr_assert_not_null(phi);
+	const char *c = strstr(phi, "\"counters\": {");
+	cr_assert_not_null(c);
+	const char *end = strchr(c, '}');
+	int phis = 0;
+	for (const char *q = c; (q = strstr(q, "\"phis\"")) && q < end; q++)
+		phis++;
+	cr_expect_eq(phis, 1, "key \"phis\" %d times: %.200s", phis, c);
+	bench_run_free(&r);
+
+	r = RUN("--pipeline=auto,phi-dj,rename-stack --family=structured --blocks=500 --vars=4 "
+		"--dump=ssa");
+	cr_expect_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+	struct bench_run k = RUN("--algo=rename-stack --family=structured --blocks=500 --vars=4 "
+				 "--dump=ssa");
+	cr_expect_eq(k.code, 0, "exit %d: %s", k.code, k.err);
+	cr_expect(r.out[0] != 0, "the pipeline dumped nothing");
+	cr_expect_str_eq(r.out, k.out, "the pipeline's final SSA differs from rename-stack's");
+	bench_run_free(&k);
+	bench_run_free(&r);
+}
+
+/* Timing of short kernels: samples are calibrated to --min-time, and the report says so. */
+Test(bench_cli, short_kernels_are_timed_in_batches)
+{
+	struct bench_run r = RUN("--algo=dfs --blocks=100 --min-time=0.002 --reps=3 --json");
+	cr_expect_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+	const char *it = strstr(r.out, "\"iters\": ");
+	cr_assert_not_null(it, "%s", r.out);
+	cr_expect_gt(atol(it + 9), 1, "a 100-block DFS lasts far less than 2 ms: %s", r.out);
+	cr_expect_not_null(strstr(r.out, "\"stddev_ms\": "), "%s", r.out);
+	cr_expect_not_null(strstr(r.out, "\"mean_ms\": "), "%s", r.out);
+	bench_run_free(&r);
+	r = RUN("--algo=dfs --blocks=100 --min-time=0 --reps=3 --json");
+	it = strstr(r.out, "\"iters\": ");
+	cr_assert_not_null(it, "%s", r.out);
+	cr_expect_eq(atol(it + 9), 1, "%s", r.out);
+	bench_run_free(&r);
+}

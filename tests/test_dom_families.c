@@ -1,7 +1,7 @@
 /* Every generator family (gen_families[]) at several sizes and seeds: every registered
  * dominator algorithm equals the oracle; at larger sizes, where the oracle is too slow, the
  * near-linear algorithms agree with each other and the verifier accepts them. Also the known
- * idoms of the adversarial families (../shared/FAMILIES.md) and reducibility by family. */
+ * idoms of the adversarial families (gen/FAMILIES.md) and reducibility by family. */
 #include <criterion/criterion.h>
 
 #include "dom/reducible.h"

@@ -66,6 +66,14 @@ Test(gen_cli, usage_errors_exit_2)
 		"--family=random --degree=0.5 --out -",
 		"--family=structured --goto=1001 --out -",
 		"--family=chain --blocks=5000000000 --out -",
+		/* One option grammar, shared with bench (gen/options.c). */
+		"--family=chain --blocks=10 --goto=5 --out -",
+		"--family=chain --blocks=10 --depth=3 --out -",
+		"--family=structured --blocks=10 --degree=3 --out -",
+		"--family=chain --blocks=10 --blocks=20 --out -",
+		"--family=chain --blocks=10 --out - --out x.cfg",
+		"--family=chain --blocks=10 --defs=3 --out x.cfg",
+		"--family=chain --blocks=10 --vars=2 --def-at-entry=1 --out -",
 	};
 	static char err[4096];
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -73,6 +81,14 @@ Test(gen_cli, usage_errors_exit_2)
 		cr_assert_eq(rc, 2, "'gen %s' exited %d", bad[i], rc);
 		cr_assert(strncmp(err, "gen: ", 5) == 0 || strstr(err, "usage"), "'%s': %s", bad[i], err);
 	}
+}
+
+Test(gen_cli, counts_parse_as_in_bench)
+{
+	static char out[1 << 16], err[4096];
+	cr_assert_eq(run_gen("--family=chain --blocks=1e+2 --out -", out, sizeof out, err, sizeof err),
+		     0, "%s", err);
+	cr_expect(strncmp(out, "p cfg 100 ", 10) == 0, "%.40s", out);
 }
 
 Test(gen_cli, output_error_exits_1)

@@ -154,61 +154,50 @@ Test(phi, entry_is_not_a_definition)
 	prog_free(&p);
 }
 
-/* Checks every algorithm and flavour on p against the definition; returns nothing. */
+/* Checks every algorithm, flavour and liveness source on p against phi_oracle (IDF as the
+ * fixpoint of the frontier definition, algos/phi/oracle.c). */
 static void check_against_oracle(const struct prog *p, const char *what)
+{
+	struct ctx c;
+	ctx_init(&c, p);
+	for (size_t f = 0; f < 3; f++) {
+		struct phi_sets want = {0};
+		cr_assert_eq(phi_oracle(p, &c.dt, &c.vb, flavors[f], &want), SSA_OK);
+		for (size_t a = 0; a < phi_nalgos; a++)
+			for (int d = 0; d < 2; d++) {
+				struct phi_sets got = {0};
+				char diff[200];
+				place(&got, phi_algos[a], p, &c, flavors[f], d);
+				cr_assert(phi_sets_equal(&got, &want, diff, sizeof diff),
+					  "%s: %s %s (%s liveness): %s", what, phi_algos[a]->name,
+					  phi_flavor_name(flavors[f]), d ? "dataflow" : "walk", diff);
+				phi_sets_free(&got);
+			}
+		phi_sets_free(&want);
+	}
+	ctx_free(&c);
+}
+
+/* The oracle's liveness is the dataflow; pruned placement must also agree with liveness by
+ * path search, which shares nothing with either. */
+static void check_pruned_liveness(const struct prog *p, const char *what)
 {
 	uint32_t n = p->cfg.n;
 	struct ctx c;
 	ctx_init(&c, p);
-	uint8_t *df = phit_df_matrix(&p->cfg, &c.dt);
-	uint8_t *idf = ssa_alloc_array(n, 1), *vis = ssa_alloc_array(n, 1);
+	struct phi_sets want = {0};
+	cr_assert_eq(phi_oracle(p, &c.dt, &c.vb, PHI_PRUNED, &want), SSA_OK);
+	uint8_t *vis = ssa_alloc_array(n, 1);
 	uint32_t *stack = ssa_alloc_array((size_t)n * 2 + 1, sizeof(uint32_t));
-	struct phi_sets s[3][2][2];
-	for (size_t f = 0; f < 3; f++)
-		for (size_t a = 0; a < phi_nalgos; a++)
-			for (int d = 0; d < 2; d++) {
-				memset(&s[f][a][d], 0, sizeof s[f][a][d]);
-				place(&s[f][a][d], phi_algos[a], p, &c, flavors[f], d);
-			}
-	for (uint32_t v = 0; v < p->nvars; v++) {
-		phit_idf(p, df, v, idf);
-		bool nonlocal = false;
-		for (uint32_t b = 0; b < n; b++)
-			nonlocal |= phit_first_op(p, b, v) == 2;
-		for (size_t f = 0; f < 3; f++) {
-			for (size_t a = 0; a < phi_nalgos; a++)
-				for (int d = 0; d < 2; d++) {
-					const struct phi_sets *r = &s[f][a][d];
-					uint64_t k = r->off[v];
-					for (uint32_t b = 0; b < n; b++) {
-						bool want = idf[b];
-						if (flavors[f] == PHI_SEMIPRUNED)
-							want = want && nonlocal;
-						if (flavors[f] == PHI_PRUNED && want)
-							want = phit_live_in(p, b, v, vis, stack);
-						if (!want)
-							continue;
-						cr_assert(k < r->off[v + 1] && r->blocks[k] == b,
-							  "%s: %s %s (%s liveness) var %u lacks φ at %u",
-							  what, phi_algos[a]->name,
-							  phi_flavor_name(flavors[f]),
-							  d ? "dataflow" : "walk", v, b);
-						k++;
-					}
-					cr_assert_eq(k, r->off[v + 1],
-						     "%s: %s %s var %u has extra φs", what,
-						     phi_algos[a]->name, phi_flavor_name(flavors[f]), v);
-				}
-		}
-	}
-	for (size_t f = 0; f < 3; f++)
-		for (size_t a = 0; a < phi_nalgos; a++)
-			for (int d = 0; d < 2; d++)
-				phi_sets_free(&s[f][a][d]);
-	free(df);
-	free(idf);
+	cr_assert(vis && stack);
+	for (uint32_t v = 0; v < p->nvars; v++)
+		for (uint64_t k = want.off[v]; k < want.off[v + 1]; k++)
+			cr_assert(phit_live_in(p, want.blocks[k], v, vis, stack),
+				  "%s: var %u has a pruned φ at %u where it is dead", what, v,
+				  want.blocks[k]);
 	free(vis);
 	free(stack);
+	phi_sets_free(&want);
 	ctx_free(&c);
 }
 
@@ -225,6 +214,7 @@ Test(phi, random_programs_match_the_definition)
 		char what[64];
 		snprintf(what, sizeof what, "random seed %lu (n=%u)", (unsigned long)seed, n);
 		check_against_oracle(&p, what);
+		check_pruned_liveness(&p, what);
 		prog_free(&p);
 	}
 }
@@ -354,12 +344,12 @@ Test(phi, place_prog_convenience)
 	struct prog p;
 	phit_prog(&p, &g, 2, "|d0 d1|d0|u0");
 	struct phi_sets s = {0};
-	cr_assert_eq(phi_place_prog(NULL, &p, PHI_PRUNED, &s), SSA_OK);
+	cr_assert_eq(phi_place_prog(NULL, &p, NULL, PHI_PRUNED, &s), SSA_OK);
 	cr_assert_eq(s.total, 1);
 	cr_assert_eq(s.off[1], 1);
 	cr_assert_eq(s.blocks[0], 3);
 	phi_sets_free(&s);
-	cr_assert_eq(phi_place_prog(phi_find("phi-idf"), &p, PHI_MINIMAL, &s), SSA_OK);
+	cr_assert_eq(phi_place_prog(phi_find("phi-idf"), &p, NULL, PHI_MINIMAL, &s), SSA_OK);
 	cr_assert_eq(s.total, 2); /* v1 too: defined in 1 only, φ at 3 though never used */
 	phi_sets_free(&s);
 	enum phi_flavor f;

@@ -29,12 +29,7 @@ static int make_prog(const char *family, uint64_t blocks, uint64_t seed, uint32_
 
 static int make_tree(const struct prog *p, struct domtree *t)
 {
-	uint32_t *idom = malloc((size_t)p->cfg.n * sizeof(uint32_t));
-	int rc = dom_compute(dom_find("snca"), &p->cfg, idom, NULL);
-	if (rc == SSA_OK)
-		rc = domtree_build(t, idom, p->cfg.n, 0);
-	free(idom);
-	return rc;
+	return dom_tree_default(&p->cfg, t);
 }
 
 static void check_family(const char *family, uint64_t blocks, uint64_t seed, uint32_t vars)
@@ -49,7 +44,7 @@ static void check_family(const char *family, uint64_t blocks, uint64_t seed, uin
 	struct phi_sets pruned = {0};
 	for (int f = PHI_MINIMAL; f <= PHI_PRUNED; f++) {
 		struct phi_sets ps = {0};
-		rc = phi_place_prog(phi_find("phi-dj"), &p, (enum phi_flavor)f, &ps);
+		rc = phi_place_prog(phi_find("phi-dj"), &p, NULL, (enum phi_flavor)f, &ps);
 		cr_assert_eq(rc, SSA_OK, "%s: placement: %s", family, ssa_status_str(rc));
 		struct ssa_form ref;
 		rc = sp_rename_checked(&p, &t, &ps, rename_algos[0], seed, &ref, msg, sizeof(msg));

@@ -40,4 +40,13 @@ const struct dom_algo *dom_find(const char *name);
 /* Allocates scratch, runs once, frees: for callers that need one answer, not a benchmark. */
 int dom_compute(const struct dom_algo *a, const struct cfg *g, uint32_t *idom, uint64_t *counters);
 
+struct domtree;
+/* The dominator tree of g from its entry by the project's default algorithm, auto (Semi-NCA
+ * that falls back to Lengauer-Tarjan, so never quadratic). Every stage, adapter and test that
+ * needs "the" tree of a CFG uses this; callers that already hold a tree pass it on instead.
+ * t is allocated here (domtree_free); on failure it is left empty. */
+int dom_tree_default(const struct cfg *g, struct domtree *t);
+/* What dom_tree_default allocates at its peak (the algorithm's scratch, idom and the tree). */
+uint64_t dom_tree_default_bytes(uint64_t n, uint64_t m);
+
 #endif

@@ -2,8 +2,11 @@
  * here is benchmarked and cross-checked against the oracle without further wiring. */
 #include "dom/dom.h"
 #include "dom/dom_internal.h"
+#include "dom/domtree.h"
+#include "util/mem.h"
 #include "util/status.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 const struct dom_algo *const dom_algos[] = {
@@ -36,4 +39,23 @@ int dom_compute(const struct dom_algo *a, const struct cfg *g, uint32_t *idom, u
 		rc = a->run(scratch, g, idom, counters ? counters : local);
 	a->scratch_free(scratch);
 	return rc;
+}
+
+int dom_tree_default(const struct cfg *g, struct domtree *t)
+{
+	memset(t, 0, sizeof *t);
+	uint32_t *idom = ssa_alloc_array(g->n, sizeof(uint32_t));
+	if (!idom)
+		return SSA_ENOMEM;
+	int st = dom_compute(&dom_algo_auto, g, idom, NULL);
+	if (st == SSA_OK)
+		st = domtree_build(t, idom, g->n, 0);
+	free(idom);
+	return st;
+}
+
+uint64_t dom_tree_default_bytes(uint64_t n, uint64_t m)
+{
+	return ssa_sat_add(ssa_sat_add(dom_algo_auto.scratch_bytes(n, m), ssa_bytes(n, sizeof(uint32_t))),
+			   domtree_bytes(n));
 }

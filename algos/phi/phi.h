@@ -1,10 +1,21 @@
-/* Stage 3: φ placement. The result every placement algorithm produces, and the renaming stage
- * consumes: for each variable, the ascending list of blocks that get a φ for it.
- * (The placement algorithms' descriptor table is declared further down by the stage.) */
+/* Stage 3: φ placement. The result every placement algorithm produces and the renaming stage
+ * consumes (for each variable, the ascending list of blocks that get a φ for it), the
+ * algorithms' common interface and table, what they read (per-variable block lists, liveness)
+ * and the references that check them. Grouped by the file that implements each part. */
 #ifndef SSALAB_PHI_H
 #define SSALAB_PHI_H
 
+#include "cfg/prog.h"
+#include "cfg/traverse.h"
+#include "df/df.h"
+#include "dom/domtree.h"
+
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+
+/* ---- sets.c: the result, flavours, the algorithm table and one-shot helpers ---- */
 
 enum phi_flavor {
 	PHI_MINIMAL,    /* all of IDF(defs(v)) */
@@ -20,19 +31,6 @@ struct phi_sets {
 };
 
 void phi_sets_free(struct phi_sets *s);
-
-/* ---- Everything below is appended by the placement stage (algos/phi/). ---- */
-
-#include "cfg/prog.h"
-#include "cfg/traverse.h"
-#include "df/df.h"
-#include "dom/domtree.h"
-
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdio.h>
-
-/* Compare and print φ sets (phi_sets_free and these live in algos/phi/sets.c). */
 bool phi_sets_equal(const struct phi_sets *a, const struct phi_sets *b, char *msg, size_t msglen);
 /* One line per variable "<var>:" then its φ blocks ascending, space-separated. */
 int phi_sets_dump(const struct phi_sets *s, FILE *out);
@@ -41,7 +39,9 @@ const char *phi_flavor_name(enum phi_flavor f);
 /* "minimal", "semipruned" (or "semi-pruned"), "pruned"; SSA_EUSAGE otherwise. */
 int phi_flavor_parse(const char *s, enum phi_flavor *f);
 
-/* Per-variable block lists, derived once from a program (algos/phi/varblocks.c): the blocks that
+/* ---- varblocks.c ---- */
+
+/* Per-variable block lists, derived once from a program: the blocks that
  * define v and the blocks with an upward-exposed use of v (a use before any definition of v in
  * that block), each ascending and without duplicates. The entry is not a definition. */
 struct var_blocks {
@@ -63,7 +63,9 @@ static inline bool var_blocks_nonlocal(const struct var_blocks *vb, uint32_t v)
 	return vb->ue_off[v + 1] > vb->ue_off[v];
 }
 
-/* Liveness, way 1 (algos/phi/live_dataflow.c): the iterative bitset dataflow of the lecture,
+/* ---- live_dataflow.c ---- */
+
+/* Liveness, way 1: the iterative bitset dataflow of the lecture,
  * LiveIn(b) = UE(b) ∪ (LiveOut(b) \ Def(b)), LiveOut(b) = ∪ LiveIn(s) over successors, over all
  * blocks × variables with a worklist seeded in postorder. Memory 3·n·⌈V/64⌉ words + 8.25n words. */
 struct live_dataflow {
@@ -86,7 +88,9 @@ static inline bool live_dataflow_is_live(const struct live_dataflow *ld, uint32_
 	return (ld->in[(uint64_t)b * ld->words + (v >> 6)] >> (v & 63)) & 1;
 }
 
-/* Liveness, way 2 (algos/phi/live_walk.c): per variable, a backward walk over predecessors from
+/* ---- live_walk.c ---- */
+
+/* Liveness, way 2: per variable, a backward walk over predecessors from
  * the blocks with an upward-exposed use, stopping at blocks that define v (what LLVM's mem2reg
  * does for each alloca). One variable at a time in O(n) reusable memory: generation stamps, no
  * clearing per variable. */
@@ -111,8 +115,10 @@ static inline bool live_walk_is_live(const struct live_walk *lw, uint32_t b)
 	return lw->live[b] == lw->gen;
 }
 
+/* ---- sets.c: the placement algorithms (phi-idf in idf.c, phi-dj in dj.c) ---- */
+
 /* φ placement. Every algorithm has the same entry point and one line in phi_algos[]
- * (algos/phi/sets.c). run() places φs for every variable with the chosen flavour:
+ * (below). run() places φs for every variable with the chosen flavour:
  *   minimal    IDF(def(v)), the iterated dominance frontier of v's definition blocks;
  *   semipruned the same, but only for variables with an upward-exposed use (var_blocks_nonlocal);
  *   pruned     IDF(def(v)) ∩ LiveIn(v).
@@ -156,9 +162,23 @@ int phi_compute(const struct phi_algo *a, const struct phi_input *in, enum phi_f
 		struct phi_sets *out, uint64_t *counters);
 
 /* Everything between a program and its φ sets, for callers that want one answer (renaming,
- * tools): dominators by auto (Semi-NCA, LT fallback), the tree, DF when needed, the variable lists, liveness by walk,
- * then the algorithm (phi-dj when a is NULL). */
-int phi_place_prog(const struct phi_algo *a, const struct prog *p, enum phi_flavor flavor,
-		   struct phi_sets *out);
+ * tools): the dominator tree dt (NULL: dom_tree_default's, built and freed here), DF by
+ * df-runner when needed, the variable lists, liveness by walk, then the algorithm (phi-dj when
+ * a is NULL). */
+int phi_place_prog(const struct phi_algo *a, const struct prog *p, const struct domtree *dt,
+		   enum phi_flavor flavor, struct phi_sets *out);
+
+/* ---- oracle.c: the references bench and the tests share ---- */
+
+/* The φ sets of every variable by the definitions: IDF as the fixpoint J = DF(def ∪ J) over
+ * df-naive's frontiers of dt, then the flavour's filter with dataflow liveness. Small inputs
+ * only (V n (n + m) steps at worst). want is allocated here (phi_sets_free). */
+int phi_oracle(const struct prog *p, const struct domtree *dt, const struct var_blocks *vb,
+	       enum phi_flavor flavor, struct phi_sets *want);
+
+/* SSA_OK when the dataflow live-in sets ld equal per-variable walks (lw is scratch), else
+ * SSA_EVERIFY with the first difference in msg. */
+int live_compare(const struct prog *p, const struct var_blocks *vb, const struct live_dataflow *ld,
+		 struct live_walk *lw, char *msg, size_t msglen);
 
 #endif

@@ -11,6 +11,8 @@ struct phi_common {
 	uint32_t *buf; /* φ blocks of all variables so far */
 	uint64_t len, cap;
 	uint32_t nvars;
+	uint32_t n;
+	uint64_t *mark; /* n bits, all clear between variables: sorts a variable's large φ list */
 };
 
 int phi_common_alloc(struct phi_common *c, uint32_t n, uint32_t nvars);

@@ -17,6 +17,18 @@ const struct rename_algo *const rename_algos[] = {
 };
 const size_t rename_nalgos = sizeof(rename_algos) / sizeof(rename_algos[0]);
 
+static const struct maximal_algo maximal_none = {
+	"phi-maximal", "a phi per variable at every join, renamed by rename-stack, no pruning",
+	false, false};
+static const struct maximal_algo maximal_ah = {
+	"phi-maximal-ah", "phi-maximal + Aycock-Horspool redundant-phi removal to a fixpoint", true,
+	false};
+static const struct maximal_algo maximal_pruned = {
+	"phi-maximal-pruned", "phi-maximal-ah + dead-phi elimination (pruned SSA)", true, true};
+
+const struct maximal_algo *const maximal_algos[] = {&maximal_none, &maximal_ah, &maximal_pruned};
+const size_t maximal_nalgos = sizeof(maximal_algos) / sizeof(maximal_algos[0]);
+
 const struct rename_algo *rename_find(const char *name)
 {
 	for (size_t i = 0; i < rename_nalgos; i++)

@@ -143,6 +143,17 @@ struct phi_maximal_opts {
 	bool prune_dead;      /* rule (2) */
 };
 
+/* The maximal-SSA constructions, a stage of their own (registry.c): each is phi_maximal with
+ * its pruning rules; where φs go (joins or every block) is the caller's choice. */
+struct maximal_algo {
+	const char *name;
+	const char *summary;
+	bool prune_redundant;
+	bool prune_dead;
+};
+extern const struct maximal_algo *const maximal_algos[];
+extern const size_t maximal_nalgos;
+
 /* Bytes phi_maximal needs for p (saturating); the caller refuses above its limit. */
 uint64_t phi_maximal_bytes(const struct prog *p, const struct phi_maximal_opts *o);
 
@@ -196,5 +207,18 @@ int ssa_interp_check(const struct prog *p, const struct ssa_form *s, const struc
  * b has φs), then writing env. Operands equal to SSA_UNDEF give `undef`. */
 void ssa_eval_phis(const struct ssa_form *s, uint32_t b, uint32_t slot, uint64_t *env,
 		   uint64_t *tmp, uint64_t undef);
+
+/* ---- check.c: the reference bench and the tests share ---- */
+
+/* The default number of interpreter walks a check makes. */
+#define SSA_CHECK_WALKS 256
+
+/* Accepts s, the renamed form of p over the tree t, when ssa_verify passes, the interpreter's
+ * walks (seeded) agree with the original program and, when ps and other are given, the renamer
+ * other over ps gives the same canonical form. SSA_OK with what was compared in msg, or
+ * SSA_EVERIFY with the first difference, or the status of a step that could not run. */
+int ssa_check_form(const struct prog *p, const struct domtree *t, const struct ssa_form *s,
+		   const struct phi_sets *ps, const struct rename_algo *other, uint64_t seed,
+		   uint32_t walks, char *msg, size_t msglen);
 
 #endif

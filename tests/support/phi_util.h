@@ -64,24 +64,18 @@ static inline void phit_prog(struct prog *p, struct cfg *g, uint32_t nvars, cons
 	cr_assert(prog_is_valid(p, why, sizeof why), "%s", why);
 }
 
-/* Dominator tree by snca, cross-checked with the definition-based oracle when it fits. */
+/* The project's dominator tree (dom_tree_default), cross-checked with the oracle when it fits. */
 static inline void phit_domtree(struct domtree *t, const struct cfg *g)
 {
-	uint32_t *idom = ssa_alloc_array(g->n, sizeof(uint32_t));
-	cr_assert(idom);
-	const struct dom_algo *a = dom_find("snca");
-	cr_assert(a, "snca is not registered");
-	cr_assert_eq(dom_compute(a, g, idom, NULL), SSA_OK);
+	cr_assert_eq(dom_tree_default(g, t), SSA_OK);
 	if (dom_oracle_fits(g->n, g->m)) {
 		uint32_t *ref = ssa_alloc_array(g->n, sizeof(uint32_t));
 		cr_assert(ref);
 		cr_assert_eq(dom_oracle(g, ref), SSA_OK);
-		cr_assert_eq(memcmp(ref, idom, (size_t)g->n * sizeof(uint32_t)), 0,
-			     "snca disagrees with the dominator oracle");
+		cr_assert_eq(memcmp(ref, t->idom, (size_t)g->n * sizeof(uint32_t)), 0,
+			     "dom_tree_default disagrees with the dominator oracle");
 		free(ref);
 	}
-	cr_assert_eq(domtree_build(t, idom, g->n, 0), SSA_OK);
-	free(idom);
 }
 
 /* A random CFG: a spanning arborescence over the first `reach` blocks, blocks beyond it
@@ -209,32 +203,6 @@ static inline bool phit_live_in(const struct prog *p, uint32_t b, uint32_t v, ui
 			}
 	}
 	return false;
-}
-
-/* IDF(D) as the least fixpoint J = DF(D ∪ J), from a DF matrix; out[y] = 1 iff y ∈ IDF. */
-static inline void phit_idf(const struct prog *p, const uint8_t *df, uint32_t v, uint8_t *out)
-{
-	uint32_t n = p->cfg.n;
-	uint8_t *s = ssa_calloc_array(n, 1);
-	cr_assert(s);
-	for (uint32_t b = 0; b < n; b++)
-		for (uint32_t i = p->op_off[b]; i < p->op_off[b + 1]; i++)
-			if (prog_op_var(p->ops[i]) == v && prog_op_is_def(p->ops[i]))
-				s[b] = 1;
-	memset(out, 0, n);
-	for (bool changed = true; changed;) {
-		changed = false;
-		for (uint32_t x = 0; x < n; x++) {
-			if (!s[x] && !out[x])
-				continue;
-			for (uint32_t y = 0; y < n; y++)
-				if (df[(size_t)x * n + y] && !out[y]) {
-					out[y] = 1;
-					changed = true;
-				}
-		}
-	}
-	free(s);
 }
 
 #endif

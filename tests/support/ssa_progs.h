@@ -147,76 +147,17 @@ static inline int sp_domtree(const struct cfg *g, struct domtree *t)
 	return rc;
 }
 
-/* Placement oracle: IDF(D(v)) as the fixpoint J = DF(D ∪ J) with DF from the definition, and for
- * pruned only the blocks where v is live-in (backward dataflow to a fixpoint). */
+/* Placement oracle: phi_oracle (algos/phi/oracle.c), IDF(D(v)) as the fixpoint of the
+ * frontier definition, pruned by dataflow liveness. */
 static inline int sp_oracle_phis(const struct prog *p, const struct domtree *t, bool pruned,
 				 struct phi_sets *out)
 {
-	const struct cfg *g = &p->cfg;
-	uint32_t n = g->n, V = p->nvars;
-	uint8_t *df = calloc((size_t)n * n, 1); /* df[x*n+y] */
-	for (uint32_t y = 0; y < n; y++)
-		for (uint32_t k = g->pred_off[y]; k < g->pred_off[y + 1]; k++)
-			for (uint32_t x = 0; x < n; x++)
-				if (domtree_dominates(t, x, g->pred[k]) &&
-				    !domtree_strictly_dominates(t, x, y))
-					df[(size_t)x * n + y] = 1;
-	uint8_t *live = calloc((size_t)n * V, 1); /* live-in[b*V+v] */
-	uint8_t *gen = calloc((size_t)n * V, 1), *kill = calloc((size_t)n * V, 1);
-	for (uint32_t b = 0; b < n; b++)
-		for (uint32_t i = p->op_off[b]; i < p->op_off[b + 1]; i++) {
-			uint32_t v = prog_op_var(p->ops[i]);
-			if (prog_op_is_def(p->ops[i]))
-				kill[(size_t)b * V + v] = 1;
-			else if (!kill[(size_t)b * V + v])
-				gen[(size_t)b * V + v] = 1;
-		}
-	for (bool ch = true; ch;) {
-		ch = false;
-		for (uint32_t b = n; b-- > 0;)
-			for (uint32_t v = 0; v < V; v++) {
-				uint8_t l = gen[(size_t)b * V + v];
-				if (!l && !kill[(size_t)b * V + v])
-					for (uint32_t e = g->succ_off[b]; e < g->succ_off[b + 1]; e++)
-						l |= live[(size_t)g->succ[e] * V + v];
-				if (l && !live[(size_t)b * V + v]) {
-					live[(size_t)b * V + v] = 1;
-					ch = true;
-				}
-			}
-	}
-	out->nvars = V;
-	out->off = calloc((size_t)V + 1, sizeof(uint64_t));
-	out->blocks = malloc(((size_t)n * V + 1) * sizeof(uint32_t));
-	uint8_t *inset = malloc(n);
-	uint64_t tot = 0;
-	for (uint32_t v = 0; v < V; v++) {
-		memset(inset, 0, n);
-		for (bool ch = true; ch;) {
-			ch = false;
-			for (uint32_t x = 0; x < n; x++) {
-				bool src = inset[x] || kill[(size_t)x * V + v];
-				if (!src)
-					continue;
-				for (uint32_t y = 0; y < n; y++)
-					if (df[(size_t)x * n + y] && !inset[y]) {
-						inset[y] = 1;
-						ch = true;
-					}
-			}
-		}
-		for (uint32_t b = 0; b < n; b++)
-			if (inset[b] && (!pruned || live[(size_t)b * V + v]))
-				out->blocks[tot++] = b;
-		out->off[v + 1] = tot;
-	}
-	out->total = tot;
-	free(inset);
-	free(df);
-	free(live);
-	free(gen);
-	free(kill);
-	return SSA_OK;
+	struct var_blocks vb;
+	int rc = var_blocks_build(&vb, p);
+	if (rc == SSA_OK)
+		rc = phi_oracle(p, t, &vb, pruned ? PHI_PRUNED : PHI_MINIMAL, out);
+	var_blocks_free(&vb);
+	return rc;
 }
 
 /* Lays out ps over p and renames with algorithm a; then verifier and interpreter. Returns a
@@ -236,16 +177,9 @@ static inline int sp_rename_checked(const struct prog *p, const struct domtree *
 		return rc;
 	}
 	char m[200];
-	rc = ssa_verify(p, t, s, m, sizeof(m));
-	if (rc != SSA_OK) {
-		snprintf(msg, msglen, "%s: verifier: %s", a->name, m);
-		return rc;
-	}
-	struct ssa_interp_opts io = {.seed = seed, .walks = 20, .max_len = 4 * p->cfg.n + 8};
-	struct ssa_interp_stats st;
-	rc = ssa_interp_check(p, s, &io, &st, m, sizeof(m));
+	rc = ssa_check_form(p, t, s, NULL, NULL, seed, 20, m, sizeof m);
 	if (rc != SSA_OK)
-		snprintf(msg, msglen, "%s: interpreter: %s", a->name, m);
+		snprintf(msg, msglen, "%s: %s", a->name, m);
 	return rc;
 }
 
@@ -266,7 +200,8 @@ static inline bool sp_phi_subset(const struct phi_sets *a, const struct phi_sets
 
 static inline bool sp_phi_equal(const struct phi_sets *a, const struct phi_sets *b)
 {
-	return a->total == b->total && sp_phi_subset(a, b);
+	char diff[200];
+	return phi_sets_equal(a, b, diff, sizeof diff);
 }
 
 #endif

@@ -1,0 +1,22 @@
+/* The floor kernels' own code and the references that check the floor (floor.c). */
+#ifndef SSALAB_CFG_FLOOR_H
+#define SSALAB_CFG_FLOOR_H
+
+#include "cfg/traverse.h"
+
+#include <stddef.h>
+
+/* Predecessors of g by a stable counting sort: off has n + 2 entries (off[0..n] are the CSR
+ * offsets afterwards), pred m. No allocation. */
+void cfg_preds_sort(const struct cfg *g, uint32_t *off, uint32_t *pred);
+
+/* SSA_OK when d is exactly the DFS cfg_dfs_run computes from block 0 (successors in edge
+ * order), SSA_EVERIFY with the first difference in msg, SSA_ENOMEM. Uses 3n words + n bytes. */
+int cfg_dfs_check(const struct cfg *g, const struct cfg_dfs *d, char *msg, size_t msglen);
+
+/* SSA_OK when off/pred (n + 1 offsets, m entries) are g's predecessors by the edge-order
+ * definition and equal g's own predecessor CSR; SSA_EVERIFY with the first difference. */
+int cfg_preds_check(const struct cfg *g, const uint32_t *off, const uint32_t *pred, char *msg,
+		    size_t msglen);
+
+#endif

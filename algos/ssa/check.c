@@ -1,0 +1,55 @@
+/* The renaming stage's reference, shared by bench (rename, maximal, pipeline) and the tests: a
+ * renamed form is accepted when the SSA verifier passes, the equivalence interpreter finds every
+ * use reading the value the original program reads, and, when a second renamer is given, that
+ * renamer produces the same canonical form over the same φ sets. */
+#include "ssa/ssa.h"
+#include "util/status.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+int ssa_check_form(const struct prog *p, const struct domtree *t, const struct ssa_form *s,
+		   const struct phi_sets *ps, const struct rename_algo *other, uint64_t seed,
+		   uint32_t walks, char *msg, size_t msglen)
+{
+	char m[256];
+	int st = ssa_verify(p, t, s, m, sizeof m);
+	if (st != SSA_OK) {
+		snprintf(msg, msglen, "verifier: %s", st == SSA_EVERIFY ? m : ssa_status_str(st));
+		return st;
+	}
+	/* Walks long enough to cross a small CFG twice; bounded on large ones. */
+	uint32_t len = p->cfg.n < 100000 ? 2 * p->cfg.n + 8 : 200000;
+	struct ssa_interp_opts io = {.seed = seed, .walks = walks, .max_len = len};
+	struct ssa_interp_stats is;
+	st = ssa_interp_check(p, s, &io, &is, m, sizeof m);
+	if (st != SSA_OK) {
+		snprintf(msg, msglen, "verifier ok, interpreter: %s",
+			 st == SSA_EVERIFY ? m : ssa_status_str(st));
+		return st;
+	}
+	if (!ps || !other) {
+		snprintf(msg, msglen, "verifier + interpreter (%" PRIu32 " walks, %" PRIu64 " uses)",
+			 walks, is.uses);
+		return SSA_OK;
+	}
+	struct ssa_form o;
+	st = ssa_form_layout(&o, p, ps);
+	if (st == SSA_OK)
+		st = rename_compute(other, p, t, &o, NULL);
+	if (st != SSA_OK) {
+		snprintf(msg, msglen, "verifier + interpreter ok; %s: %s", other->name,
+			 ssa_status_str(st));
+		ssa_form_free(&o);
+		return st;
+	}
+	bool eq = ssa_form_equal(s, &o, m, sizeof m);
+	ssa_form_free(&o);
+	if (!eq) {
+		snprintf(msg, msglen, "verifier + interpreter ok; vs %s: %s", other->name, m);
+		return SSA_EVERIFY;
+	}
+	snprintf(msg, msglen, "verifier + interpreter (%" PRIu32 " walks, %" PRIu64 " uses) + same as %s",
+		 walks, is.uses, other->name);
+	return SSA_OK;
+}

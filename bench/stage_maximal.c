@@ -1,0 +1,189 @@
+/* The maximal-SSA stage: one kernel per entry of maximal_algos[] (algos/ssa/registry.c).
+ *
+ *   setup     untimed: the dominator tree (dom_tree_default). run: maximal placement +
+ *             rename-stack + the entry's pruning rules; the outputs are allocated in the run
+ *             (their size is the result) and freed by the next one.
+ *   --maximal=every puts φs at every block but the entry instead of at joins.
+ *   check     ssa_check_form (verifier + interpreter); for a kernel that prunes, on a reducible
+ *             CFG, its φ set must equal phi-dj's minimal (Aycock-Horspool alone) or pruned
+ *             (with dead-φ elimination) placement.
+ *   dumps     ssa, phi.
+ *   memory    exact: phi_maximal_bytes. */
+#include "bench/kernel.h"
+#include "dom/dom.h"
+#include "dom/reducible.h"
+#include "phi/phi.h"
+#include "ssa/ssa.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct maximal_state {
+	const struct maximal_algo *a;
+	const struct prog *p;
+	uint64_t seed;
+	uint32_t walks;
+	struct domtree dt;
+	struct phi_maximal_opts mo;
+	struct phi_maximal_stats mst;
+	struct ssa_form s;
+};
+
+static size_t maximal_nkernels(void)
+{
+	return maximal_nalgos;
+}
+
+static void maximal_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k)
+{
+	static const char *const names[] = {"placed", "removed-redundant", "removed-dead",
+					     "kept", "rechecks", "bytes"};
+	const struct maximal_algo *a = maximal_algos[i];
+	memset(k, 0, sizeof *k);
+	k->stage = st;
+	k->algo = a;
+	k->name = a->name;
+	k->summary = a->summary;
+	k->dumps = "ssa phi";
+	for (size_t c = 0; c < sizeof names / sizeof *names; c++)
+		k->counter_names[c] = names[c];
+}
+
+static struct phi_maximal_opts opts_of(const struct maximal_algo *a, const struct bench_input *in)
+{
+	struct phi_maximal_opts o = {.every_block = in->opts->maximal_set && in->opts->maximal_every,
+				     .prune_redundant = a->prune_redundant,
+				     .prune_dead = a->prune_dead};
+	return o;
+}
+
+static uint64_t maximal_mem(const struct bench_kernel *k, const struct bench_input *in)
+{
+	struct phi_maximal_opts o = opts_of(k->algo, in);
+	const struct cfg *g = &in->prog->cfg;
+	return ssa_sat_add(dom_tree_default_bytes(g->n, g->m), phi_maximal_bytes(in->prog, &o));
+}
+
+static void maximal_teardown(void *state)
+{
+	struct maximal_state *s = state;
+	ssa_form_free(&s->s);
+	domtree_free(&s->dt);
+	free(s);
+}
+
+static int maximal_setup(const struct bench_kernel *k, const struct bench_input *in,
+			 void **state, char *err, size_t errlen)
+{
+	struct maximal_state *s = calloc(1, sizeof *s);
+	if (!s) {
+		snprintf(err, errlen, "%s: out of memory", k->name);
+		return SSA_ENOMEM;
+	}
+	s->a = k->algo;
+	s->p = in->prog;
+	s->seed = in->seed;
+	s->walks = in->opts->walks_set ? in->opts->walks : SSA_CHECK_WALKS;
+	s->mo = opts_of(s->a, in);
+	int st = dom_tree_default(&s->p->cfg, &s->dt);
+	if (st != SSA_OK) {
+		snprintf(err, errlen, "%s: dominators: %s", k->name, ssa_status_str(st));
+		maximal_teardown(s);
+		return st;
+	}
+	*state = s;
+	return SSA_OK;
+}
+
+static int maximal_run(void *state, uint64_t *counters)
+{
+	struct maximal_state *s = state;
+	ssa_form_free(&s->s);
+	int st = phi_maximal(s->p, &s->dt, &s->mo, 0, &s->s, &s->mst);
+	counters[0] = s->mst.placed;
+	counters[1] = s->mst.removed_redundant;
+	counters[2] = s->mst.removed_dead;
+	counters[3] = s->mst.kept;
+	counters[4] = s->mst.rechecks;
+	counters[5] = s->mst.bytes;
+	return st;
+}
+
+static int maximal_check(void *state, char *msg, size_t msglen)
+{
+	struct maximal_state *s = state;
+	char m[256];
+	int st = ssa_check_form(s->p, &s->dt, &s->s, NULL, NULL, s->seed, s->walks, m, sizeof m);
+	if (st != SSA_OK) {
+		snprintf(msg, msglen, "%s", m);
+		return st;
+	}
+	bool red = false;
+	if (s->mo.prune_redundant && (st = cfg_is_reducible(&s->p->cfg, &red)) != SSA_OK)
+		return st;
+	if (!s->mo.prune_redundant || !red) {
+		snprintf(msg, msglen, "%s%s", m,
+			 s->mo.prune_redundant ? "; irreducible: no phi-set oracle" : "");
+		return SSA_OK;
+	}
+	/* On a reducible CFG the pruning rules leave exactly minimal (or pruned) SSA. */
+	enum phi_flavor f = s->mo.prune_dead ? PHI_PRUNED : PHI_MINIMAL;
+	struct phi_sets want = {0}, got = {0};
+	st = phi_place_prog(phi_find("phi-dj"), s->p, &s->dt, f, &want);
+	if (st == SSA_OK)
+		st = ssa_form_phi_sets(&s->s, &got);
+	bool eq = st == SSA_OK && phi_sets_equal(&got, &want, m, sizeof m);
+	phi_sets_free(&want);
+	if (got.off)
+		ssa_phi_sets_release(&got);
+	if (st != SSA_OK) {
+		snprintf(msg, msglen, "verifier + interpreter ok; phi-dj: %s", ssa_status_str(st));
+		return st;
+	}
+	if (!eq) {
+		snprintf(msg, msglen, "verifier + interpreter ok; reducible CFG but phi set differs "
+			 "from phi-dj %s: %s", phi_flavor_name(f), m);
+		return SSA_EVERIFY;
+	}
+	snprintf(msg, msglen, "verifier + interpreter (%" PRIu32 " walks) + phi set = phi-dj %s "
+		 "(reducible)", s->walks, phi_flavor_name(f));
+	return SSA_OK;
+}
+
+static int maximal_dump(void *state, const char *kind, FILE *out)
+{
+	struct maximal_state *s = state;
+	if (!strcmp(kind, "ssa"))
+		return ssa_form_dump(out, s->p, &s->s);
+	struct phi_sets ps;
+	int st = ssa_form_phi_sets(&s->s, &ps);
+	if (st != SSA_OK)
+		return st;
+	st = phi_sets_dump(&ps, out);
+	ssa_phi_sets_release(&ps);
+	return st;
+}
+
+static const struct bench_option maximal_options[] = {
+	{"maximal", "joins (default, a phi at every block with 2+ predecessors) or every (every "
+		    "block but the entry)"},
+	{"rename-walks", "random walks of the equivalence interpreter in --check (default 256)"},
+	{NULL, NULL},
+};
+
+const struct bench_stage bench_stage_maximal = {
+	.name = "maximal",
+	.title = "maximal SSA + pruning (dominators by auto, untimed)",
+	.options = maximal_options,
+	.count = maximal_nkernels,
+	.kernel = maximal_kernel,
+	.mem_estimate = maximal_mem,
+	.setup = maximal_setup,
+	.run = maximal_run,
+	.check = maximal_check,
+	.dump = maximal_dump,
+	.teardown = maximal_teardown,
+};
