@@ -100,7 +100,7 @@ int cprog_lower(const struct cprog *c, struct prog *out);
 /* The SSA program of c: lowers it, places φs (phi_place_prog with place, NULL = phi-dj, in the
  * given flavour), renames with ren (NULL = rename-stack), and lifts the form back: SSA names are
  * the lowered program's definitions (in op order) and then its φs; every copy stays a copy of
- * SSA names. t receives the dominator tree (auto), which every later step needs. */
+ * SSA names. t receives the dominator tree (dom_tree_default), which every later step needs. */
 int cprog_build_ssa(const struct cprog *c, const struct phi_algo *place, enum phi_flavor flavor,
 		    const struct rename_algo *ren, struct cprog *ssa, struct domtree *t);
 

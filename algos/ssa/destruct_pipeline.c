@@ -141,21 +141,17 @@ int cprog_build_ssa(const struct cprog *c, const struct phi_algo *place, enum ph
 		return rc;
 	if (!ren)
 		ren = rename_find("rename-stack");
-	const struct dom_algo *da = dom_find("auto") ? dom_find("auto") : dom_find("snca");
 	struct phi_sets ps = {0};
 	struct ssa_form f = {0};
 	bool have_form = false;
 	memset(t, 0, sizeof(*t));
-	uint32_t *idom = ssa_alloc_array(c->g->n, sizeof(uint32_t));
-	if (!idom || !ren || !da) {
-		rc = idom ? SSA_EUSAGE : SSA_ENOMEM;
+	if (!ren) {
+		rc = SSA_EUSAGE;
 		goto out;
 	}
-	rc = dom_compute(da, c->g, idom, NULL);
+	rc = dom_tree_default(c->g, t);
 	if (rc == SSA_OK)
-		rc = domtree_build(t, idom, c->g->n, 0);
-	if (rc == SSA_OK)
-		rc = phi_place_prog(place, &q, flavor, &ps);
+		rc = phi_place_prog(place, &q, t, flavor, &ps);
 	if (rc == SSA_OK && (rc = ssa_form_layout(&f, &q, &ps)) == SSA_OK)
 		have_form = true;
 	if (rc == SSA_OK)
@@ -165,7 +161,6 @@ int cprog_build_ssa(const struct cprog *c, const struct phi_algo *place, enum ph
 	if (rc != SSA_OK)
 		domtree_free(t);
 out:
-	free(idom);
 	if (have_form)
 		ssa_form_free(&f);
 	phi_sets_free(&ps);
