@@ -399,3 +399,35 @@ Test(peers_llvm, mem2reg_bad_file_names_file_and_line)
 	cr_assert(strstr(err, "/nonexistent/x.ll") != NULL, "%s", err);
 	cr_assert_eq(peer_llvm_mem2reg(path, 0, &res, err, sizeof err), SSA_EUSAGE);
 }
+
+/* A 10^6-block loop 0 -> 1 -> ... -> n-1 -> 1, with an edge back into the entry from the
+ * middle: LLVM's DFS and eval are iterative, so depth costs memory, not stack; llvm-pdom
+ * also needs its extra node here. */
+Test(peers_llvm, deep_loop_into_the_entry, .timeout = 300)
+{
+	const uint32_t n = 1000000;
+	uint32_t *off = malloc(((size_t)n + 1) * sizeof *off), *succ = malloc(((size_t)n + 1) * sizeof *succ);
+	cr_assert(off && succ);
+	uint32_t e = 0;
+	for (uint32_t b = 0; b < n; b++) {
+		off[b] = e;
+		succ[e++] = b + 1 < n ? b + 1 : 1;
+		if (b == n / 2)
+			succ[e++] = 0;
+	}
+	off[n] = e;
+	struct cfg g;
+	cr_assert_eq(cfg_from_succ_csr(&g, n, e, off, succ), SSA_OK);
+	uint32_t *idom = malloc((size_t)n * sizeof *idom);
+	cr_assert_not_null(idom);
+	const struct dom_algo *algos[] = {&peer_llvm_dom, &peer_llvm_pdom};
+	for (int k = 0; k < 2; k++) {
+		cr_assert_eq(dom_compute(algos[k], &g, idom, NULL), SSA_OK, "%s", algos[k]->name);
+		cr_assert_eq(idom[0], SSA_NONE);
+		for (uint32_t b = 1; b < n; b++)
+			if (idom[b] != b - 1)
+				cr_assert_fail("%s: idom(%u) = %d", algos[k]->name, b, (int)idom[b]);
+	}
+	free(idom);
+	cfg_free(&g);
+}

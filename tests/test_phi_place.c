@@ -163,7 +163,8 @@ static void check_against_oracle(const struct prog *p, const char *what)
 	uint8_t *df = phit_df_matrix(&p->cfg, &c.dt);
 	uint8_t *idf = ssa_alloc_array(n, 1), *vis = ssa_alloc_array(n, 1);
 	uint32_t *stack = ssa_alloc_array((size_t)n * 2 + 1, sizeof(uint32_t));
-	struct phi_sets s[3][2][2];
+	struct phi_sets s[3][8][2]; /* flavour, algorithm, liveness source */
+	cr_assert_leq(phi_nalgos, 8);
 	for (size_t f = 0; f < 3; f++)
 		for (size_t a = 0; a < phi_nalgos; a++)
 			for (int d = 0; d < 2; d++) {
