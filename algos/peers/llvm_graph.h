@@ -15,10 +15,11 @@ extern "C" {
 }
 
 #include <llvm/ADT/GraphTraits.h>
-#include <llvm/ADT/iterator.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <cstdlib>
 
 namespace ssalab_peers {
@@ -56,6 +57,24 @@ struct LGraph {
 		edges = nullptr;
 		n = 0;
 	}
+};
+
+/* Walks a node array yielding node pointers, for GraphTraits<LGraph *>::nodes_iterator. */
+struct LNodeIter {
+	using iterator_category = std::input_iterator_tag;
+	using value_type = LNode *;
+	using difference_type = std::ptrdiff_t;
+	using pointer = LNode **;
+	using reference = LNode *;
+	LNode *p;
+	LNode *operator*() const { return p; }
+	LNodeIter &operator++()
+	{
+		++p;
+		return *this;
+	}
+	bool operator==(const LNodeIter &o) const { return p == o.p; }
+	bool operator!=(const LNodeIter &o) const { return p != o.p; }
 };
 
 /* Bytes of an LGraph over n nodes and e edge slots (successor plus predecessor entries). */
@@ -131,10 +150,10 @@ template <> struct GraphTraits<Inverse<ssalab_peers::LNode *>> {
 
 template <>
 struct GraphTraits<ssalab_peers::LGraph *> : public GraphTraits<ssalab_peers::LNode *> {
-	using nodes_iterator = pointer_iterator<ssalab_peers::LNode *>;
+	using nodes_iterator = ssalab_peers::LNodeIter;
 	static NodeRef getEntryNode(ssalab_peers::LGraph *g) { return g->entry; }
-	static nodes_iterator nodes_begin(ssalab_peers::LGraph *g) { return nodes_iterator(g->first); }
-	static nodes_iterator nodes_end(ssalab_peers::LGraph *g) { return nodes_iterator(g->last); }
+	static nodes_iterator nodes_begin(ssalab_peers::LGraph *g) { return nodes_iterator{g->first}; }
+	static nodes_iterator nodes_end(ssalab_peers::LGraph *g) { return nodes_iterator{g->last}; }
 	static unsigned size(ssalab_peers::LGraph *g) { return (unsigned)(g->last - g->first); }
 };
 
