@@ -36,9 +36,7 @@ extern "C" {
 #include <algorithm>
 #include <cstring>
 #include <new>
-
-/* IDFCalculatorBase's children getter is declared in LLVM's header and defined there as a
- * template; it copies a node's successors and drops null ones. */
+#include <vector>
 
 using namespace ssalab_peers;
 
