@@ -5,6 +5,9 @@
 #include "dom/domtree.h"
 #include "util/mem.h"
 #include "util/status.h"
+#if defined(SSALAB_HAVE_LLVM_PEERS) || defined(SSALAB_HAVE_BOOST_PEERS)
+#include "peers/peers.h" /* optional rivals, built when CMake finds their libraries */
+#endif
 
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +15,12 @@
 const struct dom_algo *const dom_algos[] = {
 	&dom_algo_iter, &dom_algo_chk,  &dom_algo_ibfs, &dom_algo_slt,
 	&dom_algo_lt,   &dom_algo_snca, &dom_algo_auto,
+#ifdef SSALAB_HAVE_LLVM_PEERS
+	&peer_llvm_dom, &peer_llvm_pdom,
+#endif
+#ifdef SSALAB_HAVE_BOOST_PEERS
+	&peer_boost_lt,
+#endif
 };
 const size_t dom_nalgos = sizeof dom_algos / sizeof dom_algos[0];
 

@@ -12,7 +12,16 @@
 
 extern const struct phi_algo phi_idf_algo, phi_dj_algo;
 
-const struct phi_algo *const phi_algos[] = {&phi_idf_algo, &phi_dj_algo};
+#ifdef SSALAB_HAVE_LLVM_PEERS
+#include "peers/peers.h" /* optional rival, built when CMake finds LLVM */
+#endif
+
+const struct phi_algo *const phi_algos[] = {
+	&phi_idf_algo, &phi_dj_algo,
+#ifdef SSALAB_HAVE_LLVM_PEERS
+	&peer_llvm_idf,
+#endif
+};
 const size_t phi_nalgos = sizeof phi_algos / sizeof phi_algos[0];
 
 const struct phi_algo *phi_find(const char *name)

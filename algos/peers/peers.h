@@ -1,0 +1,94 @@
+/* Rival implementations that compilers and graph libraries ship, wrapped as ssalab kernels so
+ * they run beside ours on the same graphs, under the same driver and checks (issue 13).
+ *
+ * The adapters are C++ files in algos/peers and are built only when CMake finds the library:
+ * SSALAB_HAVE_LLVM_PEERS (llvm-config-16, -15, -14 or llvm-config) and SSALAB_HAVE_BOOST_PEERS
+ * (boost/graph/dominator_tree.hpp). The stage tables (algos/dom/registry.c, algos/phi/sets.c)
+ * list the descriptors behind those definitions. Each descriptor's prepare() converts ssalab's
+ * CSR into the peer's own graph type, untimed; run() is the peer's algorithm and the
+ * conversion of its answer back into ssalab's arrays. */
+#ifndef SSALAB_PEERS_H
+#define SSALAB_PEERS_H
+
+#include "cfg/cfg.h"
+#include "dom/dom.h"
+#include "phi/phi.h"
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- LLVM (algos/peers/llvm_dom.cpp, llvm_idf.cpp, llvm_mem2reg.cpp) ---- */
+
+/* "LLVM 16.0.6": the version of the headers the adapters were compiled against. */
+const char *peer_llvm_version(void);
+
+/* llvm-dom: DominatorTreeBase<node, false>::recalculate, LLVM's Semi-NCA. */
+extern const struct dom_algo peer_llvm_dom;
+/* llvm-pdom: DominatorTreeBase<node, true>::recalculate, LLVM's post-dominator construction,
+ * run on the reverse of its input so that it answers the input's dominators. Under
+ * `bench --reverse` its input is ssalab's reverse CFG (algos/dom/reverse.h), whose reverse is
+ * the original function plus ssalab's virtual exit as its only sink: the answer is then
+ * LLVM's post-dominator tree of that function, whose one root is ssalab's virtual exit. */
+extern const struct dom_algo peer_llvm_pdom;
+/* llvm-idf: IDFCalculatorBase<node, false> over LLVM's dominator tree (built by prepare). */
+extern const struct phi_algo peer_llvm_idf;
+
+/* LLVM's own post-dominator tree of g, with LLVM's choice of roots: every block without
+ * successors, plus one block LLVM picks in each region that cannot reach one (an infinite
+ * loop). ipdom[b] (n entries) is the immediate post-dominator, SSA_NONE when it is LLVM's
+ * virtual root. roots (n entries) receives the roots in LLVM's order, *nroots their number.
+ * Every block is in the tree, reachable from the entry or not. Allocates; not a benchmark. */
+int peer_llvm_postdom(const struct cfg *g, uint32_t *ipdom, uint32_t *roots, uint32_t *nroots);
+
+/* llvm-mem2reg: LLVM's PromoteMemToReg, timed per function of an LLVM module (.ll or .bc).
+ * For each function with a body, every rep promotes all promotable allocas of the entry block
+ * (what mem2reg does) on a fresh clone of the module made untimed; the dominator tree it needs
+ * is built untimed too, as in LLVM's pass pipeline where mem2reg receives it from the
+ * analysis manager. The time of a rep is the PromoteMemToReg call alone. */
+struct peer_m2r_func {
+	char *name;            /* the function's name (malloc'd) */
+	uint32_t blocks;       /* basic blocks */
+	uint32_t allocas;      /* allocas promoted (the same in every rep) */
+	uint32_t phis;         /* phi nodes after promotion */
+	uint32_t insts_before; /* instructions before and after promotion */
+	uint32_t insts_after;
+	uint32_t reps;
+	double *rep_ns;        /* reps entries, wall-clock nanoseconds of each rep (malloc'd) */
+};
+
+struct peer_m2r_result {
+	uint32_t nfuncs;
+	struct peer_m2r_func *funcs; /* in module order */
+};
+
+/* Reads path, runs `reps` timed reps per function (reps >= 1; a warm-up rep is not included).
+ * SSA_EINPUT when LLVM cannot parse the file: err (errlen bytes) then holds LLVM's message
+ * as "path:line:col: message". SSA_ENOMEM; SSA_EUSAGE for reps == 0 or a NULL argument.
+ * On failure *out is left empty. */
+int peer_llvm_mem2reg(const char *path, uint32_t reps, struct peer_m2r_result *out, char *err,
+		      size_t errlen);
+void peer_m2r_result_free(struct peer_m2r_result *r);
+
+/* ---- Boost.Graph (algos/peers/boost_lt.cpp) ---- */
+
+/* "Boost 1.74.0". */
+const char *peer_boost_version(void);
+
+/* boost-lt: boost::lengauer_tarjan_dominator_tree, the overload that takes the DFS maps, with
+ * unreachable blocks marked as its documentation requires. */
+extern const struct dom_algo peer_boost_lt;
+
+/* The convenience overload (graph, entry, idom map) on the same CSR graph, kept to show that
+ * it is wrong when a block unreachable from the entry has an edge into a reachable one (its
+ * DFS numbers start at 0 for every block, so such a block looks like the entry). Fills idom
+ * like a dom_algo run. Not in the table. */
+int peer_boost_lt_3arg(const struct cfg *g, uint32_t *idom);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
