@@ -169,6 +169,16 @@ int ssa_prune(struct ssa_form *in, const struct cfg *g, const struct domtree *t,
 int ssa_verify(const struct prog *p, const struct domtree *t, const struct ssa_form *s, char *msg,
 	       size_t msglen);
 
+/* The reaching-definition check (reaching.c): every use and φ operand reads the nearest
+ * definition (op or φ) of its variable above it in the dominator tree; in unreachable blocks,
+ * undef. By a per-variable sweep over points listed in dominator preorder, independent of the
+ * renamers. Requires a form whose layout passed ssa_verify. SSA_OK, SSA_EVERIFY with the first
+ * wrong read in msg, SSA_ENOMEM or SSA_ETOOBIG. */
+int ssa_check_reaching(const struct prog *p, const struct domtree *t, const struct ssa_form *s,
+		       char *msg, size_t msglen);
+/* Bytes it allocates at most; npoints = nops + nphi + operands. */
+uint64_t ssa_reaching_bytes(uint64_t n, uint64_t m, uint64_t nvars, uint64_t npoints);
+
 struct ssa_interp_opts {
 	uint64_t seed;
 	uint32_t walks;   /* random walks from the entry */

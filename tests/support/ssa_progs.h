@@ -241,6 +241,11 @@ static inline int sp_rename_checked(const struct prog *p, const struct domtree *
 		snprintf(msg, msglen, "%s: verifier: %s", a->name, m);
 		return rc;
 	}
+	rc = ssa_check_reaching(p, t, s, m, sizeof(m));
+	if (rc != SSA_OK) {
+		snprintf(msg, msglen, "%s: reaching check: %s", a->name, m);
+		return rc;
+	}
 	struct ssa_interp_opts io = {.seed = seed, .walks = 20, .max_len = 4 * p->cfg.n + 8};
 	struct ssa_interp_stats st;
 	rc = ssa_interp_check(p, s, &io, &st, m, sizeof(m));
