@@ -246,11 +246,18 @@ static inline int sp_rename_checked(const struct prog *p, const struct domtree *
 		snprintf(msg, msglen, "%s: reaching check: %s", a->name, m);
 		return rc;
 	}
-	struct ssa_interp_opts io = {.seed = seed, .walks = 20, .max_len = 4 * p->cfg.n + 8};
+	struct ssa_interp_opts io = {.seed = seed, .walks = 20, .max_len = 4 * p->cfg.n + 8,
+				     .cover = true};
 	struct ssa_interp_stats st;
 	rc = ssa_interp_check(p, s, &io, &st, m, sizeof(m));
-	if (rc != SSA_OK)
+	if (rc != SSA_OK) {
 		snprintf(msg, msglen, "%s: interpreter: %s", a->name, m);
+	} else if (st.static_covered != st.static_uses) {
+		snprintf(msg, msglen, "%s: interpreter covered %llu of %llu reachable static uses",
+			 a->name, (unsigned long long)st.static_covered,
+			 (unsigned long long)st.static_uses);
+		rc = SSA_EVERIFY;
+	}
 	return rc;
 }
 
