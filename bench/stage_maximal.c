@@ -4,7 +4,7 @@
  *             rename-stack + the entry's pruning rules; the outputs are allocated in the run
  *             (their size is the result) and freed by the next one.
  *   --maximal=every puts φs at every block but the entry instead of at joins.
- *   check     ssa_check_form (verifier + interpreter); for a kernel that prunes, on a reducible
+ *   check     ssa_check_form (verifier, reaching definitions, covering interpreter); for a kernel that prunes, on a reducible
  *             CFG, its φ set must equal phi-dj's minimal (Aycock-Horspool alone) or pruned
  *             (with dead-φ elimination) placement.
  *   dumps     ssa, phi.
@@ -121,6 +121,8 @@ static int maximal_check(void *state, char *msg, size_t msglen)
 		snprintf(msg, msglen, "%s", m);
 		return st;
 	}
+	char base[sizeof m];
+	snprintf(base, sizeof base, "%s", m);
 	bool red = false;
 	if (s->mo.prune_redundant && (st = cfg_is_reducible(&s->p->cfg, &red)) != SSA_OK)
 		return st;
@@ -140,16 +142,15 @@ static int maximal_check(void *state, char *msg, size_t msglen)
 	if (got.off)
 		ssa_phi_sets_release(&got);
 	if (st != SSA_OK) {
-		snprintf(msg, msglen, "verifier + interpreter ok; phi-dj: %s", ssa_status_str(st));
+		snprintf(msg, msglen, "%s; phi-dj: %s", base, ssa_status_str(st));
 		return st;
 	}
 	if (!eq) {
-		snprintf(msg, msglen, "verifier + interpreter ok; reducible CFG but phi set differs "
-			 "from phi-dj %s: %s", phi_flavor_name(f), m);
+		snprintf(msg, msglen, "%s; reducible CFG but phi set differs from phi-dj %s: %s", base,
+			 phi_flavor_name(f), m);
 		return SSA_EVERIFY;
 	}
-	snprintf(msg, msglen, "verifier + interpreter (%" PRIu32 " walks) + phi set = phi-dj %s "
-		 "(reducible)", s->walks, phi_flavor_name(f));
+	snprintf(msg, msglen, "%s + phi set = phi-dj %s (reducible)", base, phi_flavor_name(f));
 	return SSA_OK;
 }
 

@@ -77,10 +77,16 @@ static void check_family(const char *family, uint64_t blocks, uint64_t seed, uin
 	rc = phi_maximal(&p, &t, &o, UINT64_C(1) << 30, &m, &st);
 	cr_assert_eq(rc, SSA_OK, "%s: phi-maximal: %s", family, ssa_status_str(rc));
 	cr_assert_eq(ssa_verify(&p, &t, &m, msg, sizeof(msg)), SSA_OK, "%s: maximal: %s", family, msg);
-	struct ssa_interp_opts io = {.seed = seed, .walks = 10, .max_len = 2 * p.cfg.n + 8};
+	cr_assert_eq(ssa_check_reaching(&p, &t, &m, msg, sizeof(msg)), SSA_OK, "%s: maximal: %s",
+		     family, msg);
+	struct ssa_interp_opts io = {.seed = seed, .walks = 10, .max_len = 2 * p.cfg.n + 8,
+				     .cover = true};
 	struct ssa_interp_stats is;
 	cr_assert_eq(ssa_interp_check(&p, &m, &io, &is, msg, sizeof(msg)), SSA_OK,
 		     "%s: maximal: %s", family, msg);
+	cr_assert_eq(is.static_covered, is.static_uses, "%s n=%llu: %llu/%llu reachable static uses",
+		     family, (unsigned long long)blocks, (unsigned long long)is.static_covered,
+		     (unsigned long long)is.static_uses);
 	struct phi_sets pm;
 	cr_assert_eq(ssa_form_phi_sets(&m, &pm), SSA_OK);
 	cr_assert(sp_phi_subset(&pruned, &pm), "%s n=%llu seed %llu: maximal lost a pruned phi",

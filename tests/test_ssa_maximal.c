@@ -14,6 +14,7 @@ static void maximal(const struct prog *p, const struct domtree *t, bool every, b
 	cr_assert_eq(phi_maximal(p, t, &o, 0, out, st), SSA_OK);
 	char msg[300];
 	cr_assert_eq(ssa_verify(p, t, out, msg, sizeof(msg)), SSA_OK, "verifier: %s", msg);
+	cr_assert_eq(ssa_check_reaching(p, t, out, msg, sizeof(msg)), SSA_OK, "reaching: %s", msg);
 	struct ssa_interp_opts io = {.seed = 11, .walks = 20, .max_len = 4 * p->cfg.n + 8};
 	struct ssa_interp_stats is;
 	cr_assert_eq(ssa_interp_check(p, out, &io, &is, msg, sizeof(msg)), SSA_OK, "interp: %s", msg);

@@ -1,6 +1,8 @@
 /* The renaming stage's reference, shared by bench (rename, maximal, pipeline) and the tests: a
- * renamed form is accepted when the SSA verifier passes, the equivalence interpreter finds every
- * use reading the value the original program reads, and, when a second renamer is given, that
+ * renamed form is accepted when the SSA verifier passes, every use and φ operand reads its
+ * nearest dominating definition (ssa_check_reaching, which shares no code with the renamers),
+ * the equivalence interpreter, walking until every reachable static use has run, finds every use
+ * reading the value the original program reads, and, when a second renamer is given, that
  * renamer produces the same canonical form over the same φ sets. */
 #include "ssa/ssa.h"
 #include "util/status.h"
@@ -18,19 +20,37 @@ int ssa_check_form(const struct prog *p, const struct domtree *t, const struct s
 		snprintf(msg, msglen, "verifier: %s", st == SSA_EVERIFY ? m : ssa_status_str(st));
 		return st;
 	}
-	/* Walks long enough to cross a small CFG twice; bounded on large ones. */
-	uint32_t len = p->cfg.n < 100000 ? 2 * p->cfg.n + 8 : 200000;
-	struct ssa_interp_opts io = {.seed = seed, .walks = walks, .max_len = len};
-	struct ssa_interp_stats is;
-	st = ssa_interp_check(p, s, &io, &is, m, sizeof m);
+	st = ssa_check_reaching(p, t, s, m, sizeof m);
 	if (st != SSA_OK) {
-		snprintf(msg, msglen, "verifier ok, interpreter: %s",
+		snprintf(msg, msglen, "verifier ok, reaching definitions: %s",
 			 st == SSA_EVERIFY ? m : ssa_status_str(st));
 		return st;
 	}
+	/* Walks long enough to cross a small CFG twice; bounded on large ones. Directed walks then
+	 * reach every block whose uses the random ones missed. */
+	uint32_t len = p->cfg.n < 100000 ? 2 * p->cfg.n + 8 : 200000;
+	struct ssa_interp_opts io = {.seed = seed, .walks = walks, .max_len = len, .cover = true};
+	struct ssa_interp_stats is;
+	st = ssa_interp_check(p, s, &io, &is, m, sizeof m);
+	if (st != SSA_OK) {
+		snprintf(msg, msglen, "verifier + reaching ok, interpreter: %s",
+			 st == SSA_EVERIFY ? m : ssa_status_str(st));
+		return st;
+	}
+	if (is.static_covered != is.static_uses) {
+		snprintf(msg, msglen,
+			 "verifier + reaching ok, interpreter covered only %" PRIu64 "/%" PRIu64
+			 " reachable static uses",
+			 is.static_covered, is.static_uses);
+		return SSA_EVERIFY;
+	}
+	char what[160];
+	snprintf(what, sizeof what,
+		 "verifier + reaching definitions + interpreter (%" PRIu64 "/%" PRIu64
+		 " reachable static uses)",
+		 is.static_covered, is.static_uses);
 	if (!ps || !other) {
-		snprintf(msg, msglen, "verifier + interpreter (%" PRIu32 " walks, %" PRIu64 " uses)",
-			 walks, is.uses);
+		snprintf(msg, msglen, "%s", what);
 		return SSA_OK;
 	}
 	struct ssa_form o;
@@ -49,7 +69,6 @@ int ssa_check_form(const struct prog *p, const struct domtree *t, const struct s
 		snprintf(msg, msglen, "verifier + interpreter ok; vs %s: %s", other->name, m);
 		return SSA_EVERIFY;
 	}
-	snprintf(msg, msglen, "verifier + interpreter (%" PRIu32 " walks, %" PRIu64 " uses) + same as %s",
-		 walks, is.uses, other->name);
+	snprintf(msg, msglen, "%s + same as %s", what, other->name);
 	return SSA_OK;
 }

@@ -191,20 +191,39 @@ int ssa_prune(struct ssa_form *in, const struct cfg *g, const struct domtree *t,
 int ssa_verify(const struct prog *p, const struct domtree *t, const struct ssa_form *s, char *msg,
 	       size_t msglen);
 
+/* The reaching-definition check (reaching.c): every use and φ operand reads the nearest
+ * definition (op or φ) of its variable above it in the dominator tree; in unreachable blocks,
+ * undef. By a per-variable sweep over points listed in dominator preorder, independent of the
+ * renamers. Requires a form whose layout passed ssa_verify. SSA_OK, SSA_EVERIFY with the first
+ * wrong read in msg, SSA_ENOMEM or SSA_ETOOBIG. */
+int ssa_check_reaching(const struct prog *p, const struct domtree *t, const struct ssa_form *s,
+		       char *msg, size_t msglen);
+/* Bytes it allocates at most; npoints = nops + nphi + operands. */
+uint64_t ssa_reaching_bytes(uint64_t n, uint64_t m, uint64_t nvars, uint64_t npoints);
+
 struct ssa_interp_opts {
 	uint64_t seed;
 	uint32_t walks;   /* random walks from the entry */
-	uint32_t max_len; /* blocks per walk */
+	uint32_t max_len; /* blocks per walk (after the path, for a directed walk) */
+	bool cover;       /* then directed walks until every reachable static use ran (interp.c) */
+	uint64_t cover_budget; /* blocks the directed walks may execute; 0 = 64 (n + nops) + 2^20 */
 };
 
 struct ssa_interp_stats {
 	uint64_t blocks;  /* blocks executed */
 	uint64_t uses;    /* uses compared */
 	uint64_t phis;    /* φs evaluated */
+	/* with cover: */
+	uint64_t static_uses;    /* use ops in blocks reachable from the entry */
+	uint64_t static_covered; /* of those, executed at least once */
+	uint64_t restarts;       /* directed walks */
 };
 
 /* The equivalence interpreter: each walk starts at the entry and picks a successor edge
- * uniformly (seeded) until it reaches a block without successors or max_len blocks. The original
+ * uniformly (seeded) until it reaches a block without successors or max_len blocks. With
+ * o->cover, directed walks then follow breadth-first paths to blocks whose uses never ran,
+ * deepest first, until every reachable static use ran or the budget is spent; the stats report
+ * static_covered of static_uses ("32/32 reachable static uses"). The original
  * program runs beside the SSA program: each definition creates a fresh value, a use reads the
  * variable's current value (or undefined); the SSA program evaluates a block's φs in parallel on
  * entry through the incoming edge's operand slot, and a use reads its opval. Every use, and every
