@@ -101,11 +101,11 @@ static inline void check_ssa(const struct prog *p, const struct domtree *t)
 	char msg[400], what[96];
 	for (int f = PHI_MINIMAL; f <= PHI_PRUNED; f++) {
 		struct phi_sets ref = {0};
-		if (phi_place_prog(phi_find("phi-dj"), p, (enum phi_flavor)f, &ref) != SSA_OK)
+		if (phi_place_prog(phi_find("phi-dj"), p, t, (enum phi_flavor)f, &ref) != SSA_OK)
 			DIE("phi-dj failed");
 		for (size_t a = 0; a < phi_nalgos; a++) {
 			struct phi_sets ps = {0};
-			if (phi_place_prog(phi_algos[a], p, (enum phi_flavor)f, &ps) != SSA_OK)
+			if (phi_place_prog(phi_algos[a], p, t, (enum phi_flavor)f, &ps) != SSA_OK)
 				DIE("%s failed", phi_algos[a]->name);
 			if (!phi_sets_equal(&ref, &ps, msg, sizeof msg))
 				DIE("%s %s vs phi-dj: %s", phi_algos[a]->name,
