@@ -3,7 +3,9 @@
  * measured in the same run. Not a benchmark harness (bench/ is): a small, repeatable
  * measurement for the README's finding.
  *
- *   construct-timing FAMILY BLOCKS VARS [SEED [REPS]]
+ *   construct-timing FAMILY BLOCKS VARS [SEED [REPS [LOCALITY]]]
+ *
+ * LOCALITY as gen --locality (0: every variable global).
  *
  * Pipelines: dominators by auto, the tree, the per-variable block lists, φ placement by phi-dj
  * (minimal, and pruned with liveness by walk), the form's layout, renaming by rename-stack. Each
@@ -72,21 +74,23 @@ static int cmp_double(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-	if (argc < 4 || argc > 6) {
-		fprintf(stderr, "usage: construct-timing FAMILY BLOCKS VARS [SEED [REPS]]\n");
+	if (argc < 4 || argc > 7) {
+		fprintf(stderr, "usage: construct-timing FAMILY BLOCKS VARS [SEED [REPS [LOCALITY]]]\n");
 		return 2;
 	}
 	struct gen_params gp;
 	gen_params_default(&gp);
 	gp.family = argv[1];
-	uint64_t vars, reps = 3;
+	uint64_t vars, reps = 3, locality = 0;
 	if (gen_parse_count(argv[2], &gp.blocks) || gen_parse_count(argv[3], &vars) || vars == 0 ||
 	    vars > 1u << 20 || (argc > 4 && gen_parse_count(argv[4], &gp.seed)) ||
-	    (argc > 5 && (gen_parse_count(argv[5], &reps) || reps == 0 || reps > 99))) {
+	    (argc > 5 && (gen_parse_count(argv[5], &reps) || reps == 0 || reps > 99)) ||
+	    (argc > 6 && (gen_parse_count(argv[6], &locality) || locality > UINT32_MAX))) {
 		fprintf(stderr, "construct-timing: bad number\n");
 		return 2;
 	}
 	gp.vars = (uint32_t)vars;
+	gp.locality = (uint32_t)locality;
 	struct cfg g;
 	struct gen_info info;
 	struct prog p;
@@ -99,9 +103,10 @@ int main(int argc, char **argv)
 	}
 	bool red = false;
 	cfg_is_reducible(&p.cfg, &red);
-	printf("input: family=%s n=%u m=%u vars=%u ops=%u seed=%llu reducible=%s reps=%llu\n",
-	       gp.family, p.cfg.n, p.cfg.m, p.nvars, p.nops, (unsigned long long)gp.seed,
-	       red ? "yes" : "no", (unsigned long long)reps);
+	printf("input: family=%s n=%u m=%u vars=%u ops=%u locality=%u seed=%llu reducible=%s "
+	       "reps=%llu\n",
+	       gp.family, p.cfg.n, p.cfg.m, p.nvars, p.nops, gp.locality,
+	       (unsigned long long)gp.seed, red ? "yes" : "no", (unsigned long long)reps);
 
 	enum { M_MIN, M_PRUNED, M_BRAUN, M_NOSCC, M_COUNT };
 	static const char *const names[M_COUNT] = {"auto+phi-dj(minimal)+rename-stack",
@@ -156,9 +161,10 @@ int main(int argc, char **argv)
 		printf("%-36s %10.1f %8.2f %10u\n", names[k], 1e3 * med[k], med[k] / med[M_BRAUN],
 		       nphi[k]);
 	printf("braun counters: lookups=%llu phis_created=%llu phis_trivial=%llu scc_passes=%llu "
-	       "phis_scc=%llu phis_kept=%llu\n",
+	       "phis_scc=%llu phis_kept=%llu recheck_pushes=%llu\n",
 	       (unsigned long long)cnt[0], (unsigned long long)cnt[1], (unsigned long long)cnt[2],
-	       (unsigned long long)cnt[3], (unsigned long long)cnt[4], (unsigned long long)cnt[5]);
+	       (unsigned long long)cnt[3], (unsigned long long)cnt[4], (unsigned long long)cnt[5],
+	       (unsigned long long)cnt[6]);
 	printf("check: ok (verifier + interpreter for all four; braun == pruned pipeline)\n");
 	for (int k = 0; k < M_COUNT; k++)
 		ssa_form_free(&forms[k]);

@@ -13,7 +13,7 @@
 
 #include "ssa/ssa.h"
 
-#define CONSTRUCT_MAX_COUNTERS 6
+#define CONSTRUCT_MAX_COUNTERS 7
 
 struct construct_algo {
 	const char *name;
