@@ -1,0 +1,42 @@
+/* Whole SSA construction: program in, SSA form out, in one algorithm that does not go through
+ * the dominator / frontier / placement / renaming stages. Every such algorithm has one file and
+ * one line in construct_algos[] (algos/ssa/construct_registry.c).
+ *
+ * Contract of run(): builds the SSA form of p into out (allocated by run; free it with
+ * ssa_form_free), in the layout of ssa.h: the same form the pipelines produce, so ssa_verify,
+ * ssa_interp_check and ssa_form_equal apply unchanged. counters[] are zeroed and then filled.
+ * Scratch is allocated once per program shape and reused across runs; arrays whose size depends
+ * on how many φs the run creates grow geometrically inside it and keep their capacity for the
+ * next run. */
+#ifndef SSALAB_CONSTRUCT_H
+#define SSALAB_CONSTRUCT_H
+
+#include "ssa/ssa.h"
+
+#define CONSTRUCT_MAX_COUNTERS 7
+
+struct construct_algo {
+	const char *name;
+	const char *summary;
+	const char *citation;
+	const char *complexity; /* time, then memory */
+	const char *counter_names[CONSTRUCT_MAX_COUNTERS];
+	/* Scratch bytes sized up front for a program of n blocks, m edges, nvars variables and
+	 * nops ops (the parts that grow with the φs created are not included; the complexity
+	 * string says what they cost). */
+	uint64_t (*scratch_bytes)(uint64_t n, uint64_t m, uint64_t nvars, uint64_t nops);
+	int (*scratch_alloc)(void **scratch, const struct prog *p);
+	void (*scratch_free)(void *scratch);
+	int (*run)(void *scratch, const struct prog *p, struct ssa_form *out, uint64_t *counters);
+};
+
+extern const struct construct_algo *const construct_algos[];
+extern const size_t construct_nalgos;
+
+const struct construct_algo *construct_find(const char *name);
+
+/* Allocates scratch, runs once, frees. */
+int construct_compute(const struct construct_algo *a, const struct prog *p, struct ssa_form *out,
+		      uint64_t *counters);
+
+#endif
