@@ -183,7 +183,7 @@ static void filters_str(const struct bench_func_select *fs, char *buf, size_t le
 /* The module's header lines: sizes of the selected functions, import speed, the largest. */
 static void module_notes(struct bench_report *r, const char *path, const struct llvmir_module *m,
 			 const uint32_t *pick, uint32_t npick, double import_ms, double import_cpu_ms,
-			 uint32_t novars, bool pipeline)
+			 uint32_t novars, bool pipeline, bool phi)
 {
 	char line[1024];
 	uint64_t blocks = 0, edges = 0, vars = 0, instrs = 0;
@@ -210,7 +210,7 @@ static void module_notes(struct bench_report *r, const char *path, const struct 
 		 PRIu64 " instructions=%" PRIu64 "%s",
 		 npick, blocks, edges, vars, instrs, pipeline ? "" : "");
 	bench_report_note(r, line);
-	if (novars) {
+	if (novars && (pipeline || phi)) {
 		snprintf(line, sizeof line, "functions: %" PRIu32 " without variables: %s skips them "
 			 "(nothing to place)", novars, pipeline ? "the pipeline" : "the phi stage");
 		bench_report_note(r, line);
@@ -395,8 +395,11 @@ int bench_llvm_run(const struct bench_cli *cli, const struct bench_selected *sel
 			begun = true;
 		}
 		r->input = path;
+		bool phi = false;
+		for (size_t i = 0; i < nsel; i++)
+			phi |= !strcmp(sel[i].k.stage->name, "phi");
 		module_notes(r, path, &m, pick, npick, import_ms, import_cpu_ms, novars,
-			     cli->pipeline != NULL);
+			     cli->pipeline != NULL, phi);
 		size_t first_row = bench_report_nrows();
 		for (uint32_t i = 0; i < npick; i++) {
 			const struct llvmir_func *f = &m.funcs[pick[i]];
