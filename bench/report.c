@@ -434,7 +434,6 @@ static void json_all(struct bench_report *r)
 {
 	FILE *f = r->f;
 	const struct bench_sysinfo *s = r->sys;
-	const struct bench_graph_stats *g = r->gs;
 	fputs("{\n  \"format\": \"ssalab-bench-1\",\n  \"meta\": {", f);
 	json_kv_str(f, "cpu", s->cpu, false);
 	fprintf(f, ", \"cores\": %u", s->cores);
@@ -467,6 +466,7 @@ static void json_all(struct bench_report *r)
 	for (size_t i = 0; i < nkept; i++) {
 		const struct bench_result *res = &kept[i].res;
 		const struct bench_timing *t = &res->timing;
+		const struct bench_graph_stats *g = &kept[i].gs; /* the row's own input */
 		fputs(i ? ",\n    {" : "\n    {", f);
 		json_kv_str(f, "algo", res->algo, false);
 		json_kv_str(f, "stage", res->stage, true);
