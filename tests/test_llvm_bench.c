@@ -387,3 +387,65 @@ Test(llvm_bench, gen_help_describes_from)
 	cr_expect(strstr(r.out, "  --from MODULE"), "%s", r.out);
 	bench_run_free(&r);
 }
+
+/* tools/sweep's real-code mode and tools/realcode on a corpus of one module: every function of
+ * every run recorded once, inputs relative to the corpus, a rerun adds nothing, and the sums
+ * match the importer's sizes. */
+Test(llvm_bench, sweep_corpus_and_realcode_summary, .timeout = 300)
+{
+	REQUIRE_OPAQUE_POINTERS();
+	struct llvmir_module m;
+	read_module(&m);
+	uint32_t withvars = 0;
+	uint64_t blocks = 0;
+	for (uint32_t i = 0; i < m.nfuncs; i++) {
+		withvars += m.funcs[i].prog.nvars > 0;
+		blocks += m.funcs[i].prog.cfg.n;
+	}
+	char dir[256], raw[300], sums[300];
+	tools_mkdtemp(dir, sizeof dir);
+	snprintf(raw, sizeof raw, "%s/raw.csv", dir);
+	snprintf(sums, sizeof sums, "%s/sum", dir);
+	/* dl/ holds tools/corpus's downloads, not modules. */
+	cr_assert_eq(tools_sh("mkdir -p '%s/corpus/cb' '%s/corpus/dl' && cp '%s' '%s/corpus/cb/m.ll' "
+			      "&& cp '%s' '%s/corpus/dl/ignored.ll'", dir, dir, MODULE, dir, MODULE, dir), 0);
+	for (int pass = 0; pass < 2; pass++) {
+		int rc = tools_sh("'%s/tools/sweep' --corpus='%s/corpus' --runs='dfs,chk;pipeline:snca,"
+				  "phi-dj,rename-rd' --reps=1 --min-time=0 --bench='%s' --out='%s' "
+				  "--quiet", SSALAB_SOURCE_DIR, dir, SSALAB_BENCH_EXE, raw);
+		cr_assert_eq(rc, 0, "pass %d", pass);
+		char *text = bench_run_slurp(raw);
+		cr_assert_not_null(text);
+		struct table t;
+		table_parse(&t, text);
+		cr_assert_eq(t.nrows, (int)(2 * m.nfuncs + 3 * withvars), "pass %d: %d rows", pass,
+			     t.nrows);
+		for (int i = 0; i < t.nrows; i++) {
+			cr_expect_str_eq(cell(&t, i, "input"), "cb/m.ll");
+			cr_expect_str_eq(cell(&t, i, "run"), i < (int)(2 * m.nfuncs)
+							     ? "dfs,chk"
+							     : "pipeline:snca,phi-dj,rename-rd");
+		}
+		free(t.rows);
+		free(text);
+	}
+	cr_assert_eq(tools_sh("'%s/tools/realcode' '%s' --out='%s' --no-figure 2>/dev/null",
+			      SSALAB_SOURCE_DIR, raw, sums), 0);
+	char path[400], want[200];
+	snprintf(path, sizeof path, "%s/realcode-sizes.csv", sums);
+	char *sizes = bench_run_slurp(path);
+	cr_assert_not_null(sizes);
+	snprintf(want, sizeof want, "\ncb,12,%" PRIu64 ",", blocks);
+	cr_expect(strstr(sizes, want), "%s", sizes);
+	free(sizes);
+	snprintf(path, sizeof path, "%s/realcode.csv", sums);
+	char *sum = bench_run_slurp(path);
+	cr_assert_not_null(sum);
+	snprintf(want, sizeof want, "\nall,kernel,floor,dfs,12,%" PRIu64 ",", blocks);
+	cr_expect(strstr(sum, want), "%s", sum);
+	cr_expect(strstr(sum, "\nall,kernel,dom,chk,12,"), "%s", sum);
+	cr_expect(strstr(sum, "\nall,\"pipeline:snca,phi-dj,rename-rd\",total,total,"), "%s", sum);
+	free(sum);
+	tools_rmdir(dir);
+	llvmir_module_free(&m);
+}
