@@ -35,10 +35,20 @@ struct bench_timing_opts {
 	double min_time_s;
 };
 
+/* --function, --function-regex, --min-blocks, --max-blocks: which functions of an LLVM IR input
+ * run (bench/input_llvm.c). given names the first of them on the command line, NULL if none. */
+struct bench_func_select {
+	const char *given;
+	const char *name;
+	const char *regex;
+	uint64_t min_blocks, max_blocks; /* default 0, UINT32_MAX */
+};
+
 struct bench_cli {
 	const char *algo;       /* --algo value (NULL if absent) */
 	const char *pipeline;   /* --pipeline value, NULL if absent */
 	const char *in;         /* --in FILE */
+	struct bench_func_select fsel;
 	struct gen_options gen; /* generator options (gen/options.c), defaults of bench */
 	struct bench_timing_opts timing;
 	int pin;                /* -1 no pinning, -2 the current core, else a logical core index */
@@ -200,6 +210,13 @@ struct bench_report {
 	uint64_t seed;
 	uint32_t vars;
 	unsigned rows;
+	/* LLVM IR input (bench/input_llvm.c): the rows are per function. function names the
+	 * current function (CSV column "function", JSON run field), gs and input the current
+	 * function's graph and module; text rows and notes from the pipeline are not printed
+	 * (module is true), the module summary is. */
+	bool module;
+	bool mute_notes;
+	const char *function;
 };
 void bench_report_begin(struct bench_report *r);
 void bench_report_row(struct bench_report *r, const struct bench_result *res);
@@ -207,6 +224,12 @@ void bench_report_row(struct bench_report *r, const struct bench_result *res);
  * the pipeline's per-stage table and total use it. */
 void bench_report_note(struct bench_report *r, const char *line);
 void bench_report_end(struct bench_report *r);
+/* LLVM IR input: the number of rows kept so far, and the per-kernel totals over the rows kept
+ * since first_row (one module), as notes: time summed over the functions (sum of medians, of
+ * minima and of maxima: the spread), CPU time, iterations per sample, checks, the slowest
+ * function. */
+size_t bench_report_nrows(void);
+void bench_report_module_kernels(struct bench_report *r, size_t first_row);
 
 /* A file written atomically: the data goes to a temporary beside path, renamed over path by
  * bench_outfile_commit, removed by bench_outfile_abort. */
@@ -223,6 +246,26 @@ void bench_outfile_abort(struct bench_outfile *o);
 bool bench_progress_enabled(void);
 void bench_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void bench_progress_done(void);
+
+/* A kernel chosen for the run; by_group: chosen by all / all:STAGE (a refusal is reported, not
+ * an error). */
+struct bench_selected {
+	struct bench_kernel k;
+	bool by_group;
+};
+/* One kernel's life cycle (kernel.h) on in; returns the exit code it asks for. Messages name
+ * in->function when it is set. */
+int bench_run_kernel(const struct bench_cli *cli, const struct bench_input *in,
+		     const struct bench_selected *s, struct bench_result *res, FILE *dump_f);
+
+/* LLVM IR input (bench/input_llvm.c). bench_input_is_llvm: path is a directory, or a file whose
+ * content is bitcode (by its magic) or text IR (its first token is LLVM's, not ssalab's). */
+bool bench_input_is_llvm(const char *path);
+/* Imports each module (untimed, its time reported), runs the kernels (or the pipeline) on every
+ * function the filters select, and writes the rows and each module's summary to r (begun and
+ * ended here). Returns the exit code. */
+int bench_llvm_run(const struct bench_cli *cli, const struct bench_selected *sel, size_t nsel,
+		   struct bench_report *r, FILE *dump_f, const char *unfinished);
 
 /* bench --pipeline (bench/pipeline.c): runs the pipeline on the loaded input, writes its rows
  * to r, and returns the exit code. */

@@ -58,6 +58,7 @@ struct bench_input {
 	const char *path;          /* input file, or NULL when generated */
 	uint64_t seed;
 	const struct bench_stage_opts *opts;
+	const char *function;      /* LLVM IR input: the function's name, else NULL */
 };
 
 struct bench_stage;

@@ -14,13 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct selected {
-	struct bench_kernel k;
-	bool by_group; /* chosen by all / all:STAGE: a refusal is reported, not an error */
-};
-
 struct selection {
-	struct selected *v;
+	struct bench_selected *v;
 	size_t n, cap;
 };
 
@@ -55,7 +50,7 @@ static int add(struct selection *sel, const struct bench_kernel *k, bool by_grou
 {
 	if (sel->n == sel->cap) {
 		size_t cap = sel->cap ? 2 * sel->cap : 16;
-		struct selected *v = ssa_realloc_array(sel->v, cap, sizeof *v);
+		struct bench_selected *v = ssa_realloc_array(sel->v, cap, sizeof *v);
 		if (!v)
 			return SSA_ENOMEM;
 		sel->v = v;
@@ -198,6 +193,9 @@ static int run_once(void *arg, uint64_t *counters)
 
 static void fail(struct bench_result *res, enum bench_run_status status, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The function the kernel runs on (LLVM IR input), for messages: "" or "function 'f': ". */
+static char where[300];
+
 static void fail(struct bench_result *res, enum bench_run_status status, const char *fmt, ...)
 {
 	va_list ap;
@@ -207,22 +205,24 @@ static void fail(struct bench_result *res, enum bench_run_status status, const c
 	vsnprintf(res->status_msg, sizeof res->status_msg, fmt, ap);
 	va_end(ap);
 	if (status == BENCH_RUN_REFUSED)
-		fprintf(stderr, "bench: refused: %s\n", res->status_msg);
+		fprintf(stderr, "bench: %srefused: %s\n", where, res->status_msg);
 	else
-		fprintf(stderr, "bench: %s: %s\n", res->algo, res->status_msg);
+		fprintf(stderr, "bench: %s%s: %s\n", where, res->algo, res->status_msg);
 }
 
 /* A kernel that does not fit (memory, or a size limit such as --df-limit) is refused; a
  * refusal of a kernel chosen by a group does not change the exit code. */
-static int refusal(const struct selected *s)
+static int refusal(const struct bench_selected *s)
 {
 	return s->by_group ? BENCH_EXIT_OK : BENCH_EXIT_REFUSED;
 }
 
-/* One kernel's life cycle (kernel.h). Returns the exit code this kernel asks for. */
-static int run_kernel(const struct bench_cli *cli, const struct bench_input *in,
-		      const struct selected *s, struct bench_result *res, FILE *dump_f)
+int bench_run_kernel(const struct bench_cli *cli, const struct bench_input *in,
+		     const struct bench_selected *s, struct bench_result *res, FILE *dump_f)
 {
+	where[0] = 0;
+	if (in->function)
+		snprintf(where, sizeof where, "function '%s': ", in->function);
 	const struct bench_kernel *k = &s->k;
 	const struct bench_stage *stage = k->stage;
 	const struct cfg *g = &in->prog->cfg;
@@ -285,9 +285,9 @@ static int run_kernel(const struct bench_cli *cli, const struct bench_input *in,
 		return bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
 	}
 	if (bench_utilization_odd(res->timing.utilization) && res->timing.median_ms >= 1.0)
-		fprintf(stderr, "bench: warning: %s got %.0f%% of a CPU during its samples (%" PRIu64
+		fprintf(stderr, "bench: warning: %s%s got %.0f%% of a CPU during its samples (%" PRIu64
 			" involuntary context switches): its times are not to be trusted\n",
-			k->name, 100.0 * res->timing.utilization, res->timing.invol_switches);
+			where, k->name, 100.0 * res->timing.utilization, res->timing.invol_switches);
 	int code = BENCH_EXIT_OK;
 	if (!cli->check) {
 		res->check = "skipped";
@@ -303,7 +303,7 @@ static int run_kernel(const struct bench_cli *cli, const struct bench_input *in,
 			res->check = st == SSA_EVERIFY ? "FAIL" : "error";
 			if (!res->check_msg[0])
 				snprintf(res->check_msg, sizeof res->check_msg, "%s", ssa_status_str(st));
-			fprintf(stderr, "bench: %s: check %s: %s\n", k->name, res->check,
+			fprintf(stderr, "bench: %s%s: check %s: %s\n", where, k->name, res->check,
 				res->check_msg);
 			code = bench_exit_for(st);
 		}
@@ -311,7 +311,8 @@ static int run_kernel(const struct bench_cli *cli, const struct bench_input *in,
 	if (dump_f) {
 		st = stage->dump(state, cli->dump, dump_f);
 		if (st) {
-			fprintf(stderr, "bench: --dump=%s: %s\n", cli->dump, ssa_status_str(st));
+			fprintf(stderr, "bench: %s--dump=%s: %s\n", where, cli->dump,
+				ssa_status_str(st));
 			if (!code)
 				code = BENCH_EXIT_INPUT;
 		}
@@ -357,6 +358,31 @@ static int plan(const struct bench_cli *cli, struct selection *sel, char *err, s
 		}
 	}
 	return bench_cli_check_used(cli, tables, nt, cli->gen.p.vars > 0, err, errlen);
+}
+
+/* The file is kept when every kernel ran to its end (even if a check failed or one was
+ * refused): it then holds a complete report. Usage and input errors leave nothing. */
+static int finish_out(const struct bench_cli *cli, struct bench_outfile *of, int code)
+{
+	char err[600];
+	if (!cli->out) {
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			fprintf(stderr, "bench: writing to standard output failed\n");
+			if (!code)
+				code = BENCH_EXIT_INPUT;
+		}
+		return code;
+	}
+	if (code == BENCH_EXIT_OK || code == BENCH_EXIT_VERIFY || code == BENCH_EXIT_REFUSED) {
+		if (bench_outfile_commit(of, err, sizeof err)) {
+			fprintf(stderr, "bench: --out %s\n", err);
+			if (!code)
+				code = BENCH_EXIT_INPUT;
+		}
+	} else {
+		bench_outfile_abort(of);
+	}
+	return code;
 }
 
 int main(int argc, char **argv)
@@ -406,6 +432,29 @@ int main(int argc, char **argv)
 			free(sel.v);
 			return BENCH_EXIT_INPUT;
 		}
+	}
+
+	FILE *out_f = cli.out ? of.f : stdout;
+	bool llvm = cli.in && bench_input_is_llvm(cli.in);
+	if (cli.fsel.given && !llvm) {
+		fprintf(stderr, "bench: %s selects functions of an LLVM IR input, and %s is not LLVM "
+				"IR (.ll or .bc)\n", cli.fsel.given, cli.in);
+		code = BENCH_EXIT_USAGE;
+	} else if (llvm) {
+		/* With --dump the dump goes to --out or stdout, the report to stdout or stderr. */
+		FILE *dump_f = cli.dump ? out_f : NULL;
+		struct bench_report rep = {
+			.f = cli.dump ? (cli.out ? stdout : stderr) : out_f,
+			.format = cli.format,
+			.cli = &cli,
+			.sys = &sys,
+			.module = true,
+		};
+		code = bench_llvm_run(&cli, sel.v, sel.n, &rep, dump_f, cli.out ? of.tmp : NULL);
+	}
+	if (cli.fsel.given || llvm) {
+		free(sel.v);
+		return finish_out(&cli, &of, code);
 	}
 
 	struct prog prog;
@@ -470,7 +519,7 @@ int main(int argc, char **argv)
 		for (size_t i = 0; i < sel.n; i++) {
 			struct bench_result res;
 			bench_deadline_arm(cli.time_limit_s, sel.v[i].k.name, unfinished);
-			int c = run_kernel(&cli, &in, &sel.v[i], &res, dump_f);
+			int c = bench_run_kernel(&cli, &in, &sel.v[i], &res, dump_f);
 			bench_deadline_disarm();
 			bench_report_row(&rep, &res);
 			bench_timing_free(&res.timing);
@@ -480,25 +529,6 @@ int main(int argc, char **argv)
 	}
 	free(sel.v);
 	bench_report_end(&rep);
-	if (!cli.out && (fflush(stdout) != 0 || ferror(stdout))) {
-		fprintf(stderr, "bench: writing to standard output failed\n");
-		if (!code)
-			code = BENCH_EXIT_INPUT;
-	}
-
-	/* The file is kept when every kernel ran to its end (even if a check failed or one was
-	 * refused): it then holds a complete report. Usage and input errors leave nothing. */
-	if (cli.out) {
-		if (code == BENCH_EXIT_OK || code == BENCH_EXIT_VERIFY || code == BENCH_EXIT_REFUSED) {
-			if (bench_outfile_commit(&of, err, sizeof err)) {
-				fprintf(stderr, "bench: --out %s\n", err);
-				if (!code)
-					code = BENCH_EXIT_INPUT;
-			}
-		} else {
-			bench_outfile_abort(&of);
-		}
-	}
 	prog_free(&prog);
-	return code;
+	return finish_out(&cli, &of, code);
 }

@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,7 +28,12 @@ void bench_cli_usage(FILE *f)
 "                       kernel of the dominator stage; 'all:STAGE' every kernel of STAGE\n"
 "  --pipeline=A,B,C,D   SSA construction end to end: dominators[,frontiers],placement[,renamer]\n"
 "Input (generation and loading are not timed):\n"
-"  --in FILE            read a .cfg, .prog or .ssab file instead of generating\n"
+"  --in FILE            read a .cfg, .prog or .ssab file instead of generating; or LLVM IR\n"
+"                       (.ll text or .bc bitcode, by content), or a directory of .ll/.bc\n"
+"                       modules: every defined function is one input (import not timed)\n"
+"  --function=NAME      LLVM IR: only the function NAME\n"
+"  --function-regex=RE  LLVM IR: only functions whose name matches RE (POSIX extended)\n"
+"  --min-blocks=N --max-blocks=N  LLVM IR: only functions with N or more / at most N blocks\n"
 "  --family=F           generator family (default structured)\n"
 "  --blocks=N           number of blocks, 1e6 notation allowed (default 1e6)\n"
 "  --seed=S             generator seed (default 1)\n"
@@ -120,6 +126,7 @@ void bench_format_bytes(uint64_t bytes, char *buf, size_t len)
 enum opt_id {
 	O_ALGO, O_PIPELINE, O_IN, O_REPS, O_WARMUP, O_MINTIME, O_PIN, O_CSV, O_JSON, O_OUT,
 	O_MEMLIMIT, O_TIMELIMIT, O_CHECK, O_NOCHECK, O_DUMP, O_HELP,
+	O_FUNCTION, O_FUNCREGEX, O_MINBLOCKS, O_MAXBLOCKS,
 	/* stage options */
 	O_REVERSE, O_DFLIMIT, O_FLAVOR, O_LIVE, O_PLACEMENT, O_MAXIMAL, O_WALKS, O_N
 };
@@ -138,6 +145,8 @@ static const struct {
 	[O_MEMLIMIT] = {"mem-limit", ARG_REQUIRED}, [O_TIMELIMIT] = {"time-limit", ARG_REQUIRED},
 	[O_CHECK] = {"check", ARG_NONE},	   [O_NOCHECK] = {"no-check", ARG_NONE},
 	[O_DUMP] = {"dump", ARG_REQUIRED},	   [O_HELP] = {"help", ARG_NONE},
+	[O_FUNCTION] = {"function", ARG_REQUIRED}, [O_FUNCREGEX] = {"function-regex", ARG_REQUIRED},
+	[O_MINBLOCKS] = {"min-blocks", ARG_REQUIRED}, [O_MAXBLOCKS] = {"max-blocks", ARG_REQUIRED},
 	[O_REVERSE] = {"reverse", ARG_NONE},	   [O_DFLIMIT] = {"df-limit", ARG_REQUIRED},
 	[O_FLAVOR] = {"flavor", ARG_REQUIRED},	   [O_LIVE] = {"live", ARG_REQUIRED},
 	[O_PLACEMENT] = {"placement", ARG_REQUIRED}, [O_MAXIMAL] = {"maximal", ARG_REQUIRED},
@@ -219,6 +228,35 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 	case O_NOCHECK: cli->check = false; break;
 	case O_DUMP: cli->dump = val; break;
 	case O_HELP: cli->help = true; break;
+	case O_FUNCTION:
+		cli->fsel.name = val;
+		cli->fsel.given = cli->fsel.given ? cli->fsel.given : "--function";
+		break;
+	case O_FUNCREGEX: {
+		regex_t re;
+		int rc = regcomp(&re, val, REG_EXTENDED | REG_NOSUB);
+		if (rc) {
+			char why[200];
+			regerror(rc, &re, why, sizeof why);
+			BAD("--function-regex=%s: not a POSIX extended regular expression: %s", val,
+			    why);
+		}
+		regfree(&re);
+		cli->fsel.regex = val;
+		cli->fsel.given = cli->fsel.given ? cli->fsel.given : "--function-regex";
+		break;
+	}
+	case O_MINBLOCKS:
+	case O_MAXBLOCKS:
+		if (parse_u64(val, UINT32_MAX, &u64))
+			BAD("--%s=%s: expected a block count", core_opts[id].name, val);
+		if (id == O_MINBLOCKS)
+			cli->fsel.min_blocks = u64;
+		else
+			cli->fsel.max_blocks = u64;
+		if (!cli->fsel.given)
+			cli->fsel.given = id == O_MINBLOCKS ? "--min-blocks" : "--max-blocks";
+		break;
 	case O_REVERSE: o->reverse = true; break;
 	case O_DFLIMIT:
 		if (parse_u64(val, UINT64_MAX, &o->df_limit) || o->df_limit == 0)
@@ -278,6 +316,7 @@ int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, siz
 	cli->timing.min_time_s = 0.001;
 	cli->pin = -1;
 	cli->check = true;
+	cli->fsel.max_blocks = UINT32_MAX;
 	cli->argc = argc;
 	cli->argv = argv;
 	bool seen[O_N] = {false};
@@ -340,6 +379,12 @@ int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, siz
 		USAGE("no --algo given (try --algo=list)");
 	if (cli->algo && cli->pipeline)
 		USAGE("--algo and --pipeline exclude each other");
+	if (cli->fsel.given && !cli->in)
+		USAGE("%s selects functions of an LLVM IR input: it needs --in MODULE.ll|.bc",
+		      cli->fsel.given);
+	if (cli->fsel.min_blocks > cli->fsel.max_blocks)
+		USAGE("--min-blocks=%" PRIu64 " exceeds --max-blocks=%" PRIu64, cli->fsel.min_blocks,
+		      cli->fsel.max_blocks);
 	if (cli->dump) {
 		if (cli->format != BENCH_FMT_TEXT)
 			USAGE("--dump excludes --csv and --json (the dump is the output)");

@@ -32,13 +32,18 @@ static const char *cflags(void)
 /* The rows kept for the closing table (text) and the runs array (JSON). */
 struct kept {
 	struct bench_result res;
+	/* LLVM IR input: the row's function, its graph and module (rows differ in them). */
+	char *function;
+	struct bench_graph_stats gs;
+	const char *input;
+	uint32_t vars;
 };
 static struct kept *kept;
 static size_t nkept, capkept;
 static char **notes;
 static size_t nnotes, capnotes;
 
-static void keep(const struct bench_result *res)
+static void keep(const struct bench_report *rep, const struct bench_result *res)
 {
 	if (nkept == capkept) {
 		size_t cap = capkept ? 2 * capkept : 16;
@@ -48,7 +53,18 @@ static void keep(const struct bench_result *res)
 		kept = k;
 		capkept = cap;
 	}
-	struct bench_result *r = &kept[nkept].res;
+	struct kept *kp = &kept[nkept];
+	kp->function = NULL;
+	kp->gs = *rep->gs;
+	kp->input = rep->input;
+	kp->vars = rep->vars;
+	if (rep->module && rep->function) {
+		size_t len = strlen(rep->function) + 1;
+		kp->function = malloc(len);
+		if (kp->function)
+			memcpy(kp->function, rep->function, len);
+	}
+	struct bench_result *r = &kp->res;
 	*r = *res;
 	r->timing.rep_ms = NULL;
 	r->timing.cpu_rep_ms = NULL; /* the report shows per-run wall times only */
@@ -144,7 +160,8 @@ static const char *const csv_cols =
 	"algo,stage,status,family,input,n,m,reachable,exits,reducible,seed,vars,reps,warmup,"
 	"median_ms,min_ms,max_ms,ns_per_block,ns_per_edge,peak_mb,allocated_mb,resident_mb,rss_mb,"
 	"estimate_mb,counters,check,check_msg,status_msg,rep_ms,utilization,cpu_median_ms,invol_switches,cpu,cores,topology,pinned,malloc_conf,compiler,"
-	"cflags,git_rev,build_type,date,host,cmdline,iters,mean_ms,stddev_ms,prepare_ms,min_time_s";
+	"cflags,git_rev,build_type,date,host,cmdline,iters,mean_ms,stddev_ms,prepare_ms,min_time_s,"
+	"function";
 
 void bench_report_begin(struct bench_report *r)
 {
@@ -163,6 +180,12 @@ void bench_report_begin(struct bench_report *r)
 	fprintf(f,
 		"machine: cpu=\"%s\" cores=%u pinned=\"%s\" topology=\"%s\" malloc_conf=\"%s\"\n",
 		s->cpu, s->cores, s->pinned, s->topology, s->malloc_conf);
+	if (r->module) {
+		/* The rest is per module and function (bench/input_llvm.c). */
+		fprintf(f, "input: llvm=%s\n", r->cli->in);
+		fflush(f);
+		return;
+	}
 	if (r->input)
 		fprintf(f, "input: file=%s\n", r->input);
 	else
@@ -306,15 +329,17 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 	} else {
 		fputs(",,,,", f);
 	}
-	fprintf(f, ",%g\n", r->cli->timing.min_time_s);
+	fprintf(f, ",%g,", r->cli->timing.min_time_s);
+	csv_str(f, r->module ? r->function : "");
+	fputc('\n', f);
 	fflush(f);
 }
 
 void bench_report_row(struct bench_report *r, const struct bench_result *res)
 {
-	keep(res);
+	keep(r, res);
 	r->rows++;
-	if (r->format == BENCH_FMT_TEXT)
+	if (r->format == BENCH_FMT_TEXT && !r->module)
 		text_row(r, res);
 	else if (r->format == BENCH_FMT_CSV)
 		csv_row(r, res);
@@ -322,6 +347,8 @@ void bench_report_row(struct bench_report *r, const struct bench_result *res)
 
 void bench_report_note(struct bench_report *r, const char *line)
 {
+	if (r->mute_notes)
+		return;
 	if (r->format == BENCH_FMT_TEXT) {
 		fprintf(r->f, "%s\n", line);
 		return;
@@ -379,11 +406,34 @@ static void json_kv_str(FILE *f, const char *k, const char *v, bool comma)
 	json_str(f, v);
 }
 
+/* The input's graph: "{...},\n  \"runs\": [". */
+static void json_graph(struct bench_report *r)
+{
+	FILE *f = r->f;
+	const struct bench_graph_stats *g = r->gs;
+	fputc('{', f);
+	if (r->family)
+		json_kv_str(f, "family", r->family, false);
+	else
+		fputs("\"family\": null", f);
+	fputs(", \"input\": ", f);
+	if (r->input)
+		json_str(f, r->input);
+	else
+		fputs("null", f);
+	json_kv_str(f, "generator_note", r->gen_note ? r->gen_note : "", true);
+	fprintf(f,
+		", \"seed\": %" PRIu64 ", \"n\": %" PRIu64 ", \"m\": %" PRIu64 ", \"reachable\": %" PRIu64
+		", \"exits\": %" PRIu64 ", \"max_in\": %" PRIu64 ", \"max_out\": %" PRIu64
+		", \"reducible\": %s, \"vars\": %" PRIu32 "},\n  \"runs\": [",
+		r->seed, g->n, g->m, g->reachable, g->exits, g->max_in, g->max_out,
+		g->reducible < 0 ? "null" : g->reducible ? "true" : "false", r->vars);
+}
+
 static void json_all(struct bench_report *r)
 {
 	FILE *f = r->f;
 	const struct bench_sysinfo *s = r->sys;
-	const struct bench_graph_stats *g = r->gs;
 	fputs("{\n  \"format\": \"ssalab-bench-1\",\n  \"meta\": {", f);
 	json_kv_str(f, "cpu", s->cpu, false);
 	fprintf(f, ", \"cores\": %u", s->cores);
@@ -403,32 +453,32 @@ static void json_all(struct bench_report *r)
 			fputs(", ", f);
 		json_str(f, r->cli->argv[i]);
 	}
-	fprintf(f, "], \"reps\": %u, \"warmup\": %u, \"min_time_s\": %g},\n  \"graph\": {", r->cli->timing.reps, r->cli->timing.warmup,
+	fprintf(f, "], \"reps\": %u, \"warmup\": %u, \"min_time_s\": %g},\n  \"graph\": ", r->cli->timing.reps, r->cli->timing.warmup,
 		r->cli->timing.min_time_s);
-	if (r->family)
-		json_kv_str(f, "family", r->family, false);
-	else
-		fputs("\"family\": null", f);
-	fputs(", \"input\": ", f);
-	if (r->input)
-		json_str(f, r->input);
-	else
-		fputs("null", f);
-	json_kv_str(f, "generator_note", r->gen_note ? r->gen_note : "", true);
-	fprintf(f,
-		", \"seed\": %" PRIu64 ", \"n\": %" PRIu64 ", \"m\": %" PRIu64 ", \"reachable\": %" PRIu64
-		", \"exits\": %" PRIu64 ", \"max_in\": %" PRIu64 ", \"max_out\": %" PRIu64
-		", \"reducible\": %s, \"vars\": %" PRIu32 "},\n  \"runs\": [",
-		r->seed, g->n, g->m, g->reachable, g->exits, g->max_in, g->max_out,
-		g->reducible < 0 ? "null" : g->reducible ? "true" : "false", r->vars);
+	if (r->module) {
+		/* LLVM IR: each run names its module, function and graph. */
+		fputs("null,\n  \"llvm\": ", f);
+		json_str(f, r->cli->in);
+		fputs(",\n  \"runs\": [", f);
+	} else {
+		json_graph(r);
+	}
 	for (size_t i = 0; i < nkept; i++) {
 		const struct bench_result *res = &kept[i].res;
 		const struct bench_timing *t = &res->timing;
+		const struct bench_graph_stats *g = &kept[i].gs; /* the row's own input */
 		fputs(i ? ",\n    {" : "\n    {", f);
 		json_kv_str(f, "algo", res->algo, false);
 		json_kv_str(f, "stage", res->stage, true);
 		json_kv_str(f, "status", status_str(res->status), true);
 		json_kv_str(f, "status_msg", res->status_msg, true);
+		if (r->module) {
+			const struct kept *kp = &kept[i];
+			json_kv_str(f, "input", kp->input, true);
+			json_kv_str(f, "function", kp->function ? kp->function : "", true);
+			fprintf(f, ", \"n\": %" PRIu64 ", \"m\": %" PRIu64 ", \"reachable\": %" PRIu64
+				", \"vars\": %" PRIu32, kp->gs.n, kp->gs.m, kp->gs.reachable, kp->vars);
+		}
 		fprintf(f, ", \"estimate_bytes\": %" PRIu64, res->mem_estimate);
 		if (res->status == BENCH_RUN_OK) {
 			fprintf(f,
@@ -480,11 +530,13 @@ void bench_report_end(struct bench_report *r)
 {
 	if (r->format == BENCH_FMT_JSON)
 		json_all(r);
-	else if (r->format == BENCH_FMT_TEXT && nkept > 1)
+	else if (r->format == BENCH_FMT_TEXT && nkept > 1 && !r->module)
 		text_table(r);
 	fflush(r->f);
-	for (size_t i = 0; i < nkept; i++)
+	for (size_t i = 0; i < nkept; i++) {
 		free(kept[i].res.timing.rep_ms);
+		free(kept[i].function);
+	}
 	free(kept);
 	kept = NULL;
 	nkept = capkept = 0;
@@ -493,4 +545,68 @@ void bench_report_end(struct bench_report *r)
 	free(notes);
 	notes = NULL;
 	nnotes = capnotes = 0;
+}
+
+size_t bench_report_nrows(void)
+{
+	return nkept;
+}
+
+/* Sums per (stage, algo), in the order the kernels first ran. Times are per run (the median of
+ * a function's samples), so the total is what one pass of the kernel over the module costs. */
+void bench_report_module_kernels(struct bench_report *r, size_t first_row)
+{
+	char line[768];
+	bool *done = first_row < nkept ? calloc(nkept - first_row, sizeof *done) : NULL;
+	if (first_row < nkept && !done)
+		return;
+	for (size_t i = first_row; i < nkept; i++) {
+		if (done[i - first_row])
+			continue;
+		const struct bench_result *a = &kept[i].res;
+		double sum = 0, smin = 0, smax = 0, cpu = 0, worst = -1;
+		uint64_t it_lo = UINT64_MAX, it_hi = 0, nrun = 0, nbad = 0, nok = 0, nfail = 0,
+			 nunchk = 0;
+		const char *worst_fn = "";
+		for (size_t j = i; j < nkept; j++) {
+			const struct bench_result *b = &kept[j].res;
+			if (done[j - first_row] || strcmp(a->algo, b->algo) || strcmp(a->stage, b->stage))
+				continue;
+			done[j - first_row] = true;
+			if (b->status != BENCH_RUN_OK) {
+				nbad++;
+				continue;
+			}
+			const struct bench_timing *t = &b->timing;
+			nrun++;
+			sum += t->median_ms;
+			smin += t->min_ms;
+			smax += t->max_ms;
+			cpu += t->cpu_median_ms;
+			it_lo = t->iters < it_lo ? t->iters : it_lo;
+			it_hi = t->iters > it_hi ? t->iters : it_hi;
+			if (t->median_ms > worst) {
+				worst = t->median_ms;
+				worst_fn = kept[j].function ? kept[j].function : "";
+			}
+			nok += !strcmp(b->check, "ok");
+			nfail += !strcmp(b->check, "FAIL") || !strcmp(b->check, "error");
+			nunchk += !strcmp(b->check, "unchecked");
+		}
+		if (!nrun) {
+			snprintf(line, sizeof line, "kernel: %-14s stage=%-7s functions=0 not_run=%" PRIu64,
+				 a->algo, a->stage, nbad);
+			bench_report_note(r, line);
+			continue;
+		}
+		snprintf(line, sizeof line,
+			 "kernel: %-14s stage=%-7s functions=%" PRIu64 " total_ms=%.6f spread_ms=%.6f..%.6f"
+			 " cpu_total_ms=%.6f iters=%" PRIu64 "..%" PRIu64 " checks_ok=%" PRIu64
+			 " failed=%" PRIu64 " unchecked=%" PRIu64 " not_run=%" PRIu64
+			 " slowest=%s (%.6f ms)",
+			 a->algo, a->stage, nrun, sum, smin, smax, cpu, it_lo, it_hi, nok, nfail, nunchk,
+			 nbad, worst_fn, worst);
+		bench_report_note(r, line);
+	}
+	free(done);
 }

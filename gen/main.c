@@ -22,6 +22,7 @@ static void usage(FILE *f)
 		"       gen --in INPUT --out FILE     convert: any input format (.cfg, .prog, .ssab,\n"
 		"                                     graphviz DOT, edge list) to FILE's format\n"
 		"       gen --list\n"
+		"       gen --from MODULE.ll|.bc --out DIR [--quiet]\n"
 		"FILE's extension picks the format: .cfg, .prog, .ssab (binary), .dot; '-' writes\n"
 		"text to standard output (.prog text when there are variables).\n"
 		"  --family=F        a family from gen --list (default random)\n"
@@ -39,7 +40,11 @@ static void usage(FILE *f)
 		"  --locality=L      0: every variable global (default); L > 0: each variable lives\n"
 		"                    in a window of L consecutive blocks in reverse postorder\n"
 		"  --def-at-entry    define every variable at the start of the entry block\n"
-		"  --quiet           do not print what was generated\n",
+		"  --quiet           do not print what was generated\n"
+		"real code (needs a gen built with LLVM, Debian llvm-16-dev):\n"
+		"  --from MODULE     import LLVM IR (.ll text or .bc bitcode); write every defined\n"
+		"                    function as DIR/<function>.prog and .cfg (blocks in layout order,\n"
+		"                    variables in alloca order); all files or none\n",
 		GEN_DEFAULT_SEED, GEN_MAX_DEPTH, GEN_DEFAULT_DEPTH, DEFAULT_PROG_VARS,
 		GEN_DEFAULT_DEFS, GEN_DEFAULT_USES);
 }

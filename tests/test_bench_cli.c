@@ -694,3 +694,20 @@ Test(bench_cli, short_kernels_are_timed_in_batches)
 	cr_expect_eq(atol(it + 9), 1, "%s", r.out);
 	bench_run_free(&r);
 }
+
+/* LLVM IR input in either build: without LLVM, bench names the package to install. */
+Test(bench_cli, llvm_input_with_or_without_llvm)
+{
+	struct bench_run r = bench_run_cmd(SSALAB_BENCH_EXE, "--algo=dfs --reps=1 --min-time=0 --in '%s'",
+					   SSALAB_TEST_DATA "/llvm/bench_module.ll");
+	if (SSALAB_LLVM_MAJOR == 0) {
+		cr_expect_eq(r.code, 1);
+		cr_expect(strstr(r.err, "built without LLVM: install the Debian package llvm-16-dev"),
+			  "%s", r.err);
+		cr_expect_str_eq(r.out, "");
+	} else if (SSALAB_LLVM_MAJOR >= 15) {
+		cr_expect_eq(r.code, 0, "%s", r.err);
+		cr_expect(strstr(r.out, "module: file="), "%s", r.out);
+	}
+	bench_run_free(&r);
+}

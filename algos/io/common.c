@@ -330,7 +330,7 @@ static void stem(const char *path, char *buf, size_t len)
 	snprintf(buf, len, "%.*s", (int)k, base);
 }
 
-int io_write_path(const char *path, const struct prog *p, struct io_error *err)
+static int write_path(const char *path, const struct prog *p, bool sync, struct io_error *err)
 {
 	char eb[128];
 	enum io_format fmt = io_format_from_path(path);
@@ -395,7 +395,7 @@ int io_write_path(const char *path, const struct prog *p, struct io_error *err)
 	}
 	const char *step = "write";
 	int e = errno;
-	if (!st && fsync(fileno(f)) != 0) {
+	if (!st && sync && fsync(fileno(f)) != 0) {
 		st = SSA_EIO;
 		e = errno;
 		step = "fsync";
@@ -420,4 +420,14 @@ int io_write_path(const char *path, const struct prog *p, struct io_error *err)
 	}
 	free(tmp);
 	return SSA_OK;
+}
+
+int io_write_path(const char *path, const struct prog *p, struct io_error *err)
+{
+	return write_path(path, p, true, err);
+}
+
+int io_write_path_nosync(const char *path, const struct prog *p, struct io_error *err)
+{
+	return write_path(path, p, false, err);
 }

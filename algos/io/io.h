@@ -62,6 +62,9 @@ int io_write_dot_idom_named(FILE *f, const uint32_t *idom, uint32_t n,
                             const struct names *bnames, const char *name);
 /* Chooses the format by extension; .cfg drops the ops. */
 int io_write_path(const char *path, const struct prog *p, struct io_error *err);
+/* The same atomic replace without the fsync, for a caller that writes many files and syncs
+ * them once (llvmir_write_dir): each file is still whole or absent, but not yet durable. */
+int io_write_path_nosync(const char *path, const struct prog *p, struct io_error *err);
 
 /* The binary format (.ssab, README.md "Binary format"): a 56-byte little-endian header (magic,
  * version, flags, n, m, nvars, nops, checksum) followed by the successor CSR and, when flag

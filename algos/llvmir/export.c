@@ -1,9 +1,14 @@
-/* gen --from: a module's functions written as DIR/<function>.prog and .cfg, all or nothing. */
+/* gen --from: a module's functions written as DIR/<function>.prog and .cfg, all or nothing.
+ * The files are written without a sync each (an fsync per file cost 43 s for sqlite's 5204
+ * files) and made durable together by one syncfs of DIR's file system at the end; a failure of
+ * that sync takes every file back like any other failure. */
+#define _GNU_SOURCE /* syncfs */
 #include "llvmir/llvmir.h"
 #include "util/mem.h"
 #include "util/status.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +50,37 @@ static bool file_path(const struct llvmir_module *m, const char *dir, uint32_t i
 	return k >= 0 && (size_t)k < len;
 }
 
+/* Makes the files written (and their renames) durable: the directory's file system is synced
+ * once, then the directory itself. */
+static int sync_dir(const char *dir, struct io_error *err)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	const char *step = "open";
+	int ok = fd >= 0;
+#ifdef __linux__
+	if (ok && syncfs(fd) != 0) {
+		ok = 0;
+		step = "syncfs";
+	}
+#else
+	if (ok)
+		sync();
+#endif
+	if (ok && fsync(fd) != 0) {
+		ok = 0;
+		step = "fsync";
+	}
+	int e = errno;
+	if (fd >= 0)
+		close(fd);
+	if (ok)
+		return SSA_OK;
+	snprintf(err->file, sizeof err->file, "%s", dir);
+	err->line = 0;
+	snprintf(err->what, sizeof err->what, "%s of the directory failed: %s", step, strerror(e));
+	return SSA_EIO;
+}
+
 int llvmir_write_dir(const struct llvmir_module *m, const char *dir, uint32_t *written,
 		     struct io_error *err)
 {
@@ -77,10 +113,13 @@ int llvmir_write_dir(const struct llvmir_module *m, const char *dir, uint32_t *w
 				snprintf(err->what, sizeof err->what,
 					 "path too long for function %u", i);
 				st = SSA_EIO;
-			} else if ((st = io_write_path(path, &m->funcs[i].prog, err)) == SSA_OK) {
+			} else if ((st = io_write_path_nosync(path, &m->funcs[i].prog, err)) ==
+				   SSA_OK) {
 				nw++;
 			}
 		}
+	if (st == SSA_OK && nw > 0)
+		st = sync_dir(dir, err);
 	if (st != SSA_OK) {
 		/* Files are written in (function, extension) order: take back the first nw. */
 		for (uint64_t k = 0; k < nw; k++)

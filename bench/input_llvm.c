@@ -1,0 +1,431 @@
+/* bench --in MODULE.ll|.bc|DIR: real code as input. Each module is imported through
+ * algos/llvmir (untimed; the import's wall and CPU time are reported on their own), then every
+ * selected kernel, or the pipeline, runs on every defined function that --function,
+ * --function-regex, --min-blocks and --max-blocks let through, exactly as on any other input:
+ * memory refusal, calibrated batches, per-function check. Rows are per (function, kernel); the
+ * text report gives, per module, the sizes, the import speed, the largest functions and each
+ * kernel's time summed over the functions with its spread (report.c). */
+#include "bench/driver.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#ifdef SSALAB_HAVE_LLVMIR
+#include "llvmir/llvmir.h"
+#endif
+
+#include <dirent.h>
+#include <inttypes.h>
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* First tokens of a textual LLVM module; ssalab's text formats start with 'p' (or '#'
+ * comments), its binary format with 0x89. */
+static const char *const ir_words[] = {"source_filename", "target", "define", "declare",
+				       "attributes", "module", "@", "%", "!", "$", "uselistorder",
+				       NULL};
+
+bool bench_input_is_llvm(const char *path)
+{
+	struct stat sb;
+	if (!strcmp(path, "-") || stat(path, &sb) != 0)
+		return false;
+	if (S_ISDIR(sb.st_mode))
+		return true;
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return false;
+	unsigned char buf[512];
+	size_t n = fread(buf, 1, sizeof buf, f);
+	fclose(f);
+	if (n >= 4 && ((buf[0] == 'B' && buf[1] == 'C' && buf[2] == 0xC0 && buf[3] == 0xDE) ||
+		       (buf[0] == 0xDE && buf[1] == 0xC0 && buf[2] == 0x17 && buf[3] == 0x0B)))
+		return true;
+	size_t i = 0;
+	while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
+		i++;
+	if (i == n)
+		return false;
+	if (buf[i] == ';')
+		return true;
+	for (const char *const *w = ir_words; *w; w++) {
+		size_t len = strlen(*w);
+		if (i + len <= n && !memcmp(buf + i, *w, len))
+			return true;
+	}
+	return false;
+}
+
+#ifndef SSALAB_HAVE_LLVMIR
+
+int bench_llvm_run(const struct bench_cli *cli, const struct bench_selected *sel, size_t nsel,
+		   struct bench_report *r, FILE *dump_f, const char *unfinished)
+{
+	(void)sel, (void)nsel, (void)r, (void)dump_f, (void)unfinished;
+	fprintf(stderr, "bench: %s is LLVM IR, and this bench was built without LLVM: install the "
+			"Debian package llvm-16-dev (tools/ssalab does) and rebuild\n", cli->in);
+	return BENCH_EXIT_INPUT;
+}
+
+#else
+
+struct modlist {
+	char **path;
+	size_t n;
+};
+
+static void modlist_free(struct modlist *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->path[i]);
+	free(l->path);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a > b && !strcmp(s + a - b, suffix);
+}
+
+/* The modules: path itself, or the .ll and .bc files of the directory path, by name. */
+static int list_modules(const char *path, struct modlist *l)
+{
+	memset(l, 0, sizeof *l);
+	struct stat sb;
+	if (stat(path, &sb) == 0 && !S_ISDIR(sb.st_mode)) {
+		l->path = malloc(sizeof *l->path);
+		if (!l->path || !(l->path[0] = strdup(path))) {
+			free(l->path);
+			return SSA_ENOMEM;
+		}
+		l->n = 1;
+		return SSA_OK;
+	}
+	DIR *d = opendir(path);
+	if (!d)
+		return SSA_EIO;
+	size_t cap = 0;
+	int st = SSA_OK;
+	for (struct dirent *e; st == SSA_OK && (e = readdir(d));) {
+		if (e->d_name[0] == '.' || !(ends_with(e->d_name, ".ll") || ends_with(e->d_name, ".bc")))
+			continue;
+		if (l->n == cap) {
+			cap = cap ? 2 * cap : 16;
+			char **v = ssa_realloc_array(l->path, cap, sizeof *v);
+			if (!v) {
+				st = SSA_ENOMEM;
+				break;
+			}
+			l->path = v;
+		}
+		size_t len = strlen(path) + strlen(e->d_name) + 2;
+		char *p = malloc(len);
+		if (!p) {
+			st = SSA_ENOMEM;
+			break;
+		}
+		snprintf(p, len, "%s/%s", path, e->d_name);
+		l->path[l->n++] = p;
+	}
+	closedir(d);
+	if (st != SSA_OK) {
+		modlist_free(l);
+		return st;
+	}
+	if (l->n)
+		qsort(l->path, l->n, sizeof *l->path, cmp_str);
+	return SSA_OK;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static bool selected(const struct bench_func_select *fs, const regex_t *re,
+		     const struct llvmir_func *f)
+{
+	const char *name = llvmir_func_name(f);
+	if (fs->name && strcmp(fs->name, name))
+		return false;
+	if (fs->regex && regexec(re, name, 0, NULL, 0) != 0)
+		return false;
+	return f->prog.cfg.n >= fs->min_blocks && f->prog.cfg.n <= fs->max_blocks;
+}
+
+/* The filters as the user wrote them, for messages. */
+static void filters_str(const struct bench_func_select *fs, char *buf, size_t len)
+{
+	size_t u = 0;
+	buf[0] = 0;
+#define PUT(...) do { int w = snprintf(buf + u, len - u, __VA_ARGS__); \
+		if (w > 0 && (size_t)w < len - u) u += (size_t)w; } while (0)
+	if (fs->name)
+		PUT("--function=%s ", fs->name);
+	if (fs->regex)
+		PUT("--function-regex=%s ", fs->regex);
+	if (fs->min_blocks)
+		PUT("--min-blocks=%" PRIu64 " ", fs->min_blocks);
+	if (fs->max_blocks != UINT32_MAX)
+		PUT("--max-blocks=%" PRIu64 " ", fs->max_blocks);
+#undef PUT
+	if (u)
+		buf[u - 1] = 0;
+}
+
+/* The module's header lines: sizes of the selected functions, import speed, the largest. */
+static void module_notes(struct bench_report *r, const char *path, const struct llvmir_module *m,
+			 const uint32_t *pick, uint32_t npick, double import_ms, double import_cpu_ms,
+			 uint32_t novars, bool pipeline, bool phi)
+{
+	char line[1024];
+	uint64_t blocks = 0, edges = 0, vars = 0, instrs = 0;
+	uint32_t *sz = ssa_alloc_array(npick ? npick : 1, sizeof *sz);
+	for (uint32_t i = 0; i < npick; i++) {
+		const struct llvmir_func *f = &m->funcs[pick[i]];
+		blocks += f->prog.cfg.n;
+		edges += f->prog.cfg.m;
+		vars += f->prog.nvars;
+		instrs += f->ninstrs;
+		if (sz)
+			sz[i] = f->prog.cfg.n;
+	}
+	double mbytes = (double)m->input_bytes / 1e6;
+	snprintf(line, sizeof line,
+		 "module: file=%s format=%s size_mb=%.2f import_ms=%.1f import_cpu_ms=%.1f "
+		 "import_mb_per_s=%.2f defined=%" PRIu32 " skipped=%" PRIu32 " declared=%" PRIu32,
+		 path, m->bitcode ? "bitcode" : "text", mbytes, import_ms, import_cpu_ms,
+		 import_ms > 0 ? mbytes / (import_ms / 1e3) : 0.0, m->nfuncs + m->nskipped,
+		 m->nskipped, m->ndeclared);
+	bench_report_note(r, line);
+	snprintf(line, sizeof line,
+		 "functions: selected=%" PRIu32 " blocks=%" PRIu64 " edges=%" PRIu64 " variables=%"
+		 PRIu64 " instructions=%" PRIu64 "%s",
+		 npick, blocks, edges, vars, instrs, pipeline ? "" : "");
+	bench_report_note(r, line);
+	if (novars && (pipeline || phi)) {
+		snprintf(line, sizeof line, "functions: %" PRIu32 " without variables: %s skips them "
+			 "(nothing to place)", novars, pipeline ? "the pipeline" : "the phi stage");
+		bench_report_note(r, line);
+	}
+	if (sz && npick) {
+		qsort(sz, npick, sizeof *sz, cmp_u32);
+		uint32_t p90 = sz[(uint32_t)(((uint64_t)npick * 9 - 1) / 10)];
+		double med = npick % 2 ? sz[npick / 2]
+				       : ((double)sz[npick / 2 - 1] + sz[npick / 2]) / 2;
+		snprintf(line, sizeof line,
+			 "sizes: blocks min=%" PRIu32 " median=%.1f mean=%.1f p90=%" PRIu32
+			 " max=%" PRIu32, sz[0], med, (double)blocks / npick, p90, sz[npick - 1]);
+		bench_report_note(r, line);
+	}
+	free(sz);
+	/* The five largest by blocks (ties: module order). */
+	uint32_t top[5];
+	unsigned ntop = 0;
+	for (uint32_t i = 0; i < npick; i++) {
+		uint32_t n = m->funcs[pick[i]].prog.cfg.n;
+		unsigned at = ntop;
+		while (at > 0 && m->funcs[pick[top[at - 1]]].prog.cfg.n < n)
+			at--;
+		if (at >= 5)
+			continue;
+		if (ntop < 5)
+			ntop++;
+		memmove(top + at + 1, top + at, (ntop - 1 - at) * sizeof *top);
+		top[at] = i;
+	}
+	for (unsigned t = 0; t < ntop; t++) {
+		const struct llvmir_func *f = &m->funcs[pick[top[t]]];
+		snprintf(line, sizeof line,
+			 "largest: %-32s blocks=%" PRIu32 " edges=%" PRIu32 " variables=%" PRIu32
+			 " instructions=%" PRIu64, llvmir_func_name(f), f->prog.cfg.n, f->prog.cfg.m,
+			 f->prog.nvars, f->ninstrs);
+		bench_report_note(r, line);
+	}
+}
+
+/* Runs the kernels or the pipeline on one function; returns the exit code it asks for. */
+static int run_function(const struct bench_cli *cli, const struct bench_selected *sel,
+			size_t nsel, struct bench_report *r, FILE *dump_f, const char *unfinished,
+			const char *path, const struct llvmir_func *f)
+{
+	struct bench_graph_stats gs;
+	if (bench_graph_stats(&f->prog.cfg, &gs) != SSA_OK) {
+		fprintf(stderr, "bench: function '%s': out of memory computing graph statistics\n",
+			llvmir_func_name(f));
+		return BENCH_EXIT_REFUSED;
+	}
+	struct bench_input in = {
+		.prog = &f->prog,
+		.path = path,
+		.opts = &cli->opts,
+		.function = llvmir_func_name(f),
+	};
+	r->gs = &gs;
+	r->input = path;
+	r->vars = f->prog.nvars;
+	r->function = in.function;
+	int code = BENCH_EXIT_OK;
+	if (cli->pipeline) {
+		r->mute_notes = true;
+		bench_deadline_arm(cli->time_limit_s, "the pipeline", unfinished);
+		code = bench_pipeline_run(cli, &in, r, dump_f);
+		bench_deadline_disarm();
+		r->mute_notes = false;
+		if (code && code != BENCH_EXIT_USAGE)
+			fprintf(stderr, "bench: (the pipeline on function '%s' of %s)\n", in.function,
+				path);
+	} else {
+		for (size_t i = 0; i < nsel; i++) {
+			/* Placement and liveness refuse a program without variables; real code has
+			 * such functions, and there is nothing to place in them. */
+			if (f->prog.nvars == 0 && !strcmp(sel[i].k.stage->name, "phi"))
+				continue;
+			struct bench_result res;
+			bench_deadline_arm(cli->time_limit_s, sel[i].k.name, unfinished);
+			int c = bench_run_kernel(cli, &in, &sel[i], &res, dump_f);
+			bench_deadline_disarm();
+			bench_report_row(r, &res);
+			bench_timing_free(&res.timing);
+			if (c && !code)
+				code = c;
+		}
+	}
+	r->gs = NULL;
+	return code;
+}
+
+int bench_llvm_run(const struct bench_cli *cli, const struct bench_selected *sel, size_t nsel,
+		   struct bench_report *r, FILE *dump_f, const char *unfinished)
+{
+	if (cli->gen.p.vars) {
+		fprintf(stderr, "bench: --vars: the functions of %s already are programs (their "
+				"promotable allocas are the variables)\n", cli->in);
+		return BENCH_EXIT_USAGE;
+	}
+	const struct bench_func_select *fs = &cli->fsel;
+	regex_t re;
+	if (fs->regex && regcomp(&re, fs->regex, REG_EXTENDED | REG_NOSUB) != 0) {
+		fprintf(stderr, "bench: --function-regex=%s: cannot compile\n", fs->regex);
+		return BENCH_EXIT_USAGE;
+	}
+	struct modlist mods;
+	int st = list_modules(cli->in, &mods);
+	if (st != SSA_OK || mods.n == 0) {
+		fprintf(stderr, "bench: --in %s: %s\n", cli->in,
+			st == SSA_ENOMEM ? "out of memory listing the directory"
+			: st		 ? "cannot read the directory"
+					 : "the directory holds no .ll or .bc module");
+		if (fs->regex)
+			regfree(&re);
+		if (st == SSA_OK)
+			modlist_free(&mods);
+		return st == SSA_ENOMEM ? BENCH_EXIT_REFUSED : BENCH_EXIT_INPUT;
+	}
+	bool dir = mods.n > 1 || strcmp(mods.path[0], cli->in) != 0;
+
+	struct llvmir_options opt;
+	llvmir_options_default(&opt);
+	uint64_t limit = bench_mem_limit(cli, NULL);
+	opt.mem_limit = limit == UINT64_MAX ? 0 : limit;
+
+	int code = BENCH_EXIT_OK;
+	bool begun = false;
+	uint64_t total_selected = 0;
+	char filt[600];
+	filters_str(fs, filt, sizeof filt);
+	for (size_t mi = 0; mi < mods.n && code != BENCH_EXIT_USAGE; mi++) {
+		const char *path = mods.path[mi];
+		struct llvmir_module m;
+		struct io_error ioe;
+		memset(&ioe, 0, sizeof ioe);
+		bench_progress("importing %s", path);
+		double w0 = bench_now_ns(), c0 = bench_cpu_ns();
+		st = llvmir_read(path, &opt, &m, &ioe);
+		double import_ms = (bench_now_ns() - w0) / 1e6, import_cpu_ms = (bench_cpu_ns() - c0) / 1e6;
+		bench_progress_done();
+		if (st != SSA_OK) {
+			char buf[700];
+			io_error_format(&ioe, buf, sizeof buf);
+			fprintf(stderr, "bench: %s\n", buf);
+			code = bench_exit_for(st) == BENCH_EXIT_REFUSED ? BENCH_EXIT_REFUSED
+									 : BENCH_EXIT_INPUT;
+			break;
+		}
+		for (uint32_t i = 0; i < m.nskipped; i++)
+			fprintf(stderr, "bench: warning: %s: %s\n", path, llvmir_warning(&m, i));
+		uint32_t *pick = ssa_alloc_array(m.nfuncs ? m.nfuncs : 1, sizeof *pick);
+		if (!pick) {
+			llvmir_module_free(&m);
+			fprintf(stderr, "bench: out of memory\n");
+			code = BENCH_EXIT_REFUSED;
+			break;
+		}
+		uint32_t npick = 0, novars = 0;
+		for (uint32_t i = 0; i < m.nfuncs; i++)
+			if (selected(fs, fs->regex ? &re : NULL, &m.funcs[i])) {
+				pick[npick++] = i;
+				novars += m.funcs[i].prog.nvars == 0;
+			}
+		total_selected += npick;
+		if (npick == 0 && fs->given && !dir) {
+			fprintf(stderr, "bench: %s: no function of %s matches (%" PRIu32 " defined)\n",
+				filt, path, m.nfuncs);
+			code = BENCH_EXIT_USAGE;
+		} else if (cli->dump && (dir || npick != 1)) {
+			fprintf(stderr, "bench: --dump needs exactly one function of one module (select "
+					"it with --function=NAME); %s selects %" PRIu32 "\n",
+				filt[0] ? filt : "no filter", npick);
+			code = BENCH_EXIT_USAGE;
+		}
+		if (code == BENCH_EXIT_USAGE) {
+			free(pick);
+			llvmir_module_free(&m);
+			break;
+		}
+		if (!begun) {
+			bench_report_begin(r);
+			begun = true;
+		}
+		r->input = path;
+		bool phi = false;
+		for (size_t i = 0; i < nsel; i++)
+			phi |= !strcmp(sel[i].k.stage->name, "phi");
+		module_notes(r, path, &m, pick, npick, import_ms, import_cpu_ms, novars,
+			     cli->pipeline != NULL, phi);
+		size_t first_row = bench_report_nrows();
+		for (uint32_t i = 0; i < npick; i++) {
+			const struct llvmir_func *f = &m.funcs[pick[i]];
+			if (cli->pipeline && f->prog.nvars == 0)
+				continue;
+			int c = run_function(cli, sel, nsel, r, dump_f, unfinished, path, f);
+			if (c && !code)
+				code = c;
+			if (c == BENCH_EXIT_USAGE)
+				break;
+		}
+		bench_report_module_kernels(r, first_row);
+		free(pick);
+		llvmir_module_free(&m);
+	}
+	if (code == BENCH_EXIT_OK && dir && total_selected == 0 && fs->given) {
+		fprintf(stderr, "bench: %s: no function of the modules in %s matches\n", filt, cli->in);
+		code = BENCH_EXIT_USAGE;
+	}
+	if (begun)
+		bench_report_end(r);
+	if (fs->regex)
+		regfree(&re);
+	/* The rows kept by the report pointed at the module paths: freed only now. */
+	modlist_free(&mods);
+	return code;
+}
+
+#endif
