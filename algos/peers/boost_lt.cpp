@@ -20,8 +20,11 @@
  * Boost's eval (ancestor_with_lowest_semi_) is recursive, one frame per vertex on the
  * compressed path, which can be as long as the DFS tree is deep: a 10^6-block loop overflows
  * an 8 MiB stack. prepare measures the DFS tree's depth; when it is large, run() calls Boost on
- * a thread whose stack is sized for that depth (virtual memory, touched only as deep as the
- * recursion goes), so deep graphs run instead of crashing. */
+ * a worker thread whose stack is sized for that depth (virtual memory, touched only as deep as
+ * the recursion goes), so deep graphs run instead of crashing. The worker is started once and
+ * kept until scratch_free, as a compiler's own thread would be: a new thread per run gets a
+ * fresh arena from jemalloc (round-robin over 4 arenas a core), so every rep faulted in all of
+ * Boost's arrays anew and the measurement was mostly page faults (results/peers/README.md). */
 extern "C" {
 #include "cfg/traverse.h"
 #include "peers/peers.h"
@@ -77,10 +80,20 @@ struct Scratch {
 	std::vector<uint32_t> dfnum;
 	std::vector<Vertex> parent;
 	std::vector<Vertex> by_dfnum;
-	/* For the call on a thread. */
+	/* For the call on the worker thread. */
 	uint32_t *idom = nullptr;
 	bool oom = false;
+	/* The worker: started on the first deep run, its stack sized for `worker_depth`, kept
+	 * until boost_free. `job` is set by run() and cleared by the worker when Boost returns. */
+	bool has_worker = false;
+	uint32_t worker_depth = 0;
+	pthread_t worker;
+	pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+	pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
+	bool job = false, quit = false;
 };
+
+void stop_worker(Scratch *s);
 
 uint64_t boost_bytes(uint64_t n, uint64_t m)
 {
@@ -99,7 +112,10 @@ int boost_alloc(void **scratch, uint32_t, uint32_t)
 
 void boost_free(void *scratch)
 {
-	delete static_cast<Scratch *>(scratch);
+	auto *s = static_cast<Scratch *>(scratch);
+	if (s)
+		stop_worker(s);
+	delete s;
 }
 
 /* Boost's CSR from ssalab's, successors in edge order (Boost's construction is a stable
@@ -171,10 +187,60 @@ void run_boost(Scratch *s)
 	}
 }
 
-void *run_thread(void *arg)
+void *worker_main(void *arg)
 {
-	run_boost(static_cast<Scratch *>(arg));
+	auto *s = static_cast<Scratch *>(arg);
+	pthread_mutex_lock(&s->mu);
+	for (;;) {
+		while (!s->job && !s->quit)
+			pthread_cond_wait(&s->cv, &s->mu);
+		if (s->quit)
+			break;
+		pthread_mutex_unlock(&s->mu);
+		run_boost(s);
+		pthread_mutex_lock(&s->mu);
+		s->job = false;
+		pthread_cond_broadcast(&s->cv);
+	}
+	pthread_mutex_unlock(&s->mu);
 	return nullptr;
+}
+
+void stop_worker(Scratch *s)
+{
+	if (!s->has_worker)
+		return;
+	pthread_mutex_lock(&s->mu);
+	s->quit = true;
+	pthread_cond_broadcast(&s->cv);
+	pthread_mutex_unlock(&s->mu);
+	pthread_join(s->worker, nullptr);
+	s->has_worker = false;
+	s->quit = false;
+}
+
+/* A worker whose stack holds s->depth levels of Boost's recursion, reusing the running one
+ * when its stack is deep enough. */
+int ensure_worker(Scratch *s)
+{
+	if (s->has_worker && s->worker_depth >= s->depth)
+		return SSA_OK;
+	stop_worker(s);
+	uint64_t stack = ssa_sat_add(ssa_bytes(s->depth, frame_bytes), 8u << 20);
+	if (stack > SIZE_MAX)
+		return SSA_ETOOBIG;
+	pthread_attr_t attr;
+	if (pthread_attr_init(&attr) != 0)
+		return SSA_ENOMEM;
+	int rc = pthread_attr_setstacksize(&attr, (size_t)stack);
+	if (rc == 0)
+		rc = pthread_create(&s->worker, &attr, worker_main, s);
+	pthread_attr_destroy(&attr);
+	if (rc != 0)
+		return SSA_ENOMEM;
+	s->has_worker = true;
+	s->worker_depth = s->depth;
+	return SSA_OK;
 }
 
 int boost_run(void *scratch, const struct cfg *c, uint32_t *idom, uint64_t *counters)
@@ -191,20 +257,15 @@ int boost_run(void *scratch, const struct cfg *c, uint32_t *idom, uint64_t *coun
 	if (s->depth <= direct_depth) {
 		run_boost(s);
 	} else {
-		uint64_t stack = ssa_sat_add(ssa_bytes(s->depth, frame_bytes), 8u << 20);
-		if (stack > SIZE_MAX)
-			return SSA_ETOOBIG;
-		pthread_attr_t attr;
-		pthread_t t;
-		if (pthread_attr_init(&attr) != 0)
-			return SSA_ENOMEM;
-		int rc = pthread_attr_setstacksize(&attr, (size_t)stack);
-		if (rc == 0)
-			rc = pthread_create(&t, &attr, run_thread, s);
-		pthread_attr_destroy(&attr);
-		if (rc != 0)
-			return SSA_ENOMEM;
-		pthread_join(t, nullptr);
+		int st = ensure_worker(s);
+		if (st != SSA_OK)
+			return st;
+		pthread_mutex_lock(&s->mu);
+		s->job = true;
+		pthread_cond_broadcast(&s->cv);
+		while (s->job)
+			pthread_cond_wait(&s->cv, &s->mu);
+		pthread_mutex_unlock(&s->mu);
 	}
 	return s->oom ? SSA_ENOMEM : SSA_OK;
 }

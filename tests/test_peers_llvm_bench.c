@@ -1,0 +1,120 @@
+/* llvm-dom and llvm-idf through the bench executable: LLVM's Semi-NCA has no guard against its
+ * quadratic NCA walk, so on ladder and sncaworst it must end at --time-limit exactly as
+ * ssalab's snca does (exit 5, the kernel named on stderr, no --out file left); and the LLVM
+ * rows of --algo=all:dom / all:phi must appear beside ours with their checks passing. Built
+ * only when LLVM was found (tests/CMakeLists.txt). Exact outcomes only, never timings. */
+#include "support/bench_run.h"
+
+#include <criterion/criterion.h>
+#include <dirent.h>
+
+static char tmpdir[64];
+
+static void mk_tmpdir(void)
+{
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/ssalab-peers-bench-XXXXXX");
+	cr_assert_not_null(mkdtemp(tmpdir));
+}
+
+static void rm_tmpdir(void)
+{
+	DIR *d = opendir(tmpdir);
+	if (!d)
+		return;
+	struct dirent *e;
+	char p[512];
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		snprintf(p, sizeof p, "%s/%s", tmpdir, e->d_name);
+		unlink(p);
+	}
+	closedir(d);
+	rmdir(tmpdir);
+}
+
+static size_t dir_entries(void)
+{
+	DIR *d = opendir(tmpdir);
+	size_t n = 0;
+	struct dirent *e;
+	while (d && (e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			n++;
+	if (d)
+		closedir(d);
+	return n;
+}
+
+TestSuite(peers_llvm_bench, .init = mk_tmpdir, .fini = rm_tmpdir, .timeout = 300);
+
+#define RUN(...) bench_run_cmd(SSALAB_BENCH_EXE, __VA_ARGS__)
+
+/* The family's own quadratic input for Semi-NCA at 2.5e5 blocks: ~k^2/2 = 8e9 NCA steps for
+ * ladder (k = 1.25e5 rungs), k^2 = 1.6e10 for sncaworst, far beyond one second on any machine,
+ * while the guarded auto and LLVM's own prepare step finish it in well under a second. */
+static void expect_timeout(const char *family)
+{
+	char out[256];
+	snprintf(out, sizeof out, "%s/timeout-%s.csv", tmpdir, family);
+	struct bench_run r = RUN("--algo=llvm-dom --family=%s --blocks=250000 --time-limit=1 --reps=1 "
+				 "--csv --out %s",
+				 family, out);
+	cr_expect_eq(r.code, 5, "%s: exit %d, stderr: %s", family, r.code, r.err);
+	cr_expect_not_null(strstr(r.err, "llvm-dom exceeded --time-limit=1 s"), "%s: %s", family,
+			   r.err);
+	cr_expect_not_null(strstr(r.err, "quadratic"), "%s: no reason given: %s", family, r.err);
+	cr_expect_str_empty(r.out, "%s: printed on stdout: %s", family, r.out);
+	cr_expect_eq(dir_entries(), 0, "%s: an unfinished --out file was left behind", family);
+	bench_run_free(&r);
+
+	/* The same input is no problem for the guarded rival: the limit catches the peer, not the
+	 * graph. */
+	r = RUN("--algo=auto --family=%s --blocks=250000 --time-limit=60 --reps=1 --csv", family);
+	cr_expect_eq(r.code, 0, "%s: auto: exit %d, stderr: %s", family, r.code, r.err);
+	cr_expect_not_null(strstr(r.out, "\nauto,dom,ok,"), "%s: %s", family, r.out);
+	bench_run_free(&r);
+}
+
+Test(peers_llvm_bench, ladder_ends_at_the_time_limit)
+{
+	expect_timeout("ladder");
+}
+
+Test(peers_llvm_bench, sncaworst_ends_at_the_time_limit)
+{
+	expect_timeout("sncaworst");
+}
+
+Test(peers_llvm_bench, a_timeout_stops_the_rest_of_the_list)
+{
+	/* bench ends the process at the first overrun: the kernel before it ran and printed its
+	 * row, the one after it never runs. The overrun is llvm-dom's, and stderr says so. */
+	struct bench_run r = RUN("--algo=auto,llvm-dom,slt --family=ladder --blocks=250000 "
+				 "--time-limit=1 --reps=1 --csv");
+	cr_expect_eq(r.code, 5, "exit %d, stderr: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.out, "\nauto,dom,ok,"), "%s", r.out);
+	cr_expect_null(strstr(r.out, "\nslt,"), "%s", r.out);
+	cr_expect_not_null(strstr(r.err, "llvm-dom exceeded --time-limit=1 s"), "%s", r.err);
+	bench_run_free(&r);
+}
+
+Test(peers_llvm_bench, llvm_rows_beside_ours_with_checks)
+{
+	struct bench_run r = RUN("--algo=all:dom --family=structured --blocks=20000 --reps=1 --csv");
+	cr_expect_eq(r.code, 0, "exit %d, stderr: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.out, "\nllvm-dom,dom,ok,"), "%s", r.out);
+	cr_expect_not_null(strstr(r.out, "\nllvm-pdom,dom,ok,"), "%s", r.out);
+	cr_expect_not_null(strstr(r.out, "\nauto,dom,ok,"), "%s", r.out);
+	bench_run_free(&r);
+
+	for (int pruned = 0; pruned < 2; pruned++) {
+		r = RUN("--algo=llvm-idf,phi-dj --family=structured --blocks=20000 --vars=16 --defs=8 "
+			"--flavor=%s --reps=1 --csv",
+			pruned ? "pruned" : "minimal");
+		cr_expect_eq(r.code, 0, "exit %d, stderr: %s", r.code, r.err);
+		cr_expect_not_null(strstr(r.out, "\nllvm-idf,phi,ok,"), "%s", r.out);
+		cr_expect_not_null(strstr(r.out, "\nphi-dj,phi,ok,"), "%s", r.out);
+		bench_run_free(&r);
+	}
+}
