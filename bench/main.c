@@ -174,6 +174,7 @@ static int load_input(struct bench_cli *cli, struct prog *prog, char *note, size
 	}
 	bench_progress_done();
 	if (st) {
+		cfg_free(&g); /* gen_prog leaves the CFG to its caller on failure */
 		snprintf(err, errlen, "generating the program: %s", ssa_status_str(st));
 		return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
 	}

@@ -1,13 +1,45 @@
 /* --out FILE: the report or dump is written to a temporary file in the same directory and
  * renamed over FILE only when the run completed, so a failed run never leaves a partial file
- * (and never clobbers a previous good one). */
+ * (and never clobbers a previous good one). SIGINT and SIGTERM while the temporary file exists
+ * remove it and exit with 128 + the signal (130, 143): the handler only calls unlink and
+ * _exit, both async-signal-safe, on a path copied before the handler was installed. */
 #include "bench/driver.h"
 #include "util/status.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+static char interrupt_tmp[sizeof ((struct bench_outfile *)0)->tmp];
+static volatile sig_atomic_t interrupt_armed;
+
+static void interrupt_fire(int sig)
+{
+	if (interrupt_armed)
+		unlink(interrupt_tmp);
+	_exit(128 + sig);
+}
+
+static void interrupt_arm(const char *tmp)
+{
+	memcpy(interrupt_tmp, tmp, sizeof interrupt_tmp);
+	interrupt_armed = 1;
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = interrupt_fire;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+/* After the rename (or the unlink) there is nothing left to remove; the handlers stay, and a
+ * later signal still exits 128 + signal. */
+static void interrupt_disarm(void)
+{
+	interrupt_armed = 0;
+}
 
 int bench_outfile_open(struct bench_outfile *o, const char *path, char *err, size_t errlen)
 {
@@ -25,10 +57,12 @@ int bench_outfile_open(struct bench_outfile *o, const char *path, char *err, siz
 		o->tmp[0] = 0;
 		return SSA_EIO;
 	}
+	interrupt_arm(o->tmp);
 	o->f = fdopen(fd, "w");
 	if (!o->f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		close(fd);
+		interrupt_disarm();
 		unlink(o->tmp);
 		o->tmp[0] = 0;
 		return SSA_EIO;
@@ -49,14 +83,17 @@ int bench_outfile_commit(struct bench_outfile *o, char *err, size_t errlen)
 	o->f = NULL;
 	if (bad) {
 		snprintf(err, errlen, "%s: write failed: %s", o->path, strerror(saved));
+		interrupt_disarm();
 		unlink(o->tmp);
 		return SSA_EIO;
 	}
 	if (rename(o->tmp, o->path) != 0) {
 		snprintf(err, errlen, "%s: %s", o->path, strerror(errno));
+		interrupt_disarm();
 		unlink(o->tmp);
 		return SSA_EIO;
 	}
+	interrupt_disarm();
 	return SSA_OK;
 }
 
@@ -66,6 +103,7 @@ void bench_outfile_abort(struct bench_outfile *o)
 		fclose(o->f);
 		o->f = NULL;
 	}
+	interrupt_disarm();
 	if (o->tmp[0])
 		unlink(o->tmp);
 	o->tmp[0] = 0;

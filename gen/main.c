@@ -8,10 +8,12 @@
 #include "util/status.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define DEFAULT_PROG_VARS 16
 
@@ -99,8 +101,25 @@ static double now_s(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* SIGINT/SIGTERM: the output is only ever a temporary file until its final rename
+ * (io_write_path), so removing that file is all the cleanup there is. unlink and _exit are
+ * async-signal-safe; the status is 128 + the signal (130, 143), as a shell reports it. */
+static void on_interrupt(int sig)
+{
+	const char *tmp = io_write_pending;
+	if (tmp)
+		unlink(tmp);
+	_exit(128 + sig);
+}
+
 int main(int argc, char **argv)
 {
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_interrupt;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 	struct gen_options o;
 	gen_options_init(&o);
 	struct gen_params *pp = &o.p;

@@ -330,6 +330,8 @@ static void stem(const char *path, char *buf, size_t len)
 	snprintf(buf, len, "%.*s", (int)k, base);
 }
 
+const char *volatile io_write_pending;
+
 static int write_path(const char *path, const struct prog *p, bool sync, struct io_error *err)
 {
 	char eb[128];
@@ -354,7 +356,12 @@ static int write_path(const char *path, const struct prog *p, bool sync, struct 
 	for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
 		snprintf(tmp, tlen, "%.*s.%s.tmp-%ld-%u", (int)dirlen, path, base, (long)getpid(),
 		         __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED));
+		/* Published before the file exists, so a signal between open and the write
+		 * finds it; the name holds our pid, so it is nobody else's. */
+		io_write_pending = tmp;
 		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+		if (fd < 0)
+			io_write_pending = NULL;
 		if (fd < 0 && errno != EEXIST)
 			break;
 	}
@@ -369,6 +376,7 @@ static int write_path(const char *path, const struct prog *p, bool sync, struct 
 	if (!f) {
 		int e = errno;
 		close(fd);
+		io_write_pending = NULL;
 		unlink(tmp);
 		free(tmp);
 		return io_fail(err, path, 0, SSA_EIO, "cannot open a stream: %s",
@@ -410,6 +418,7 @@ static int write_path(const char *path, const struct prog *p, bool sync, struct 
 		e = errno;
 		step = "rename";
 	}
+	io_write_pending = NULL;
 	if (st) {
 		unlink(tmp);
 		free(tmp);

@@ -65,6 +65,10 @@ int io_write_path(const char *path, const struct prog *p, struct io_error *err);
 /* The same atomic replace without the fsync, for a caller that writes many files and syncs
  * them once (llvmir_write_dir): each file is still whole or absent, but not yet durable. */
 int io_write_path_nosync(const char *path, const struct prog *p, struct io_error *err);
+/* The temporary file io_write_path is writing right now, or NULL: a program's SIGINT/SIGTERM
+ * handler may unlink(2) it (async-signal-safe) before _exit, so an interrupted write leaves
+ * nothing behind. The library only sets and clears it. */
+extern const char *volatile io_write_pending;
 
 /* The binary format (.ssab, README.md "Binary format"): a 56-byte little-endian header (magic,
  * version, flags, n, m, nvars, nops, checksum) followed by the successor CSR and, when flag

@@ -3,10 +3,34 @@
 
 #include <stdlib.h>
 
+#ifndef NDEBUG
+/* Fault injection, in builds without NDEBUG (Debug, Asan) only: SSALAB_FAIL_ALLOC=N makes the
+ * N-th allocation through the functions below (counted from 1 over the process) return NULL,
+ * as exhaustion would, so tests can walk every error path of a run one allocation at a time.
+ * Release builds compile none of this. */
+static bool fail_this_one(void)
+{
+	static long target = -1;
+	static unsigned long count;
+	long t = __atomic_load_n(&target, __ATOMIC_RELAXED);
+	if (t < 0) {
+		const char *e = getenv("SSALAB_FAIL_ALLOC");
+		t = e ? strtol(e, NULL, 10) : 0;
+		if (t < 0)
+			t = 0;
+		__atomic_store_n(&target, t, __ATOMIC_RELAXED);
+	}
+	return t > 0 && __atomic_add_fetch(&count, 1, __ATOMIC_RELAXED) == (unsigned long)t;
+}
+#define FAIL_INJECTED() fail_this_one()
+#else
+#define FAIL_INJECTED() false
+#endif
+
 void *ssa_alloc_array(size_t count, size_t size)
 {
 	size_t bytes;
-	if (!ssa_mul_ok(count, size, &bytes))
+	if (!ssa_mul_ok(count, size, &bytes) || FAIL_INJECTED())
 		return NULL;
 	return malloc(bytes ? bytes : 1);
 }
@@ -14,7 +38,7 @@ void *ssa_alloc_array(size_t count, size_t size)
 void *ssa_calloc_array(size_t count, size_t size)
 {
 	size_t bytes;
-	if (!ssa_mul_ok(count, size, &bytes))
+	if (!ssa_mul_ok(count, size, &bytes) || FAIL_INJECTED())
 		return NULL;
 	if (bytes == 0)
 		return calloc(1, 1);
@@ -24,7 +48,7 @@ void *ssa_calloc_array(size_t count, size_t size)
 void *ssa_realloc_array(void *p, size_t count, size_t size)
 {
 	size_t bytes;
-	if (!ssa_mul_ok(count, size, &bytes))
+	if (!ssa_mul_ok(count, size, &bytes) || FAIL_INJECTED())
 		return NULL;
 	return realloc(p, bytes ? bytes : 1);
 }
