@@ -121,7 +121,7 @@ enum opt_id {
 	O_ALGO, O_PIPELINE, O_IN, O_REPS, O_WARMUP, O_MINTIME, O_PIN, O_CSV, O_JSON, O_OUT,
 	O_MEMLIMIT, O_TIMELIMIT, O_CHECK, O_NOCHECK, O_DUMP, O_HELP,
 	/* stage options */
-	O_REVERSE, O_DFLIMIT, O_FLAVOR, O_LIVE, O_PLACEMENT, O_MAXIMAL, O_WALKS, O_N
+	O_REVERSE, O_DFLIMIT, O_FLAVOR, O_LIVE, O_PLACEMENT, O_MAXIMAL, O_WALKS, O_COPYPROP, O_N
 };
 
 enum opt_arg { ARG_NONE, ARG_REQUIRED, ARG_OPTIONAL };
@@ -142,6 +142,7 @@ static const struct {
 	[O_FLAVOR] = {"flavor", ARG_REQUIRED},	   [O_LIVE] = {"live", ARG_REQUIRED},
 	[O_PLACEMENT] = {"placement", ARG_REQUIRED}, [O_MAXIMAL] = {"maximal", ARG_REQUIRED},
 	[O_WALKS] = {"rename-walks", ARG_REQUIRED},
+	[O_COPYPROP] = {"copy-prop", ARG_NONE},
 };
 
 static int parse_u64(const char *s, uint64_t max, uint64_t *out)
@@ -257,6 +258,7 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 		o->walks = (uint32_t)u64;
 		o->walks_set = true;
 		break;
+	case O_COPYPROP: o->copy_prop = true; break;
 	case O_N: break;
 	}
 	if (id >= O_REVERSE)
