@@ -208,9 +208,9 @@ static int destruct_check(void *state, char *msg, size_t msglen)
 	struct cprog_interp_stats is;
 	st = cprog_interp_compare(&s->src, &s->out, &o, &is, m, sizeof m);
 	if (st == SSA_EVERIFY) {
-		snprintf(msg, msglen, "%s; the program out of SSA differs from the source: %s%s", input,
-			 m, s->a->needs_cssa && !s->cssa.conventional ?
-				    " (this method is correct only on conventional SSA)" : "");
+		snprintf(msg, msglen, "%s%s; the program out of SSA differs from the source: %s", input,
+			 s->a->needs_cssa && !s->cssa.conventional ?
+				 ": this method is correct only on conventional SSA" : "", m);
 		return st;
 	}
 	if (st != SSA_OK) {
