@@ -11,9 +11,9 @@
  *   run       the translation out of SSA; it allocates a new program, so the previous run's is
  *             freed first.
  *   check     cprog_interp_compare: the destroyed program against the source, covering walks
- *             (one per reachable block, then --rename-walks random ones). A kernel that needs
- *             conventional SSA (needs_cssa) fails it on a non-conventional input: that is the
- *             baseline being wrong, and the message says so.
+ *             (one per reachable block, then --rename-walks random ones of DESTRUCT_WALK_LEN
+ *             steps). A kernel that needs conventional SSA (needs_cssa) fails it on a
+ *             non-conventional input: that is the baseline being wrong, and the message says so.
  *   dumps     out (the destroyed program), ssa (its input), both by cprog_dump.
  *   memory    the three programs (source, SSA, output) and the liveness of the CSSA check,
  *             estimated from the program's size with one φ per (join, variable) at most, plus
@@ -32,6 +32,11 @@
 
 #define DESTRUCT_COPY_PERMILLE 200u
 #define DESTRUCT_PAR_PERMILLE 60u
+/* Random steps per interpreter walk after its covering prefix. The covering walks already run
+ * every reachable block; the cost is walks x steps x ops per block, and a translation may put
+ * hundreds of copies in one block of a dense CFG (out-of-ssa-naive: 2.5 * 10^5 copies on dense
+ * 1000), so the random tails stay short. */
+#define DESTRUCT_WALK_LEN 512u
 
 struct destruct_state {
 	const struct destruct_algo *a;
@@ -198,7 +203,7 @@ static int destruct_check(void *state, char *msg, size_t msglen)
 		snprintf(msg, msglen, "malformed output: %s", st != SSA_OK ? why : "phis remain");
 		return SSA_EVERIFY;
 	}
-	struct cprog_interp_opts o = {.seed = s->seed, .walks = s->walks, .max_len = 4096,
+	struct cprog_interp_opts o = {.seed = s->seed, .walks = s->walks, .max_len = DESTRUCT_WALK_LEN,
 				      .cover = true};
 	uint32_t reach = s->dt.nreach;
 	if (o.walks > UINT32_MAX - reach)
