@@ -1,8 +1,11 @@
 /* Graph statistics printed with every run (untimed): sizes, reachable blocks, exits, degree
- * extremes and reducibility (the dominator stage's test; unknown when it runs out of memory). */
+ * extremes, reducibility (the dominator stage's test; unknown when it runs out of memory) and
+ * the loop nesting forest's loops, maximum depth and irreducible loops (computed once by the
+ * first loops_algos[] entry; skipped when its estimate exceeds 75% of MemAvailable). */
 #include "bench/driver.h"
 #include "cfg/traverse.h"
 #include "dom/reducible.h"
+#include "loops/loops.h"
 #include "util/mem.h"
 #include "util/status.h"
 
@@ -38,5 +41,16 @@ int bench_graph_stats(const struct cfg *g, struct bench_graph_stats *s)
 	bool red;
 	if (cfg_is_reducible(g, &red) == SSA_OK)
 		s->reducible = red ? 1 : 0;
+	s->have_loops = false;
+	s->loops = s->max_loop_depth = s->irreducible_loops = 0;
+	s->loops_mem = loops_graph_summary_bytes(g->n, g->m);
+	uint64_t avail = bench_mem_available();
+	struct loops_summary ls;
+	if ((!avail || s->loops_mem <= avail / 4 * 3) && loops_graph_summary(g, &ls) == SSA_OK) {
+		s->have_loops = true;
+		s->loops = ls.loops;
+		s->max_loop_depth = ls.max_depth;
+		s->irreducible_loops = ls.irreducible;
+	}
 	return SSA_OK;
 }

@@ -50,6 +50,7 @@ struct bench_stage_opts {
 	bool maximal_every;
 	bool walks_set;          /* --rename-walks=N (rename, maximal, pipeline) */
 	uint32_t walks;
+	bool copy_prop;          /* --copy-prop: propagate copies before destruction (destruct) */
 };
 
 struct bench_input {

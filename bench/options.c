@@ -128,7 +128,7 @@ enum opt_id {
 	O_MEMLIMIT, O_TIMELIMIT, O_CHECK, O_NOCHECK, O_DUMP, O_HELP,
 	O_FUNCTION, O_FUNCREGEX, O_MINBLOCKS, O_MAXBLOCKS,
 	/* stage options */
-	O_REVERSE, O_DFLIMIT, O_FLAVOR, O_LIVE, O_PLACEMENT, O_MAXIMAL, O_WALKS, O_N
+	O_REVERSE, O_DFLIMIT, O_FLAVOR, O_LIVE, O_PLACEMENT, O_MAXIMAL, O_WALKS, O_COPYPROP, O_N
 };
 
 enum opt_arg { ARG_NONE, ARG_REQUIRED, ARG_OPTIONAL };
@@ -151,6 +151,7 @@ static const struct {
 	[O_FLAVOR] = {"flavor", ARG_REQUIRED},	   [O_LIVE] = {"live", ARG_REQUIRED},
 	[O_PLACEMENT] = {"placement", ARG_REQUIRED}, [O_MAXIMAL] = {"maximal", ARG_REQUIRED},
 	[O_WALKS] = {"rename-walks", ARG_REQUIRED},
+	[O_COPYPROP] = {"copy-prop", ARG_NONE},
 };
 
 static int parse_u64(const char *s, uint64_t max, uint64_t *out)
@@ -295,6 +296,7 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 		o->walks = (uint32_t)u64;
 		o->walks_set = true;
 		break;
+	case O_COPYPROP: o->copy_prop = true; break;
 	case O_N: break;
 	}
 	if (id >= O_REVERSE)

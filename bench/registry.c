@@ -6,10 +6,14 @@
 
 extern const struct bench_stage bench_stage_floor, bench_stage_dom, bench_stage_df,
 	bench_stage_phi, bench_stage_rename, bench_stage_maximal;
+extern const struct bench_stage bench_stage_loops, bench_stage_construct, bench_stage_destruct;
 
 const struct bench_stage *const bench_stages[] = {
 	&bench_stage_floor, &bench_stage_dom,	 &bench_stage_df,
 	&bench_stage_phi,   &bench_stage_rename, &bench_stage_maximal,
+	&bench_stage_loops,
+	&bench_stage_construct,
+	&bench_stage_destruct,
 };
 const size_t bench_nstages = sizeof bench_stages / sizeof *bench_stages;
 

@@ -161,7 +161,7 @@ static const char *const csv_cols =
 	"median_ms,min_ms,max_ms,ns_per_block,ns_per_edge,peak_mb,allocated_mb,resident_mb,rss_mb,"
 	"estimate_mb,counters,check,check_msg,status_msg,rep_ms,utilization,cpu_median_ms,invol_switches,cpu,cores,topology,pinned,malloc_conf,compiler,"
 	"cflags,git_rev,build_type,date,host,cmdline,iters,mean_ms,stddev_ms,prepare_ms,min_time_s,"
-	"function";
+	"function,loops,max_loop_depth,irreducible_loops";
 
 void bench_report_begin(struct bench_report *r)
 {
@@ -197,6 +197,12 @@ void bench_report_begin(struct bench_report *r)
 		" max_in=%" PRIu64 " max_out=%" PRIu64 " reducible=%s vars=%" PRIu32 "\n",
 		r->family ? r->family : "file", g->n, g->m, g->reachable, g->exits, g->max_in,
 		g->max_out, reducible_str(g->reducible), r->vars);
+	if (g->have_loops)
+		fprintf(f, "loops: loops=%" PRIu32 " max_depth=%" PRIu32 " irreducible=%" PRIu32 "\n",
+			g->loops, g->max_loop_depth, g->irreducible_loops);
+	else
+		fprintf(f, "loops: skipped (the loop forest needs %.1f MB, above 75%% of MemAvailable)\n",
+			mb(g->loops_mem));
 	fflush(f);
 }
 
@@ -331,7 +337,12 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 	}
 	fprintf(f, ",%g,", r->cli->timing.min_time_s);
 	csv_str(f, r->module ? r->function : "");
-	fputc('\n', f);
+	fputc(',', f);
+	if (g->have_loops)
+		fprintf(f, "%" PRIu32 ",%" PRIu32 ",%" PRIu32 "\n", g->loops, g->max_loop_depth,
+			g->irreducible_loops);
+	else
+		fputs(",,\n", f);
 	fflush(f);
 }
 
@@ -425,9 +436,16 @@ static void json_graph(struct bench_report *r)
 	fprintf(f,
 		", \"seed\": %" PRIu64 ", \"n\": %" PRIu64 ", \"m\": %" PRIu64 ", \"reachable\": %" PRIu64
 		", \"exits\": %" PRIu64 ", \"max_in\": %" PRIu64 ", \"max_out\": %" PRIu64
-		", \"reducible\": %s, \"vars\": %" PRIu32 "},\n  \"runs\": [",
+		", \"reducible\": %s, \"vars\": %" PRIu32,
 		r->seed, g->n, g->m, g->reachable, g->exits, g->max_in, g->max_out,
 		g->reducible < 0 ? "null" : g->reducible ? "true" : "false", r->vars);
+	if (g->have_loops)
+		fprintf(f, ", \"loops\": %" PRIu32 ", \"max_loop_depth\": %" PRIu32
+			", \"irreducible_loops\": %" PRIu32 "},\n  \"runs\": [",
+			g->loops, g->max_loop_depth, g->irreducible_loops);
+	else
+		fputs(", \"loops\": null, \"max_loop_depth\": null, \"irreducible_loops\": null},\n"
+		      "  \"runs\": [", f);
 }
 
 static void json_all(struct bench_report *r)

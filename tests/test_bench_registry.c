@@ -7,7 +7,10 @@
 
 #include "df/df.h"
 #include "dom/dom.h"
+#include "loops/loops.h"
 #include "phi/phi.h"
+#include "ssa/construct.h"
+#include "ssa/destruct.h"
 #include "ssa/ssa.h"
 #include "support/bench_run.h"
 
@@ -83,6 +86,21 @@ Test(bench_registry, every_table_entry_is_listed_once_and_runs)
 		cr_expect_eq(listed(list, "maximal", n), 1, "maximal %s", n);
 		expect_ok("maximal", n, PROG, "");
 	}
+	for (size_t i = 0; i < loops_nalgos; i++) {
+		const char *n = loops_algos[i]->name;
+		cr_expect_eq(listed(list, "loops", n), 1, "loops %s", n);
+		expect_ok("loops", n, INPUT, "");
+	}
+	for (size_t i = 0; i < construct_nalgos; i++) {
+		const char *n = construct_algos[i]->name;
+		cr_expect_eq(listed(list, "construct", n), 1, "construct %s", n);
+		expect_ok("construct", n, PROG, "");
+	}
+	for (size_t i = 0; i < destruct_nalgos; i++) {
+		const char *n = destruct_algos[i]->name;
+		cr_expect_eq(listed(list, "destruct", n), 1, "destruct %s", n);
+		expect_ok("destruct", n, PROG, "");
+	}
 	/* The kernels an adapter defines itself. */
 	expect_ok("floor", "dfs", INPUT, "");
 	expect_ok("floor", "preds", INPUT, "");
@@ -123,6 +141,10 @@ Test(bench_registry, every_stage_option_runs_with_its_check)
 		{"rename", "rename-cfgdfs", "--flavor=semipruned --rename-walks=16", true},
 		{"maximal", "phi-maximal-pruned", "--maximal=every", true},
 		{"maximal", "phi-maximal-ah", "--maximal=joins --rename-walks=8", true},
+		{"construct", "braun", "--rename-walks=8", true},
+		{"destruct", "out-of-ssa-boissinot", "--copy-prop", true},
+		{"destruct", "out-of-ssa-boissinot", "--copy-prop --flavor=pruned --rename-walks=8", true},
+		{"destruct", "out-of-ssa-webs", "--flavor=semipruned", true},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
 		expect_ok(cases[i].stage, cases[i].name, cases[i].prog ? PROG : INPUT, cases[i].opts);

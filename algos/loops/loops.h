@@ -108,4 +108,14 @@ int loops_compute(const struct loops_algo *a, const struct cfg *g, struct loop_f
 int loops_graph_summary(const struct cfg *g, struct loops_summary *s);
 uint64_t loops_graph_summary_bytes(uint64_t n, uint64_t m);
 
+/* Checks that share no code with the algorithms (oracle.c). loops_oracle_check compares every
+ * field of f with the definition computed directly (O(n^2 + n·m) time, n^2 bytes; SSA_ETOOBIG
+ * above LOOPS_ORACLE_MAX_BLOCKS); loops_facts_check verifies in O(n + m) what holds at any size
+ * (loop count = blocks with a retreating in-edge, consistent nesting, irreducible loops iff
+ * cfg_is_reducible says so). SSA_OK with what was compared in msg, SSA_EVERIFY with the first
+ * difference. */
+#define LOOPS_ORACLE_MAX_BLOCKS 4096u
+int loops_oracle_check(const struct cfg *g, const struct loop_forest *f, char *msg, size_t msglen);
+int loops_facts_check(const struct cfg *g, const struct loop_forest *f, char *msg, size_t msglen);
+
 #endif

@@ -1,0 +1,222 @@
+/* The whole-construction stage: one kernel per entry of construct_algos[] (algos/ssa/
+ * construct_registry.c: braun, braun-noscc), program in, SSA form out, without dominators.
+ *
+ *   setup     untimed: the algorithm's scratch, sized once for the program.
+ *   run       the construction; it allocates a new form, so the previous run's is freed first
+ *             (inside the timed region, like phi-maximal: allocation is part of its cost).
+ *   check     ssa_check_form (verifier over the dominator tree built here, untimed; reaching
+ *             definitions; covering interpreter) and, on a reducible CFG, the whole form equal
+ *             operand for operand to the pruned pipeline's (auto + phi-dj pruned + rename-stack):
+ *             what algos/ssa/README.md states Braun computes. On an irreducible CFG only the
+ *             φ count is compared: never below pruned SSA's (Braun places no φ that is not live).
+ *   dumps     ssa (README: "The ssa dump").
+ *   memory    the scratch, plus the slack algos/ssa/README.md documents for what grows with the
+ *             φs created: 60 bytes + 12 per operand for each, guessed as one per (join,
+ *             variable) capped by 2(n + ops), plus the check's tree and pruned form. */
+#include "bench/kernel.h"
+#include "dom/dom.h"
+#include "dom/reducible.h"
+#include "phi/phi.h"
+#include "ssa/construct.h"
+#include "ssa/ssa.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct construct_state {
+	const struct construct_algo *a;
+	const struct prog *p;
+	uint64_t seed;
+	uint32_t walks;
+	struct ssa_form s;
+	bool have_form;
+	void *scratch;
+};
+
+_Static_assert(CONSTRUCT_MAX_COUNTERS + 1 <= BENCH_MAX_COUNTERS, "a counter would be dropped");
+
+static size_t construct_nkernels(void)
+{
+	return construct_nalgos;
+}
+
+static void construct_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k)
+{
+	const struct construct_algo *a = construct_algos[i];
+	memset(k, 0, sizeof *k);
+	k->stage = st;
+	k->algo = a;
+	k->name = a->name;
+	k->summary = a->summary;
+	k->dumps = "ssa";
+	k->counter_names[0] = "phis";
+	for (size_t c = 0; c < CONSTRUCT_MAX_COUNTERS; c++)
+		k->counter_names[c + 1] = a->counter_names[c];
+}
+
+static uint64_t construct_mem(const struct bench_kernel *k, const struct bench_input *in)
+{
+	const struct construct_algo *a = k->algo;
+	const struct prog *p = in->prog;
+	const struct cfg *g = &p->cfg;
+	uint64_t joins = 0;
+	for (uint32_t b = 0; b < g->n; b++)
+		joins += cfg_in_degree(g, b) >= (b == 0 ? 1u : 2u);
+	uint64_t guess = ssa_bytes(joins, p->nvars);
+	uint64_t cap = ssa_bytes(ssa_sat_add(g->n, p->nops), 2);
+	if (guess > cap)
+		guess = cap;
+	uint64_t form = ssa_form_bytes(g->n, p->nops, guess, ssa_bytes(guess, 2));
+	uint64_t b = a->scratch_bytes(g->n, g->m, p->nvars, p->nops);
+	b = ssa_sat_add(b, ssa_bytes(guess, 60 + 2 * 12)); /* growing per-φ arrays */
+	b = ssa_sat_add(b, ssa_bytes(form, 2));             /* the form and the check's */
+	b = ssa_sat_add(b, dom_tree_default_bytes(g->n, g->m));
+	b = ssa_sat_add(b, ssa_bytes(guess, 4)); /* the check's φ sets */
+	return ssa_sat_add(b, var_blocks_bytes(g->n, p->nvars, p->nops));
+}
+
+static void construct_teardown(void *state)
+{
+	struct construct_state *s = state;
+	if (s->scratch)
+		s->a->scratch_free(s->scratch);
+	if (s->have_form)
+		ssa_form_free(&s->s);
+	free(s);
+}
+
+static int construct_setup(const struct bench_kernel *k, const struct bench_input *in,
+			   void **state, char *err, size_t errlen)
+{
+	struct construct_state *s = calloc(1, sizeof *s);
+	if (!s) {
+		snprintf(err, errlen, "%s: out of memory", k->name);
+		return SSA_ENOMEM;
+	}
+	s->a = k->algo;
+	s->p = in->prog;
+	s->seed = in->seed;
+	s->walks = in->opts->walks_set ? in->opts->walks : SSA_CHECK_WALKS;
+	int st = s->a->scratch_alloc(&s->scratch, s->p);
+	if (st != SSA_OK) {
+		snprintf(err, errlen, "%s: scratch: %s", k->name, ssa_status_str(st));
+		construct_teardown(s);
+		return st;
+	}
+	*state = s;
+	return SSA_OK;
+}
+
+static int construct_run(void *state, uint64_t *counters)
+{
+	struct construct_state *s = state;
+	uint64_t c[CONSTRUCT_MAX_COUNTERS];
+	if (s->have_form)
+		ssa_form_free(&s->s);
+	s->have_form = false;
+	int st = s->a->run(s->scratch, s->p, &s->s, c);
+	if (st != SSA_OK)
+		return st;
+	s->have_form = true;
+	counters[0] = s->s.nphi;
+	for (int i = 0; i < CONSTRUCT_MAX_COUNTERS; i++)
+		counters[i + 1] = c[i];
+	return SSA_OK;
+}
+
+static int construct_check(void *state, char *msg, size_t msglen)
+{
+	struct construct_state *s = state;
+	struct domtree dt = {0};
+	struct phi_sets ps = {0};
+	struct ssa_form want = {0};
+	bool have_want = false, red = false;
+	char m[320], d[256];
+	if (!s->have_form) {
+		snprintf(msg, msglen, "no form was built");
+		return BENCH_CHECK_NONE;
+	}
+	const char *what = "dominators";
+	int st = dom_tree_default(&s->p->cfg, &dt);
+	if (st == SSA_OK) {
+		what = "ssa_check_form";
+		st = ssa_check_form(s->p, &dt, &s->s, NULL, NULL, s->seed, s->walks, m, sizeof m);
+		if (st == SSA_EVERIFY) {
+			snprintf(msg, msglen, "%s", m);
+			goto out;
+		}
+	}
+	if (st == SSA_OK) {
+		what = "reducibility";
+		st = cfg_is_reducible(&s->p->cfg, &red);
+	}
+	if (st == SSA_OK) {
+		what = "pruned pipeline";
+		st = phi_place_prog(phi_find("phi-dj"), s->p, &dt, PHI_PRUNED, &ps);
+	}
+	if (st == SSA_OK && red) {
+		st = ssa_form_layout(&want, s->p, &ps);
+		have_want = st == SSA_OK;
+		if (st == SSA_OK)
+			st = rename_compute(rename_find("rename-stack"), s->p, &dt, &want, NULL);
+	}
+	if (st != SSA_OK) {
+		snprintf(msg, msglen, "%s: %s", what, ssa_status_str(st));
+		goto out;
+	}
+	if (red) {
+		if (!ssa_form_equal(&want, &s->s, d, sizeof d)) {
+			snprintf(msg, msglen, "%s; reducible CFG but the form differs from pruned "
+				 "SSA (auto + phi-dj + rename-stack): %s", m, d);
+			st = SSA_EVERIFY;
+			goto out;
+		}
+		snprintf(msg, msglen, "%s + form = pruned pipeline's (reducible)", m);
+	} else {
+		uint64_t pruned = ps.total;
+		if (s->s.nphi < pruned) {
+			snprintf(msg, msglen, "%s; %" PRIu32 " phis, fewer than pruned SSA's %" PRIu64,
+				 m, s->s.nphi, pruned);
+			st = SSA_EVERIFY;
+			goto out;
+		}
+		snprintf(msg, msglen, "%s + %" PRIu32 " phis >= pruned SSA's %" PRIu64
+			 " (irreducible: no form oracle)", m, s->s.nphi, pruned);
+	}
+out:
+	if (have_want)
+		ssa_form_free(&want);
+	if (ps.off)
+		phi_sets_free(&ps);
+	domtree_free(&dt);
+	return st;
+}
+
+static int construct_dump(void *state, const char *kind, FILE *out)
+{
+	struct construct_state *s = state;
+	(void)kind;
+	return s->have_form ? ssa_form_dump(out, s->p, &s->s) : SSA_EUSAGE;
+}
+
+static const struct bench_option construct_options[] = {
+	{"rename-walks", "random walks of the equivalence interpreter in --check (default 256)"},
+	{NULL, NULL},
+};
+
+const struct bench_stage bench_stage_construct = {
+	.name = "construct",
+	.title = "whole SSA construction without dominators (program in, SSA form out)",
+	.options = construct_options,
+	.count = construct_nkernels,
+	.kernel = construct_kernel,
+	.mem_estimate = construct_mem,
+	.setup = construct_setup,
+	.run = construct_run,
+	.check = construct_check,
+	.dump = construct_dump,
+	.teardown = construct_teardown,
+};

@@ -1,0 +1,259 @@
+/* The SSA destruction stage: one kernel per entry of destruct_algos[] (algos/ssa/
+ * destruct_registry.c), following the adapter interface of algos/ssa/README.md.
+ *
+ *   setup     untimed: the source program with copies (cprog_from_prog: a copy before an op
+ *             with probability DESTRUCT_COPY_PERMILLE/1000, a swap or rotation with
+ *             DESTRUCT_PAR_PERMILLE/1000, seeded by the input's seed), its SSA form
+ *             (cprog_build_ssa: phi-dj in --flavor, default minimal, and rename-stack; it gives
+ *             the dominator tree too), with --copy-prop copy-propagated (cprog_copy_propagate,
+ *             which in general makes it non-conventional: the lost-copy and swap problems), and
+ *             whether the result is conventional (cssa_check, reported by the check).
+ *   run       the translation out of SSA; it allocates a new program, so the previous run's is
+ *             freed first.
+ *   check     cprog_interp_compare: the destroyed program against the source, covering walks
+ *             (one per reachable block, then --rename-walks random ones of DESTRUCT_WALK_LEN
+ *             steps). A kernel that needs conventional SSA (needs_cssa) fails it on a
+ *             non-conventional input: that is the baseline being wrong, and the message says so.
+ *   dumps     out (the destroyed program), ssa (its input), both by cprog_dump.
+ *   memory    the three programs (source, SSA, output) and the liveness of the CSSA check,
+ *             estimated from the program's size with one φ per (join, variable) at most, plus
+ *             the algorithm's scratch. */
+#include "bench/kernel.h"
+#include "dom/dom.h"
+#include "phi/phi.h"
+#include "ssa/destruct.h"
+#include "ssa/ssa.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DESTRUCT_COPY_PERMILLE 200u
+#define DESTRUCT_PAR_PERMILLE 60u
+/* Random steps per interpreter walk after its covering prefix. The covering walks already run
+ * every reachable block; the cost is walks x steps x ops per block, and a translation may put
+ * hundreds of copies in one block of a dense CFG (out-of-ssa-naive: 2.5 * 10^5 copies on dense
+ * 1000), so the random tails stay short. */
+#define DESTRUCT_WALK_LEN 512u
+
+struct destruct_state {
+	const struct destruct_algo *a;
+	uint64_t seed;
+	uint32_t walks;
+	bool copy_prop;
+	uint64_t propagated;
+	struct cssa_result cssa;
+	struct cprog src, ssa, out;
+	bool have_src, have_ssa, have_out;
+	struct domtree dt;
+	void *scratch;
+};
+
+_Static_assert(DESTRUCT_MAX_COUNTERS <= BENCH_MAX_COUNTERS, "a destruct counter would be dropped");
+
+static size_t destruct_nkernels(void)
+{
+	return destruct_nalgos;
+}
+
+static void destruct_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k)
+{
+	const struct destruct_algo *a = destruct_algos[i];
+	memset(k, 0, sizeof *k);
+	k->stage = st;
+	k->algo = a;
+	k->name = a->name;
+	k->summary = a->summary;
+	k->dumps = "out ssa";
+	for (size_t c = 0; c < DESTRUCT_MAX_COUNTERS; c++)
+		k->counter_names[c] = a->counter_names[c];
+}
+
+static uint64_t destruct_mem(const struct bench_kernel *k, const struct bench_input *in)
+{
+	const struct destruct_algo *a = k->algo;
+	const struct prog *p = in->prog;
+	const struct cfg *g = &p->cfg;
+	uint64_t joins = 0, args = 0;
+	for (uint32_t b = 0; b < g->n; b++)
+		if (cfg_in_degree(g, b) >= (b == 0 ? 1u : 2u)) {
+			joins++;
+			args += cfg_in_degree(g, b);
+		}
+	/* Ops with copies: at most one copy and one 3-member parallel copy per op. */
+	uint64_t ops = ssa_bytes(p->nops, 5);
+	uint64_t nvars = ssa_sat_add(p->nvars, ops);
+	uint64_t nphi = ssa_bytes(joins, p->nvars), nargs = ssa_bytes(args, p->nvars);
+	uint64_t cap = ssa_bytes(ssa_sat_add(g->n, ops), 2);
+	if (nphi > cap)
+		nphi = cap;
+	if (nargs > ssa_bytes(cap, 4))
+		nargs = ssa_bytes(cap, 4);
+	uint64_t b = ssa_bytes(cprog_bytes(g->n, ops, nphi, nargs), 3);
+	b = ssa_sat_add(b, dom_tree_default_bytes(g->n, g->m));
+	/* cprog_build_ssa's lowered program, placement and form */
+	b = ssa_sat_add(b, ssa_form_bytes(g->n, ops, nphi, nargs));
+	b = ssa_sat_add(b, var_blocks_bytes(g->n, p->nvars, ops));
+	/* the CSSA check's liveness: per name, and live-out pairs guessed at n words */
+	b = ssa_sat_add(b, ssa_sat_add(ssa_bytes(nvars, 24), ssa_bytes(g->n, 12)));
+	return ssa_sat_add(b, a->scratch_bytes(g->n, g->m, nvars, ops, nphi, nargs));
+}
+
+static void destruct_teardown(void *state)
+{
+	struct destruct_state *s = state;
+	if (s->scratch)
+		s->a->scratch_free(s->scratch);
+	if (s->have_out)
+		cprog_free(&s->out);
+	if (s->have_ssa)
+		cprog_free(&s->ssa);
+	if (s->have_src)
+		cprog_free(&s->src);
+	domtree_free(&s->dt);
+	free(s);
+}
+
+static int destruct_setup(const struct bench_kernel *k, const struct bench_input *in,
+			  void **state, char *err, size_t errlen)
+{
+	struct destruct_state *s = calloc(1, sizeof *s);
+	if (!s) {
+		snprintf(err, errlen, "%s: out of memory", k->name);
+		return SSA_ENOMEM;
+	}
+	s->a = k->algo;
+	s->seed = in->seed;
+	s->walks = in->opts->walks_set ? in->opts->walks : SSA_CHECK_WALKS;
+	s->copy_prop = in->opts->copy_prop;
+	enum phi_flavor flavor = in->opts->flavor_set ? (enum phi_flavor)in->opts->flavor : PHI_MINIMAL;
+	struct cprog_copy_opts co = {.seed = in->seed,
+				     .copy_permille = DESTRUCT_COPY_PERMILLE,
+				     .par_permille = DESTRUCT_PAR_PERMILLE};
+	const char *what = "program with copies";
+	int st = cprog_from_prog(in->prog, &co, &s->src);
+	s->have_src = st == SSA_OK;
+	if (st == SSA_OK) {
+		what = "SSA construction";
+		st = cprog_build_ssa(&s->src, NULL, flavor, NULL, &s->ssa, &s->dt);
+		s->have_ssa = st == SSA_OK;
+	}
+	if (st == SSA_OK && s->copy_prop) {
+		what = "copy propagation";
+		st = cprog_copy_propagate(&s->ssa, &s->propagated);
+	}
+	if (st == SSA_OK) {
+		struct ssa_live L;
+		what = "CSSA check";
+		st = ssa_live_build(&L, &s->ssa, &s->dt, 0);
+		if (st == SSA_OK) {
+			st = cssa_check(&s->ssa, &L, &s->cssa);
+			ssa_live_free(&L);
+		}
+	}
+	if (st == SSA_OK) {
+		what = "scratch";
+		st = s->a->scratch_alloc(&s->scratch, &s->ssa);
+	}
+	if (st != SSA_OK) {
+		snprintf(err, errlen, "%s: %s: %s", k->name, what, ssa_status_str(st));
+		destruct_teardown(s);
+		return st;
+	}
+	*state = s;
+	return SSA_OK;
+}
+
+static int destruct_run(void *state, uint64_t *counters)
+{
+	struct destruct_state *s = state;
+	uint64_t c[DESTRUCT_MAX_COUNTERS];
+	if (s->have_out)
+		cprog_free(&s->out);
+	s->have_out = false;
+	int st = s->a->run(s->scratch, &s->ssa, &s->dt, &s->out, c);
+	if (st != SSA_OK)
+		return st;
+	s->have_out = true;
+	for (int i = 0; i < DESTRUCT_MAX_COUNTERS; i++)
+		counters[i] = c[i];
+	return SSA_OK;
+}
+
+static int destruct_check(void *state, char *msg, size_t msglen)
+{
+	struct destruct_state *s = state;
+	char m[320], why[200];
+	char input[160];
+	if (s->copy_prop)
+		snprintf(input, sizeof input, "input %s SSA (%" PRIu32 " phis, %" PRIu64
+			 " copies propagated)", s->cssa.conventional ? "conventional" : "non-conventional",
+			 s->ssa.nphi, s->propagated);
+	else
+		snprintf(input, sizeof input, "input %s SSA (%" PRIu32 " phis, copies kept)",
+			 s->cssa.conventional ? "conventional" : "non-conventional", s->ssa.nphi);
+	if (!s->have_out) {
+		snprintf(msg, msglen, "no program was built");
+		return BENCH_CHECK_NONE;
+	}
+	int st = cprog_check(&s->out, false, why, sizeof why);
+	if (st != SSA_OK || s->out.nphi) {
+		snprintf(msg, msglen, "malformed output: %s", st != SSA_OK ? why : "phis remain");
+		return SSA_EVERIFY;
+	}
+	struct cprog_interp_opts o = {.seed = s->seed, .walks = s->walks, .max_len = DESTRUCT_WALK_LEN,
+				      .cover = true};
+	uint32_t reach = s->dt.nreach;
+	if (o.walks > UINT32_MAX - reach)
+		o.walks = UINT32_MAX;
+	else
+		o.walks += reach;
+	struct cprog_interp_stats is;
+	st = cprog_interp_compare(&s->src, &s->out, &o, &is, m, sizeof m);
+	if (st == SSA_EVERIFY) {
+		snprintf(msg, msglen, "%s%s; the program out of SSA differs from the source: %s", input,
+			 s->a->needs_cssa && !s->cssa.conventional ?
+				 ": this method is correct only on conventional SSA" : "", m);
+		return st;
+	}
+	if (st != SSA_OK) {
+		snprintf(msg, msglen, "interpreter: %s: %s", ssa_status_str(st), m);
+		return st;
+	}
+	snprintf(msg, msglen, "%s; interpreter: destroyed program = source (%" PRIu32
+		 " walks, %" PRIu64 " blocks, %" PRIu64 " uses compared, %" PRIu64 " of %" PRIu32
+		 " reachable blocks covered)",
+		 input, o.walks, is.blocks, is.uses, is.covered, reach);
+	return SSA_OK;
+}
+
+static int destruct_dump(void *state, const char *kind, FILE *out)
+{
+	struct destruct_state *s = state;
+	if (!strcmp(kind, "ssa"))
+		return cprog_dump(out, &s->ssa);
+	return s->have_out ? cprog_dump(out, &s->out) : SSA_EUSAGE;
+}
+
+static const struct bench_option destruct_options[] = {
+	{"copy-prop", "copy-propagate the SSA input (untimed) so it is in general not conventional"},
+	{"flavor", "minimal (default), semipruned or pruned: the SSA input's phis"},
+	{"rename-walks", "random walks of the interpreter after the covering ones (default 256)"},
+	{NULL, NULL},
+};
+
+const struct bench_stage bench_stage_destruct = {
+	.name = "destruct",
+	.title = "out of SSA (setup, untimed: program with copies -> SSA [-> copy propagation])",
+	.options = destruct_options,
+	.count = destruct_nkernels,
+	.kernel = destruct_kernel,
+	.mem_estimate = destruct_mem,
+	.setup = destruct_setup,
+	.run = destruct_run,
+	.check = destruct_check,
+	.dump = destruct_dump,
+	.teardown = destruct_teardown,
+};

@@ -1,0 +1,169 @@
+/* The loop nesting forest stage: one kernel per entry of loops_algos[] (algos/loops/forest.c),
+ * read from the table directly.
+ *
+ *   setup     untimed: the forest's arrays and the algorithm's scratch, sized once.
+ *   run       the algorithm, which rewrites the whole forest each time.
+ *   check     up to LOOPS_ORACLE_MAX_BLOCKS blocks, every field against the definition computed
+ *             directly (loops_oracle_check); always, the facts that hold at any size
+ *             (loops_facts_check: loop count = retreating-edge targets, consistent nesting,
+ *             irreducible loops iff cfg_is_reducible says so). Both in algos/loops/oracle.c.
+ *   dumps     loops: one line per loop in forest preorder.
+ *   memory    the forest (8n words) and the algorithm's scratch, plus the check's DFS and, for
+ *             the oracle, n^2 bytes. */
+#include "bench/kernel.h"
+#include "loops/loops.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct loops_state {
+	const struct loops_algo *a;
+	const struct cfg *g;
+	struct loop_forest f;
+	void *scratch;
+};
+
+_Static_assert(LOOPS_MAX_COUNTERS + 3 <= BENCH_MAX_COUNTERS, "a loops counter would be dropped");
+
+static size_t loops_nkernels(void)
+{
+	return loops_nalgos;
+}
+
+static void loops_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k)
+{
+	const struct loops_algo *a = loops_algos[i];
+	memset(k, 0, sizeof *k);
+	k->stage = st;
+	k->algo = a;
+	k->name = a->name;
+	k->summary = a->summary;
+	k->dumps = "loops";
+	k->counter_names[0] = "max_depth";
+	k->counter_names[1] = "irreducible";
+	k->counter_names[2] = "in_loops";
+	for (size_t c = 0; c < LOOPS_MAX_COUNTERS; c++)
+		k->counter_names[c + 3] = a->counter_names[c];
+}
+
+static uint64_t loops_mem(const struct bench_kernel *k, const struct bench_input *in)
+{
+	const struct loops_algo *a = k->algo;
+	const struct cfg *g = &in->prog->cfg;
+	uint64_t b = ssa_sat_add(loop_forest_bytes(g->n), a->scratch_bytes(g->n, g->m));
+	b = ssa_sat_add(b, ssa_bytes(g->n, 16)); /* the check's DFS */
+	if (g->n <= LOOPS_ORACLE_MAX_BLOCKS)
+		b = ssa_sat_add(b, ssa_bytes((uint64_t)g->n * g->n, 1));
+	return b;
+}
+
+static void loops_teardown(void *state)
+{
+	struct loops_state *s = state;
+	if (s->scratch)
+		s->a->scratch_free(s->scratch);
+	loop_forest_free(&s->f);
+	free(s);
+}
+
+static int loops_setup(const struct bench_kernel *k, const struct bench_input *in, void **state,
+		       char *err, size_t errlen)
+{
+	struct loops_state *s = calloc(1, sizeof *s);
+	if (!s) {
+		snprintf(err, errlen, "%s: out of memory", k->name);
+		return SSA_ENOMEM;
+	}
+	s->a = k->algo;
+	s->g = &in->prog->cfg;
+	int st = loop_forest_alloc(&s->f, s->g->n);
+	if (st == SSA_OK)
+		st = s->a->scratch_alloc(&s->scratch, s->g->n, s->g->m);
+	if (st != SSA_OK) {
+		snprintf(err, errlen, "%s: forest and scratch: %s", k->name, ssa_status_str(st));
+		loops_teardown(s);
+		return st;
+	}
+	*state = s;
+	return SSA_OK;
+}
+
+static int loops_run(void *state, uint64_t *counters)
+{
+	struct loops_state *s = state;
+	uint64_t c[LOOPS_MAX_COUNTERS];
+	int st = s->a->run(s->scratch, s->g, &s->f, c);
+	if (st != SSA_OK)
+		return st;
+	struct loops_summary sum;
+	loops_summarize(&s->f, &sum);
+	counters[0] = sum.max_depth;
+	counters[1] = sum.irreducible;
+	counters[2] = sum.blocks_in_loops;
+	for (int i = 0; i < LOOPS_MAX_COUNTERS; i++)
+		counters[i + 3] = c[i];
+	return SSA_OK;
+}
+
+static int loops_check(void *state, char *msg, size_t msglen)
+{
+	struct loops_state *s = state;
+	char facts[256], oracle[256];
+	int st = loops_facts_check(s->g, &s->f, facts, sizeof facts);
+	if (st != SSA_OK) {
+		snprintf(msg, msglen, "%s", st == SSA_EVERIFY ? facts : ssa_status_str(st));
+		return st;
+	}
+	st = loops_oracle_check(s->g, &s->f, oracle, sizeof oracle);
+	if (st == SSA_ETOOBIG) {
+		snprintf(msg, msglen, "%s (above %u blocks: no brute-force definition)", facts,
+			 LOOPS_ORACLE_MAX_BLOCKS);
+		return SSA_OK;
+	}
+	if (st != SSA_OK) {
+		snprintf(msg, msglen, "%s", st == SSA_EVERIFY ? oracle : ssa_status_str(st));
+		return st;
+	}
+	snprintf(msg, msglen, "%s; %s", oracle, facts);
+	return SSA_OK;
+}
+
+/* "loop L header H parent P depth D blocks B entries E [irreducible]" per loop, then
+ * "block B loop L" for every block in a loop. */
+static int loops_dump(void *state, const char *kind, FILE *out)
+{
+	struct loops_state *s = state;
+	const struct loop_forest *f = &s->f;
+	(void)kind;
+	for (uint32_t l = 0; l < f->nloops; l++) {
+		fprintf(out, "loop %" PRIu32 " header %" PRIu32 " parent ", l, f->header[l]);
+		if (f->parent[l] == SSA_NONE)
+			fputs("-", out);
+		else
+			fprintf(out, "%" PRIu32, f->parent[l]);
+		fprintf(out, " depth %" PRIu32 " blocks %" PRIu32 " entries %" PRIu32 "%s\n",
+			f->depth[l], f->nblocks[l], f->entries[l],
+			f->entries[l] > 1 ? " irreducible" : "");
+	}
+	for (uint32_t b = 0; b < f->n; b++)
+		if (f->block_loop[b] != SSA_NONE)
+			fprintf(out, "block %" PRIu32 " loop %" PRIu32 "\n", b, f->block_loop[b]);
+	return ferror(out) ? SSA_EIO : SSA_OK;
+}
+
+const struct bench_stage bench_stage_loops = {
+	.name = "loops",
+	.title = "loop nesting forest (loops, depth, irreducible loops and their entries)",
+	.options = NULL,
+	.count = loops_nkernels,
+	.kernel = loops_kernel,
+	.mem_estimate = loops_mem,
+	.setup = loops_setup,
+	.run = loops_run,
+	.check = loops_check,
+	.dump = loops_dump,
+	.teardown = loops_teardown,
+};
