@@ -61,6 +61,14 @@ bool bench_input_is_llvm(const char *path)
 	return false;
 }
 
+/* The --algo list without llvm-mem2reg: cli keeps pointing at it until bench exits. */
+static char *m2r_rest;
+
+static void m2r_rest_free(void)
+{
+	free(m2r_rest);
+}
+
 int bench_m2r_take(struct bench_cli *cli, char *err, size_t errlen)
 {
 	static const char name[] = "llvm-mem2reg";
@@ -68,7 +76,7 @@ int bench_m2r_take(struct bench_cli *cli, char *err, size_t errlen)
 	if (!cli->algo)
 		return BENCH_EXIT_OK;
 	size_t len = strlen(cli->algo);
-	char *rest = malloc(len + 1); /* lives as long as cli */
+	char *rest = malloc(len + 1);
 	if (!rest) {
 		snprintf(err, errlen, "out of memory");
 		return BENCH_EXIT_REFUSED;
@@ -105,7 +113,8 @@ int bench_m2r_take(struct bench_cli *cli, char *err, size_t errlen)
 		free(rest);
 		cli->algo = NULL;
 	} else {
-		cli->algo = rest;
+		cli->algo = m2r_rest = rest;
+		atexit(m2r_rest_free);
 	}
 	return BENCH_EXIT_OK;
 }
