@@ -46,6 +46,7 @@ struct bench_func_select {
 
 struct bench_cli {
 	const char *algo;       /* --algo value (NULL if absent) */
+	bool m2r;               /* --algo named llvm-mem2reg (bench/input_llvm.c; removed from algo) */
 	const char *pipeline;   /* --pipeline value, NULL if absent */
 	const char *in;         /* --in FILE */
 	struct bench_func_select fsel;
@@ -234,6 +235,11 @@ void bench_report_end(struct bench_report *r);
  * minima and of maxima: the spread), CPU time, iterations per sample, checks, the slowest
  * function. */
 size_t bench_report_nrows(void);
+/* Row i of those kept (i < bench_report_nrows()) and its function (NULL when none). */
+const struct bench_result *bench_report_row_at(size_t i, const char **function);
+/* --algo=...,llvm-mem2reg,...: removes the name from cli->algo (NULL when it was the only one)
+ * and sets cli->m2r; a usage error in a build without LLVM's peers. */
+int bench_m2r_take(struct bench_cli *cli, char *err, size_t errlen);
 void bench_report_module_kernels(struct bench_report *r, size_t first_row);
 
 /* A file written atomically: the data goes to a temporary beside path, renamed over path by

@@ -11,6 +11,10 @@
 
 #ifdef SSALAB_HAVE_LLVMIR
 #include "llvmir/llvmir.h"
+#include "phi/phi.h"
+#endif
+#ifdef SSALAB_HAVE_LLVM_PEERS
+#include "peers/peers.h"
 #endif
 
 #include <dirent.h>
@@ -55,6 +59,64 @@ bool bench_input_is_llvm(const char *path)
 			return true;
 	}
 	return false;
+}
+
+/* The --algo list without llvm-mem2reg: cli keeps pointing at it until bench exits. */
+static char *m2r_rest;
+
+static void m2r_rest_free(void)
+{
+	free(m2r_rest);
+}
+
+int bench_m2r_take(struct bench_cli *cli, char *err, size_t errlen)
+{
+	static const char name[] = "llvm-mem2reg";
+	cli->m2r = false;
+	if (!cli->algo)
+		return BENCH_EXIT_OK;
+	size_t len = strlen(cli->algo);
+	char *rest = malloc(len + 1);
+	if (!rest) {
+		snprintf(err, errlen, "out of memory");
+		return BENCH_EXIT_REFUSED;
+	}
+	size_t u = 0;
+	for (const char *p = cli->algo; *p;) {
+		const char *e = strchr(p, ',');
+		size_t tl = e ? (size_t)(e - p) : strlen(p);
+		if (tl == sizeof name - 1 && !memcmp(p, name, tl)) {
+			cli->m2r = true;
+		} else {
+			if (u)
+				rest[u++] = ',';
+			memcpy(rest + u, p, tl);
+			u += tl;
+		}
+		p += tl + (e != NULL);
+	}
+	rest[u] = 0;
+#ifndef SSALAB_HAVE_LLVM_PEERS
+	if (cli->m2r) {
+		free(rest);
+		snprintf(err, errlen, "--algo=llvm-mem2reg: this bench was built without LLVM's peers "
+			 "(libLLVM and its headers, found through llvm-config-16: install the Debian "
+			 "package llvm-16-dev and rebuild)");
+		return BENCH_EXIT_USAGE;
+	}
+#endif
+	if (!cli->m2r) {
+		free(rest);
+		return BENCH_EXIT_OK;
+	}
+	if (u == 0) {
+		free(rest);
+		cli->algo = NULL;
+	} else {
+		cli->algo = m2r_rest = rest;
+		atexit(m2r_rest_free);
+	}
+	return BENCH_EXIT_OK;
 }
 
 #ifndef SSALAB_HAVE_LLVMIR
@@ -302,6 +364,152 @@ static int run_function(const struct bench_cli *cli, const struct bench_selected
 	return code;
 }
 
+#ifdef SSALAB_HAVE_LLVM_PEERS
+/* llvm-mem2reg on the selected functions of one module: one row per function, timed by the
+ * peer (each sample is one PromoteMemToReg call on a fresh clone, so a sample cannot batch
+ * runs: iters=1, and the peer measures wall time only, so the CPU columns repeat it). Its φ
+ * count is compared with ssalab's pruned placement of the same function (algos/llvmir/README.md
+ * says why they may differ); beside --pipeline, the pipeline's total over the same functions
+ * (the rows from first_row on) is set against LLVM's. */
+static int m2r_module(const struct bench_cli *cli, struct bench_report *r, const char *path,
+		      const struct llvmir_module *m, const uint32_t *pick, uint32_t npick,
+		      size_t first_row)
+{
+	struct peer_m2r_result pr;
+	char err[700];
+	unsigned reps = cli->timing.reps ? cli->timing.reps : 1;
+	bench_progress("llvm-mem2reg on %s", path);
+	int st = peer_llvm_mem2reg(path, reps, &pr, err, sizeof err);
+	bench_progress_done();
+	if (st != SSA_OK) {
+		fprintf(stderr, "bench: llvm-mem2reg: %s\n", st == SSA_EINPUT ? err : "out of memory");
+		return st == SSA_EINPUT ? BENCH_EXIT_INPUT : BENCH_EXIT_REFUSED;
+	}
+	size_t last_row = bench_report_nrows(), row = first_row;
+	uint32_t cur = 0, nrun = 0, nequal = 0, ndiff = 0, nerr = 0, npaired = 0;
+	uint64_t phis_llvm = 0, phis_ssa = 0;
+	double m2r_ms = 0, pipe_ms = 0, m2r_paired_ms = 0;
+	int code = BENCH_EXIT_OK;
+	char line[768];
+	for (uint32_t i = 0; i < npick; i++) {
+		const struct llvmir_func *f = &m->funcs[pick[i]];
+		const char *name = llvmir_func_name(f);
+		/* Both lists are in module order: a cursor finds each function. */
+		uint32_t j = cur;
+		while (j < pr.nfuncs && strcmp(pr.funcs[j].name, name))
+			j++;
+		if (j == pr.nfuncs) {
+			fprintf(stderr, "bench: warning: llvm-mem2reg did not see function '%s' of %s\n",
+				name, path);
+			continue;
+		}
+		cur = j + 1;
+		const struct peer_m2r_func *pf = &pr.funcs[j];
+		/* The pipeline's rows of this function (it skips functions without variables). */
+		double pt = -1;
+		if (cli->pipeline && f->prog.nvars) {
+			const char *fn;
+			pt = 0;
+			while (row < last_row && bench_report_row_at(row, &fn) && fn && !strcmp(fn, name)) {
+				const struct bench_result *b = bench_report_row_at(row, &fn);
+				if (b->status != BENCH_RUN_OK)
+					pt = -1e300;
+				pt += b->timing.median_ms;
+				row++;
+			}
+		}
+		struct bench_graph_stats gs;
+		if (bench_graph_stats(&f->prog.cfg, &gs) != SSA_OK) {
+			code = BENCH_EXIT_REFUSED;
+			break;
+		}
+		struct bench_result res;
+		memset(&res, 0, sizeof res);
+		res.algo = "llvm-mem2reg";
+		res.stage = "mem2reg";
+		res.status = BENCH_RUN_OK;
+		res.check = "unchecked";
+		if (bench_timing_init(&res.timing, pf->reps) != SSA_OK) {
+			code = BENCH_EXIT_REFUSED;
+			break;
+		}
+		res.timing.reps = pf->reps;
+		res.timing.iters = 1;
+		for (uint32_t k = 0; k < pf->reps; k++)
+			res.timing.rep_ms[k] = res.timing.cpu_rep_ms[k] = pf->rep_ns[k] / 1e6;
+		bench_timing_stats(&res.timing);
+		res.timing.cpu_ms = 0;
+		for (uint32_t k = 0; k < pf->reps; k++)
+			res.timing.cpu_ms += res.timing.rep_ms[k];
+		res.timing.utilization = 1;
+		res.timing.prepare_ms = -1;
+		/* The φs mem2reg made: those the input already had are not its. */
+		uint32_t made = pf->phis - pf->phis_before;
+		static const char *const cn[] = {"phis", "allocas", "insts-before", "insts-after"};
+		const uint64_t cv[] = {made, pf->allocas, pf->insts_before, pf->insts_after};
+		for (unsigned k = 0; k < 4; k++) {
+			res.counter_names[k] = cn[k];
+			res.counters[k] = cv[k];
+		}
+		res.ncounters = 4;
+		/* The check: LLVM's φs against ssalab's pruned placement of the same allocas. */
+		struct phi_sets ps;
+		memset(&ps, 0, sizeof ps);
+		int pst = f->prog.nvars ? phi_place_prog(NULL, &f->prog, NULL, PHI_PRUNED, &ps)
+					: SSA_OK;
+		if (pst != SSA_OK) {
+			res.check = "error";
+			snprintf(res.check_msg, sizeof res.check_msg, "ssalab's pruned placement failed "
+				 "(status %d)", pst);
+			nerr++;
+		} else {
+			uint64_t want = f->prog.nvars ? ps.total : 0;
+			phis_llvm += made;
+			phis_ssa += want;
+			bool same = want == made && pf->allocas == f->prog.nvars;
+			res.check = same ? "ok" : "differs";
+			snprintf(res.check_msg, sizeof res.check_msg,
+				 "phis llvm=%" PRIu32 " ssalab-pruned=%" PRIu64 ", allocas promoted=%"
+				 PRIu32 " variables=%" PRIu32 "%s", made, want, pf->allocas,
+				 f->prog.nvars, same ? "" : " (algos/llvmir/README.md: LLVM folds phis "
+				 "of one value)");
+			nequal += same;
+			ndiff += !same;
+		}
+		phi_sets_free(&ps);
+		r->gs = &gs;
+		r->input = path;
+		r->vars = f->prog.nvars;
+		r->function = name;
+		bench_report_row(r, &res);
+		r->gs = NULL;
+		nrun++;
+		m2r_ms += res.timing.median_ms;
+		if (pt >= 0) {
+			npaired++;
+			pipe_ms += pt;
+			m2r_paired_ms += res.timing.median_ms;
+		}
+		bench_timing_free(&res.timing);
+	}
+	snprintf(line, sizeof line,
+		 "llvm-mem2reg: functions=%" PRIu32 " total_ms=%.6f (one PromoteMemToReg per sample, "
+		 "wall) phis llvm=%" PRIu64 " ssalab-pruned=%" PRIu64 " functions_equal=%" PRIu32
+		 " differ=%" PRIu32 " errors=%" PRIu32, nrun, m2r_ms, phis_llvm, phis_ssa, nequal,
+		 ndiff, nerr);
+	bench_report_note(r, line);
+	if (cli->pipeline) {
+		snprintf(line, sizeof line,
+			 "ratio: pipeline %s total_ms=%.6f vs llvm-mem2reg total_ms=%.6f over the same %"
+			 PRIu32 " functions: pipeline/llvm=%.3f", cli->pipeline, pipe_ms, m2r_paired_ms,
+			 npaired, m2r_paired_ms > 0 ? pipe_ms / m2r_paired_ms : 0.0);
+		bench_report_note(r, line);
+	}
+	peer_m2r_result_free(&pr);
+	return code ? code : nerr ? BENCH_EXIT_VERIFY : BENCH_EXIT_OK;
+}
+#endif
+
 int bench_llvm_run(const struct bench_cli *cli, const struct bench_selected *sel, size_t nsel,
 		   struct bench_report *r, FILE *dump_f, const char *unfinished)
 {
@@ -411,6 +619,13 @@ int bench_llvm_run(const struct bench_cli *cli, const struct bench_selected *sel
 			if (c == BENCH_EXIT_USAGE)
 				break;
 		}
+#ifdef SSALAB_HAVE_LLVM_PEERS
+		if (cli->m2r && code != BENCH_EXIT_USAGE) {
+			int c = m2r_module(cli, r, path, &m, pick, npick, first_row);
+			if (c && !code)
+				code = c;
+		}
+#endif
 		bench_report_module_kernels(r, first_row);
 		free(pick);
 		llvmir_module_free(&m);

@@ -335,6 +335,9 @@ static int plan(const struct bench_cli *cli, struct selection *sel, char *err, s
 				 "(--dump=ssa)", cli->dump);
 			return BENCH_EXIT_USAGE;
 		}
+	} else if (cli->m2r && !cli->algo) {
+		/* llvm-mem2reg alone: no ssalab kernel, no stage option read. */
+		return bench_cli_check_used(cli, tables, 0, cli->gen.p.vars > 0, err, errlen);
 	} else {
 		int code = select_kernels(cli->algo, sel, err, errlen);
 		if (code)
@@ -403,6 +406,11 @@ int main(int argc, char **argv)
 		list_kernels(stdout);
 		return BENCH_EXIT_OK;
 	}
+	code = bench_m2r_take(&cli, err, sizeof err);
+	if (code) {
+		fprintf(stderr, "bench: %s\n", err);
+		return code;
+	}
 	struct selection sel = {0};
 	code = plan(&cli, &sel, err, sizeof err);
 	if (code) {
@@ -437,7 +445,11 @@ int main(int argc, char **argv)
 
 	FILE *out_f = cli.out ? of.f : stdout;
 	bool llvm = cli.in && bench_input_is_llvm(cli.in);
-	if (cli.fsel.given && !llvm) {
+	if (cli.m2r && !llvm) {
+		fprintf(stderr, "bench: --algo=llvm-mem2reg runs LLVM's mem2reg on the functions of an "
+				"LLVM IR input: it needs --in MODULE.ll|.bc|DIR\n");
+		code = BENCH_EXIT_USAGE;
+	} else if (cli.fsel.given && !llvm) {
 		fprintf(stderr, "bench: %s selects functions of an LLVM IR input, and %s is not LLVM "
 				"IR (.ll or .bc)\n", cli.fsel.given, cli.in);
 		code = BENCH_EXIT_USAGE;
@@ -453,7 +465,7 @@ int main(int argc, char **argv)
 		};
 		code = bench_llvm_run(&cli, sel.v, sel.n, &rep, dump_f, cli.out ? of.tmp : NULL);
 	}
-	if (cli.fsel.given || llvm) {
+	if (cli.fsel.given || llvm || cli.m2r) {
 		free(sel.v);
 		return finish_out(&cli, &of, code);
 	}

@@ -379,7 +379,7 @@ int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, siz
 		USAGE("--check and --no-check exclude each other");
 	if (!cli->algo && !cli->pipeline)
 		USAGE("no --algo given (try --algo=list)");
-	if (cli->algo && cli->pipeline)
+	if (cli->algo && cli->pipeline && strcmp(cli->algo, "llvm-mem2reg"))
 		USAGE("--algo and --pipeline exclude each other");
 	if (cli->fsel.given && !cli->in)
 		USAGE("%s selects functions of an LLVM IR input: it needs --in MODULE.ll|.bc",

@@ -570,6 +570,12 @@ size_t bench_report_nrows(void)
 	return nkept;
 }
 
+const struct bench_result *bench_report_row_at(size_t i, const char **function)
+{
+	*function = kept[i].function;
+	return &kept[i].res;
+}
+
 /* Sums per (stage, algo), in the order the kernels first ran. Times are per run (the median of
  * a function's samples), so the total is what one pass of the kernel over the module costs. */
 void bench_report_module_kernels(struct bench_report *r, size_t first_row)

@@ -144,7 +144,7 @@ int peer_llvm_mem2reg(const char *path, uint32_t reps, struct peer_m2r_result *o
 				return SSA_ENOMEM;
 			}
 			rec->blocks = (uint32_t)f->size();
-			rec->insts_before = count_insts(*f, nullptr);
+			rec->insts_before = count_insts(*f, &rec->phis_before);
 			rec->reps = reps;
 			one_rep(*f, rec); /* warm-up */
 			for (uint32_t r = 0; r < reps; r++)

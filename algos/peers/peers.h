@@ -52,7 +52,8 @@ struct peer_m2r_func {
 	char *name;            /* the function's name (malloc'd) */
 	uint32_t blocks;       /* basic blocks */
 	uint32_t allocas;      /* allocas promoted (the same in every rep) */
-	uint32_t phis;         /* phi nodes after promotion */
+	uint32_t phis;         /* phi nodes after promotion (phis_before included) */
+	uint32_t phis_before;  /* phi nodes already in the input (clang's ?:, && and ||) */
 	uint32_t insts_before; /* instructions before and after promotion */
 	uint32_t insts_after;
 	uint32_t reps;
