@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static char interrupt_tmp[sizeof ((struct bench_outfile *)0)->tmp];
@@ -54,6 +55,17 @@ int bench_outfile_open(struct bench_outfile *o, const char *path, char *err, siz
 	if (fd < 0) {
 		snprintf(err, errlen, "%s: cannot create a temporary file beside it: %s", path,
 			 strerror(errno));
+		o->tmp[0] = 0;
+		return SSA_EIO;
+	}
+	/* mkstemp creates 0600; a report is an ordinary file, so give it the mode open(2) would
+	 * (0666 less the umask) before it is renamed into place. */
+	mode_t mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) != 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		close(fd);
+		unlink(o->tmp);
 		o->tmp[0] = 0;
 		return SSA_EIO;
 	}

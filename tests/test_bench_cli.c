@@ -393,10 +393,16 @@ Test(bench_cli, out_is_atomic)
 	cr_expect_eq(dir_entries(), 0, "left a file behind");
 	bench_run_free(&r);
 
-	/* A good run writes the whole report there and nothing on stdout. */
+	/* A good run writes the whole report there and nothing on stdout, as an ordinary file
+	 * (0666 less the umask, not mkstemp's 0600). */
+	mode_t old_mask = umask(022);
 	r = RUN("--algo=dfs --blocks=500 --reps=1 --csv --out '%s'", out);
+	umask(old_mask);
 	cr_expect_eq(r.code, 0, "stderr: %s", r.err);
 	cr_expect_str_empty(r.out);
+	struct stat sb;
+	cr_assert_eq(stat(out, &sb), 0);
+	cr_expect_eq(sb.st_mode & 0777, 0644, "mode %o", (unsigned)(sb.st_mode & 0777));
 	char *text = bench_run_slurp(out);
 	cr_assert_not_null(text);
 	cr_expect_eq(strncmp(text, "algo,stage,", 11), 0, "%s", text);
