@@ -26,6 +26,9 @@ enum bench_exit {
 	BENCH_EXIT_TIMEOUT = 5, /* a kernel (or the pipeline) exceeded --time-limit */
 };
 
+/* --in may be repeated this many times (a directory holds any number of files). */
+#define BENCH_MAX_IN 256u
+
 enum bench_format { BENCH_FMT_TEXT, BENCH_FMT_CSV, BENCH_FMT_JSON };
 
 /* How kernels are timed: --reps samples after --warmup runs, each sample holding as many runs
@@ -48,7 +51,10 @@ struct bench_cli {
 	const char *algo;       /* --algo value (NULL if absent) */
 	bool m2r;               /* --algo named llvm-mem2reg (bench/input_llvm.c; removed from algo) */
 	const char *pipeline;   /* --pipeline value, NULL if absent */
-	const char *in;         /* --in FILE */
+	const char *in;         /* --in FILE: the first one given */
+	const char *ins[BENCH_MAX_IN]; /* every --in, in order (nin of them) */
+	unsigned nin;
+	bool quiet;             /* --quiet: no report where it is not the requested output */
 	struct bench_func_select fsel;
 	struct gen_options gen; /* generator options (gen/options.c), defaults of bench */
 	struct bench_timing_opts timing;
@@ -223,9 +229,22 @@ struct bench_report {
 	bool module;
 	bool mute_notes;
 	const char *function;
+	/* The current file input's format (cfg, prog, ssab, dot, edges), NULL when generated;
+	 * LLVM IR rows are llvm-ir or llvm-bc by the module's name. */
+	const char *input_format;
+	/* Several file inputs: begin writes the header only, each file is opened by
+	 * bench_report_input and closed by bench_report_input_end, rows name their file, and end
+	 * writes the summary over the files. */
+	bool files;
+	/* --quiet with --dump: the report is not the requested output, nothing is written. */
+	bool quiet;
 };
 void bench_report_begin(struct bench_report *r);
 void bench_report_row(struct bench_report *r, const struct bench_result *res);
+/* Several files: the current file (r->input, r->gs, r->vars, r->input_format) starts (its
+ * description and graph lines in text) and ends (its comparison table in text). */
+void bench_report_input(struct bench_report *r);
+void bench_report_input_end(struct bench_report *r);
 /* A free-form extra section for text (ignored by CSV, a "extra" string array in JSON):
  * the pipeline's per-stage table and total use it. */
 void bench_report_note(struct bench_report *r, const char *line);

@@ -9,10 +9,13 @@
 #include "io/io.h"
 #include "util/status.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 struct selection {
 	struct bench_selected *v;
@@ -116,15 +119,15 @@ static int select_kernels(const char *spec, struct selection *sel, char *err, si
 }
 
 /* Builds or loads the input program. Untimed. */
-static int load_input(struct bench_cli *cli, struct prog *prog, char *note, size_t notelen,
-		      char *err, size_t errlen)
+static int load_input(const struct bench_cli *cli, const char *path, struct prog *prog,
+		      char *note, size_t notelen, char *err, size_t errlen)
 {
 	note[0] = 0;
-	if (cli->in) {
+	if (path) {
 		struct io_error ioe;
 		memset(&ioe, 0, sizeof ioe);
-		bench_progress("reading %s", cli->in);
-		int st = io_read_prog(cli->in, prog, &ioe);
+		bench_progress("reading %s", path);
+		int st = io_read_prog(path, prog, &ioe);
 		bench_progress_done();
 		if (st) {
 			char buf[600];
@@ -135,7 +138,7 @@ static int load_input(struct bench_cli *cli, struct prog *prog, char *note, size
 		if (cli->gen.p.vars) {
 			if (prog->nvars) {
 				snprintf(err, errlen, "--vars: %s already is a program with %" PRIu32
-					 " variables", cli->in, prog->nvars);
+					 " variables", path, prog->nvars);
 				prog_free(prog);
 				return BENCH_EXIT_USAGE;
 			}
@@ -145,7 +148,7 @@ static int load_input(struct bench_cli *cli, struct prog *prog, char *note, size
 			memset(prog, 0, sizeof *prog);
 			st = gen_prog(&cli->gen.p, &g, prog);
 			if (st) {
-				snprintf(err, errlen, "generating a program over %s: %s", cli->in,
+				snprintf(err, errlen, "generating a program over %s: %s", path,
 					 ssa_status_str(st));
 				return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
 			}
@@ -310,7 +313,10 @@ int bench_run_kernel(const struct bench_cli *cli, const struct bench_input *in,
 		}
 	}
 	if (dump_f) {
-		st = stage->dump(state, cli->dump, dump_f);
+		/* dot: the input's CFG, whatever the kernel (blocks labelled by name). */
+		st = !strcmp(cli->dump, "dot")
+			     ? io_write_dot_cfg_named(dump_f, g, &in->prog->bnames, "cfg")
+			     : stage->dump(state, cli->dump, dump_f);
 		if (st) {
 			fprintf(stderr, "bench: %s--dump=%s: %s\n", where, cli->dump,
 				ssa_status_str(st));
@@ -346,8 +352,10 @@ static int plan(const struct bench_cli *cli, struct selection *sel, char *err, s
 			snprintf(err, errlen, "--dump needs exactly one kernel (got %zu)", sel->n);
 			return BENCH_EXIT_USAGE;
 		}
-		if (cli->dump && !bench_kernel_has_dump(&sel->v[0].k, cli->dump)) {
-			snprintf(err, errlen, "--dump=%s: kernel %s has no dump of that kind (it has: %s)",
+		if (cli->dump && strcmp(cli->dump, "dot") &&
+		    !bench_kernel_has_dump(&sel->v[0].k, cli->dump)) {
+			snprintf(err, errlen, "--dump=%s: kernel %s has no dump of that kind (it has: %s, "
+				 "and dot, the input's CFG)",
 				 cli->dump, sel->v[0].k.name,
 				 sel->v[0].k.dumps[0] ? sel->v[0].k.dumps : "none");
 			return BENCH_EXIT_USAGE;
@@ -366,7 +374,8 @@ static int plan(const struct bench_cli *cli, struct selection *sel, char *err, s
 
 /* The file is kept when every kernel ran to its end (even if a check failed or one was
  * refused): it then holds a complete report. Usage and input errors leave nothing. */
-static int finish_out(const struct bench_cli *cli, struct bench_outfile *of, int code)
+static int finish_out(const struct bench_cli *cli, struct bench_outfile *of, int code,
+		      bool complete)
 {
 	char err[600];
 	if (!cli->out) {
@@ -377,7 +386,8 @@ static int finish_out(const struct bench_cli *cli, struct bench_outfile *of, int
 		}
 		return code;
 	}
-	if (code == BENCH_EXIT_OK || code == BENCH_EXIT_VERIFY || code == BENCH_EXIT_REFUSED) {
+	if (complete &&
+	    (code == BENCH_EXIT_OK || code == BENCH_EXIT_VERIFY || code == BENCH_EXIT_REFUSED)) {
 		if (bench_outfile_commit(of, err, sizeof err)) {
 			fprintf(stderr, "bench: --out %s\n", err);
 			if (!code)
@@ -386,6 +396,293 @@ static int finish_out(const struct bench_cli *cli, struct bench_outfile *of, int
 	} else {
 		bench_outfile_abort(of);
 	}
+	return code;
+}
+
+/* The file inputs of a run: the --in files in order, a directory's files by name. */
+struct inlist {
+	char **path;
+	size_t n, cap;
+	bool several; /* more than one --in, or a directory: per-file blocks and a summary */
+};
+
+static void inlist_free(struct inlist *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->path[i]);
+	free(l->path);
+}
+
+static int inlist_add(struct inlist *l, const char *dir, const char *name)
+{
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 16;
+		char **v = ssa_realloc_array(l->path, cap, sizeof *v);
+		if (!v)
+			return SSA_ENOMEM;
+		l->path = v;
+		l->cap = cap;
+	}
+	size_t len = (dir ? strlen(dir) + 1 : 0) + strlen(name) + 1;
+	char *p = malloc(len);
+	if (!p)
+		return SSA_ENOMEM;
+	snprintf(p, len, "%s%s%s", dir ? dir : "", dir ? "/" : "", name);
+	l->path[l->n++] = p;
+	return SSA_OK;
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a > b && !strcmp(s + a - b, suffix);
+}
+
+/* The names a directory's file inputs end in (README: "Several inputs"); others are skipped. */
+static const char *const file_suffixes[] = {".cfg", ".prog", ".ssab", ".dot", ".gv", ".edges",
+					    ".el", ".txt", NULL};
+
+static bool is_input_name(const char *name)
+{
+	if (name[0] == '.')
+		return false;
+	for (const char *const *x = file_suffixes; *x; x++)
+		if (has_suffix(name, *x))
+			return true;
+	return false;
+}
+
+static int cmp_path(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A directory holding .ll or .bc modules is LLVM IR input (bench/input_llvm.c). */
+static bool dir_has_llvm(const char *path)
+{
+	DIR *d = opendir(path);
+	if (!d)
+		return false;
+	bool llvm = false;
+	for (struct dirent *e; !llvm && (e = readdir(d));)
+		llvm = e->d_name[0] != '.' && (has_suffix(e->d_name, ".ll") ||
+					       has_suffix(e->d_name, ".bc"));
+	closedir(d);
+	return llvm;
+}
+
+/* A module, or a directory holding modules. */
+static bool input_is_llvm(const char *path)
+{
+	struct stat sb;
+	if (strcmp(path, "-") && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+		return dir_has_llvm(path);
+	return bench_input_is_llvm(path);
+}
+
+/* The files of directory path with an input suffix, sorted by name, appended to l. */
+static int list_dir(const char *path, struct inlist *l, char *err, size_t errlen)
+{
+	DIR *d = opendir(path);
+	if (!d) {
+		snprintf(err, errlen, "--in %s: cannot read the directory: %s", path, strerror(errno));
+		return BENCH_EXIT_INPUT;
+	}
+	size_t first = l->n;
+	int st = SSA_OK;
+	for (struct dirent *e; st == SSA_OK && (e = readdir(d));)
+		if (is_input_name(e->d_name))
+			st = inlist_add(l, path, e->d_name);
+	closedir(d);
+	if (st != SSA_OK) {
+		snprintf(err, errlen, "--in %s: out of memory listing the directory", path);
+		return BENCH_EXIT_REFUSED;
+	}
+	if (l->n == first) {
+		snprintf(err, errlen, "--in %s: the directory holds no input file (.ll, .bc, .cfg, "
+			 ".prog, .ssab, .dot, .gv, .edges, .el or .txt)", path);
+		return BENCH_EXIT_INPUT;
+	}
+	qsort(l->path + first, l->n - first, sizeof *l->path, cmp_path);
+	return BENCH_EXIT_OK;
+}
+
+/* Expands the --in list into files. LLVM IR is one module or one directory of modules: it
+ * does not mix with other inputs. */
+static int expand_inputs(const struct bench_cli *cli, struct inlist *l, char *err, size_t errlen)
+{
+	memset(l, 0, sizeof *l);
+	l->several = cli->nin > 1;
+	for (unsigned i = 0; i < cli->nin; i++) {
+		const char *in = cli->ins[i];
+		struct stat sb;
+		bool dir = strcmp(in, "-") && stat(in, &sb) == 0 && S_ISDIR(sb.st_mode);
+		if (cli->nin > 1 && ((dir && dir_has_llvm(in)) || (!dir && bench_input_is_llvm(in)))) {
+			snprintf(err, errlen, "--in %s is LLVM IR: an LLVM IR input is one module or one "
+				 "directory of modules, alone on the command line", in);
+			return BENCH_EXIT_USAGE;
+		}
+		int code = dir ? list_dir(in, l, err, errlen)
+			       : inlist_add(l, NULL, in) == SSA_OK ? BENCH_EXIT_OK : BENCH_EXIT_REFUSED;
+		if (code == BENCH_EXIT_REFUSED && !dir)
+			snprintf(err, errlen, "out of memory");
+		if (code)
+			return code;
+		l->several |= dir;
+	}
+	return BENCH_EXIT_OK;
+}
+
+/* The report's name for the format of a file input: cfg, prog, ssab, dot or edges (by content,
+ * as io_read_prog tells them apart); "" when it cannot be read. */
+static const char *file_format(const char *path)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : NULL;
+	if (!f)
+		return strcmp(path, "-") ? "" : "text";
+	unsigned char buf[4096];
+	size_t n = fread(buf, 1, sizeof buf, f);
+	fclose(f);
+	enum io_input_kind k = io_sniff(buf, n);
+	if (k != IO_IN_TEXT)
+		return io_input_kind_str(k);
+	/* Text: the 'p' line says cfg or prog. */
+	for (size_t i = 0; i + 6 <= n; i++)
+		if ((i == 0 || buf[i - 1] == '\n') && !memcmp(buf + i, "p prog", 6))
+			return "prog";
+	return "cfg";
+}
+
+/* One input (a file, or the generated graph when path is NULL): load it, run every kernel (or
+ * the pipeline), one row each; the report of a single input begins and ends here, one of
+ * several files is a section of it. *loaded says whether the input could be read. */
+static int run_input(const struct bench_cli *cli, const struct selection *sel, const char *path,
+		     struct bench_report *rep, FILE *dump_f, const char *unfinished, bool *loaded)
+{
+	char err[1024], note[200];
+	struct prog prog;
+	memset(&prog, 0, sizeof prog);
+	*loaded = false;
+	int code = load_input(cli, path, &prog, note, sizeof note, err, sizeof err);
+	if (code) {
+		fprintf(stderr, "bench: %s\n", err);
+		return code;
+	}
+	struct bench_graph_stats gs;
+	bench_progress("graph statistics (reachability, reducibility)");
+	int gst = bench_graph_stats(&prog.cfg, &gs);
+	bench_progress_done();
+	if (gst) {
+		fprintf(stderr, "bench: %s%sout of memory computing graph statistics\n",
+			path ? path : "", path ? ": " : "");
+		prog_free(&prog);
+		return BENCH_EXIT_REFUSED;
+	}
+	*loaded = true;
+	struct bench_input in = {
+		.prog = &prog,
+		.family = path ? NULL : cli->gen.p.family,
+		.path = path,
+		.seed = path ? 0 : cli->gen.p.seed,
+		.opts = &cli->opts,
+	};
+	rep->gs = &gs;
+	rep->family = in.family;
+	rep->input = path;
+	rep->input_format = path ? file_format(path) : NULL;
+	rep->gen_note = note;
+	rep->seed = in.seed;
+	rep->vars = prog.nvars;
+	if (rep->files)
+		bench_report_input(rep);
+	else
+		bench_report_begin(rep);
+	if (cli->pipeline) {
+		bench_deadline_arm(cli->time_limit_s, "the pipeline", unfinished);
+		code = bench_pipeline_run(cli, &in, rep, dump_f);
+		bench_deadline_disarm();
+	} else {
+		for (size_t i = 0; i < sel->n; i++) {
+			struct bench_result res;
+			bench_deadline_arm(cli->time_limit_s, sel->v[i].k.name, unfinished);
+			int c = bench_run_kernel(cli, &in, &sel->v[i], &res, dump_f);
+			bench_deadline_disarm();
+			bench_report_row(rep, &res);
+			bench_timing_free(&res.timing);
+			if (c && !code)
+				code = c;
+		}
+	}
+	/* The report of one input ends here: it reads the graph statistics. */
+	if (rep->files)
+		bench_report_input_end(rep);
+	else
+		bench_report_end(rep);
+	prog_free(&prog);
+	rep->gs = NULL;
+	return code;
+}
+
+/* Generated input, one file, or several files (each timed as a single input, then a summary
+ * over them). An input that cannot be read stops the run: exit 1, no --out file. */
+static int run_inputs(const struct bench_cli *cli, const struct selection *sel,
+		      const struct bench_sysinfo *sys, FILE *out_f, const char *unfinished,
+		      bool *complete)
+{
+	char err[1024];
+	struct inlist files;
+	int code = BENCH_EXIT_OK;
+	if (cli->in) {
+		code = expand_inputs(cli, &files, err, sizeof err);
+		if (code) {
+			fprintf(stderr, "bench: %s\n", err);
+			inlist_free(&files);
+			return code;
+		}
+		if (files.several && cli->dump) {
+			fprintf(stderr, "bench: --dump needs exactly one input (got %zu files)\n",
+				files.n);
+			inlist_free(&files);
+			return BENCH_EXIT_USAGE;
+		}
+	} else {
+		memset(&files, 0, sizeof files);
+	}
+
+	/* With --dump the dump is the product: it goes to --out or stdout, and the report goes
+	 * to stdout when the dump has a file, else to stderr. */
+	FILE *dump_f = NULL, *report_f = out_f;
+	if (cli->dump) {
+		dump_f = out_f;
+		report_f = cli->out ? stdout : stderr;
+	}
+	struct bench_report rep = {
+		.f = report_f,
+		.format = cli->format,
+		.cli = cli,
+		.sys = sys,
+		.files = files.several,
+		.quiet = cli->quiet && cli->dump,
+	};
+	bool loaded = false;
+	if (!files.several) {
+		code = run_input(cli, sel, cli->in, &rep, dump_f, unfinished, &loaded);
+		*complete = loaded;
+	} else {
+		bench_report_begin(&rep);
+		for (size_t i = 0; i < files.n; i++) {
+			int c = run_input(cli, sel, files.path[i], &rep, dump_f, unfinished, &loaded);
+			if (c && !code)
+				code = c;
+			if (!loaded) {
+				code = c;
+				break;
+			}
+		}
+		bench_report_end(&rep);
+		*complete = loaded;
+	}
+	inlist_free(&files);
 	return code;
 }
 
@@ -444,7 +741,7 @@ int main(int argc, char **argv)
 	}
 
 	FILE *out_f = cli.out ? of.f : stdout;
-	bool llvm = cli.in && bench_input_is_llvm(cli.in);
+	bool llvm = cli.nin == 1 && input_is_llvm(cli.in);
 	if (cli.m2r && !llvm) {
 		fprintf(stderr, "bench: --algo=llvm-mem2reg runs LLVM's mem2reg on the functions of an "
 				"LLVM IR input: it needs --in MODULE.ll|.bc|DIR\n");
@@ -462,86 +759,17 @@ int main(int argc, char **argv)
 			.cli = &cli,
 			.sys = &sys,
 			.module = true,
+			.quiet = cli.quiet && cli.dump,
 		};
 		code = bench_llvm_run(&cli, sel.v, sel.n, &rep, dump_f, cli.out ? of.tmp : NULL);
 	}
 	if (cli.fsel.given || llvm || cli.m2r) {
 		free(sel.v);
-		return finish_out(&cli, &of, code);
+		return finish_out(&cli, &of, code, true);
 	}
 
-	struct prog prog;
-	memset(&prog, 0, sizeof prog);
-	char note[200];
-	code = load_input(&cli, &prog, note, sizeof note, err, sizeof err);
-	if (code) {
-		fprintf(stderr, "bench: %s\n", err);
-		if (cli.out)
-			bench_outfile_abort(&of);
-		free(sel.v);
-		return code;
-	}
-	struct bench_graph_stats gs;
-	bench_progress("graph statistics (reachability, reducibility)");
-	int gst = bench_graph_stats(&prog.cfg, &gs);
-	bench_progress_done();
-	if (gst) {
-		fprintf(stderr, "bench: out of memory computing graph statistics\n");
-		if (cli.out)
-			bench_outfile_abort(&of);
-		prog_free(&prog);
-		free(sel.v);
-		return BENCH_EXIT_REFUSED;
-	}
-
-	/* With --dump the dump is the product: it goes to --out or stdout, and the report goes
-	 * to stdout when the dump has a file, else to stderr. */
-	FILE *dump_f = NULL, *report_f = cli.out ? of.f : stdout;
-	if (cli.dump) {
-		dump_f = cli.out ? of.f : stdout;
-		report_f = cli.out ? stdout : stderr;
-	}
-
-	struct bench_input in = {
-		.prog = &prog,
-		.family = cli.in ? NULL : cli.gen.p.family,
-		.path = cli.in,
-		.seed = cli.in ? 0 : cli.gen.p.seed,
-		.opts = &cli.opts,
-	};
-	struct bench_report rep = {
-		.f = report_f,
-		.format = cli.format,
-		.cli = &cli,
-		.sys = &sys,
-		.gs = &gs,
-		.family = in.family,
-		.input = cli.in,
-		.gen_note = note,
-		.seed = in.seed,
-		.vars = prog.nvars,
-	};
-	bench_report_begin(&rep);
-	code = BENCH_EXIT_OK;
-	const char *unfinished = cli.out ? of.tmp : NULL;
-	if (cli.pipeline) {
-		bench_deadline_arm(cli.time_limit_s, "the pipeline", unfinished);
-		code = bench_pipeline_run(&cli, &in, &rep, dump_f);
-		bench_deadline_disarm();
-	} else {
-		for (size_t i = 0; i < sel.n; i++) {
-			struct bench_result res;
-			bench_deadline_arm(cli.time_limit_s, sel.v[i].k.name, unfinished);
-			int c = bench_run_kernel(&cli, &in, &sel.v[i], &res, dump_f);
-			bench_deadline_disarm();
-			bench_report_row(&rep, &res);
-			bench_timing_free(&res.timing);
-			if (c && !code)
-				code = c;
-		}
-	}
+	bool complete = false;
+	code = run_inputs(&cli, &sel, &sys, out_f, cli.out ? of.tmp : NULL, &complete);
 	free(sel.v);
-	bench_report_end(&rep);
-	prog_free(&prog);
-	return finish_out(&cli, &of, code);
+	return finish_out(&cli, &of, code, complete);
 }

@@ -28,9 +28,12 @@ void bench_cli_usage(FILE *f)
 "                       kernel of the dominator stage; 'all:STAGE' every kernel of STAGE\n"
 "  --pipeline=A,B,C,D   SSA construction end to end: dominators[,frontiers],placement[,renamer]\n"
 "Input (generation and loading are not timed):\n"
-"  --in FILE            read a .cfg, .prog or .ssab file instead of generating; or LLVM IR\n"
-"                       (.ll text or .bc bitcode, by content), or a directory of .ll/.bc\n"
-"                       modules: every defined function is one input (import not timed)\n"
+"  --in FILE            read a .cfg, .prog, .ssab, DOT or edge-list file instead of\n"
+"                       generating; or LLVM IR (.ll text or .bc bitcode, by content), or a\n"
+"                       directory of .ll/.bc modules: every defined function is one input\n"
+"                       (import not timed). Repeat --in, or give a directory of\n"
+"                       .cfg/.prog/.ssab/.dot/.gv/.edges/.el/.txt files, to time each file\n"
+"                       as one input and get a summary over them\n"
 "  --function=NAME      LLVM IR: only the function NAME\n"
 "  --function-regex=RE  LLVM IR: only functions whose name matches RE (POSIX extended)\n"
 "  --min-blocks=N --max-blocks=N  LLVM IR: only functions with N or more / at most N blocks\n"
@@ -60,8 +63,12 @@ void bench_cli_usage(FILE *f)
 "  --check / --no-check verify each kernel's result once after the reps (default on)\n"
 "  --csv | --json       machine-readable report instead of text\n"
 "  --out FILE           write the report (or the dump) to FILE, atomically\n"
-"  --dump=KIND          write the kernel's result: idom, domtree-dot, df, phi, live, ssa; the\n"
-"                       floor's dfs, rpo, preds; with --pipeline, ssa (the final form)\n"
+"  --quiet              no report on stderr (nor on stdout with --dump --out): only the\n"
+"                       requested output and errors\n"
+"  --dump=KIND          write the kernel's result: idom, domtree-dot, df, phi, live, ssa,\n"
+"                       loops, out; the floor's dfs, rpo, preds; with --pipeline, ssa (the\n"
+"                       final form); dot (any kernel): the input's CFG as graphviz. Blocks\n"
+"                       and variables are written by name when the input names them\n"
 "  -h, --help           this text, with the stage options of every registered stage\n"
 "\n"
 "Exit codes: 0 ok, 1 input/IO error, 2 usage error, 3 verification failure, 4 refused (memory),\n"
@@ -126,7 +133,7 @@ void bench_format_bytes(uint64_t bytes, char *buf, size_t len)
 enum opt_id {
 	O_ALGO, O_PIPELINE, O_IN, O_REPS, O_WARMUP, O_MINTIME, O_PIN, O_CSV, O_JSON, O_OUT,
 	O_MEMLIMIT, O_TIMELIMIT, O_CHECK, O_NOCHECK, O_DUMP, O_HELP,
-	O_FUNCTION, O_FUNCREGEX, O_MINBLOCKS, O_MAXBLOCKS,
+	O_FUNCTION, O_FUNCREGEX, O_MINBLOCKS, O_MAXBLOCKS, O_QUIET,
 	/* stage options */
 	O_REVERSE, O_DFLIMIT, O_FLAVOR, O_LIVE, O_PLACEMENT, O_MAXIMAL, O_WALKS, O_COPYPROP, O_N
 };
@@ -147,6 +154,7 @@ static const struct {
 	[O_DUMP] = {"dump", ARG_REQUIRED},	   [O_HELP] = {"help", ARG_NONE},
 	[O_FUNCTION] = {"function", ARG_REQUIRED}, [O_FUNCREGEX] = {"function-regex", ARG_REQUIRED},
 	[O_MINBLOCKS] = {"min-blocks", ARG_REQUIRED}, [O_MAXBLOCKS] = {"max-blocks", ARG_REQUIRED},
+	[O_QUIET] = {"quiet", ARG_NONE},
 	[O_REVERSE] = {"reverse", ARG_NONE},	   [O_DFLIMIT] = {"df-limit", ARG_REQUIRED},
 	[O_FLAVOR] = {"flavor", ARG_REQUIRED},	   [O_LIVE] = {"live", ARG_REQUIRED},
 	[O_PLACEMENT] = {"placement", ARG_REQUIRED}, [O_MAXIMAL] = {"maximal", ARG_REQUIRED},
@@ -186,7 +194,14 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 	switch (id) {
 	case O_ALGO: cli->algo = val; break;
 	case O_PIPELINE: cli->pipeline = val; break;
-	case O_IN: cli->in = val; break;
+	case O_IN:
+		if (cli->nin == BENCH_MAX_IN)
+			BAD("--in: at most %u inputs in one run (give a directory instead)",
+			    BENCH_MAX_IN);
+		cli->ins[cli->nin++] = val;
+		cli->in = cli->ins[0];
+		break;
+	case O_QUIET: cli->quiet = true; break;
 	case O_REPS:
 		if (parse_u64(val, BENCH_MAX_REPS, &u64) || u64 == 0)
 			BAD("--reps=%s: expected 1..%u", val, BENCH_MAX_REPS);
@@ -354,7 +369,7 @@ int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, siz
 				break;
 		if (k == O_N)
 			USAGE("unknown option '--%.*s' (see --help)", (int)len, name);
-		if (seen[k])
+		if (seen[k] && k != O_IN)
 			USAGE("option '--%s' given twice", core_opts[k].name);
 		seen[k] = true;
 		if (core_opts[k].arg == ARG_NONE && val)

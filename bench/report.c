@@ -6,6 +6,7 @@
 #include "util/mem.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,12 +37,36 @@ struct kept {
 	char *function;
 	struct bench_graph_stats gs;
 	const char *input;
+	const char *format;
 	uint32_t vars;
 };
 static struct kept *kept;
 static size_t nkept, capkept;
+/* Several files: each file's description, and the first of its rows. */
+struct file_rec {
+	const char *path, *format;
+	struct bench_graph_stats gs;
+	uint32_t vars;
+	size_t first_row;
+};
+static struct file_rec *files;
+static size_t nfiles, capfiles;
 static char **notes;
 static size_t nnotes, capnotes;
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a > b && !strcmp(s + a - b, suffix);
+}
+
+/* The format of the current input, as every report names it ("" when generated). */
+static const char *input_format(const struct bench_report *r)
+{
+	if (r->module)
+		return r->input && has_suffix(r->input, ".bc") ? "llvm-bc" : "llvm-ir";
+	return r->input_format ? r->input_format : "";
+}
 
 static void keep(const struct bench_report *rep, const struct bench_result *res)
 {
@@ -57,6 +82,7 @@ static void keep(const struct bench_report *rep, const struct bench_result *res)
 	kp->function = NULL;
 	kp->gs = *rep->gs;
 	kp->input = rep->input;
+	kp->format = input_format(rep);
 	kp->vars = rep->vars;
 	if (rep->module && rep->function) {
 		size_t len = strlen(rep->function) + 1;
@@ -161,19 +187,33 @@ static const char *const csv_cols =
 	"median_ms,min_ms,max_ms,ns_per_block,ns_per_edge,peak_mb,allocated_mb,resident_mb,rss_mb,"
 	"estimate_mb,counters,check,check_msg,status_msg,rep_ms,utilization,cpu_median_ms,invol_switches,cpu,cores,topology,pinned,malloc_conf,compiler,"
 	"cflags,git_rev,build_type,date,host,cmdline,iters,mean_ms,stddev_ms,prepare_ms,min_time_s,"
-	"function,loops,max_loop_depth,irreducible_loops";
+	"function,loops,max_loop_depth,irreducible_loops,path,format,blocks,edges,files,sum_median_ms,"
+	"geomean_median_ms,failures";
+
+/* A file input, described by the same fields in every format: path, function (LLVM IR),
+ * format, blocks, edges, vars. */
+static void text_input(struct bench_report *r)
+{
+	const struct bench_graph_stats *g = r->gs;
+	fprintf(r->f, "input: path=%s", r->input);
+	if (r->module && r->function)
+		fprintf(r->f, " function=%s", r->function);
+	fprintf(r->f, " format=%s blocks=%" PRIu64 " edges=%" PRIu64 " vars=%" PRIu32 "\n",
+		input_format(r), g->n, g->m, r->vars);
+}
+
+static void text_graph(struct bench_report *r);
 
 void bench_report_begin(struct bench_report *r)
 {
 	FILE *f = r->f;
 	const struct bench_sysinfo *s = r->sys;
-	const struct bench_graph_stats *g = r->gs;
 	r->rows = 0;
 	if (r->format == BENCH_FMT_CSV) {
 		fprintf(f, "%s\n", csv_cols);
 		return;
 	}
-	if (r->format == BENCH_FMT_JSON)
+	if (r->format == BENCH_FMT_JSON || r->quiet)
 		return; /* written whole at the end */
 	fprintf(f, "bench: git=%s build=%s compiler=\"%s\" date=%s\n", SSALAB_GIT_REV,
 		SSALAB_BUILD_TYPE, SSALAB_COMPILER, s->date);
@@ -186,12 +226,24 @@ void bench_report_begin(struct bench_report *r)
 		fflush(f);
 		return;
 	}
+	if (r->files) {
+		fflush(f); /* each file's lines come with it (bench_report_input) */
+		return;
+	}
 	if (r->input)
-		fprintf(f, "input: file=%s\n", r->input);
+		text_input(r);
 	else
 		fprintf(f, "input: generated family=%s seed=%" PRIu64 "%s%s%s\n", r->family, r->seed,
 			r->gen_note && *r->gen_note ? " note=\"" : "", r->gen_note ? r->gen_note : "",
 			r->gen_note && *r->gen_note ? "\"" : "");
+	text_graph(r);
+}
+
+/* The graph and loop lines of the current input. */
+static void text_graph(struct bench_report *r)
+{
+	FILE *f = r->f;
+	const struct bench_graph_stats *g = r->gs;
 	fprintf(f,
 		"graph: family=%s n=%" PRIu64 " m=%" PRIu64 " reachable=%" PRIu64 " exits=%" PRIu64
 		" max_in=%" PRIu64 " max_out=%" PRIu64 " reducible=%s vars=%" PRIu32 "\n",
@@ -339,10 +391,15 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 	csv_str(f, r->module ? r->function : "");
 	fputc(',', f);
 	if (g->have_loops)
-		fprintf(f, "%" PRIu32 ",%" PRIu32 ",%" PRIu32 "\n", g->loops, g->max_loop_depth,
+		fprintf(f, "%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",", g->loops, g->max_loop_depth,
 			g->irreducible_loops);
 	else
-		fputs(",,\n", f);
+		fputs(",,,", f);
+	csv_str(f, r->input ? r->input : "");
+	fputc(',', f);
+	csv_str(f, input_format(r));
+	/* files, sum_median_ms, geomean_median_ms, failures: summary rows only */
+	fprintf(f, ",%" PRIu64 ",%" PRIu64 ",,,,\n", g->n, g->m);
 	fflush(f);
 }
 
@@ -350,6 +407,8 @@ void bench_report_row(struct bench_report *r, const struct bench_result *res)
 {
 	keep(r, res);
 	r->rows++;
+	if (r->quiet)
+		return;
 	if (r->format == BENCH_FMT_TEXT && !r->module)
 		text_row(r, res);
 	else if (r->format == BENCH_FMT_CSV)
@@ -358,7 +417,7 @@ void bench_report_row(struct bench_report *r, const struct bench_result *res)
 
 void bench_report_note(struct bench_report *r, const char *line)
 {
-	if (r->mute_notes)
+	if (r->mute_notes || r->quiet)
 		return;
 	if (r->format == BENCH_FMT_TEXT) {
 		fprintf(r->f, "%s\n", line);
@@ -382,17 +441,17 @@ void bench_report_note(struct bench_report *r, const char *line)
 
 /* The closing comparison table, with each kernel's median relative to the dfs floor when the
  * floor ran on the same input. */
-static void text_table(struct bench_report *r)
+static void text_table(struct bench_report *r, size_t first)
 {
 	FILE *f = r->f;
 	double floor_ms = 0;
-	for (size_t i = 0; i < nkept; i++)
+	for (size_t i = first; i < nkept; i++)
 		if (kept[i].res.status == BENCH_RUN_OK && !strcmp(kept[i].res.algo, "dfs") &&
 		    !strcmp(kept[i].res.stage, "floor"))
 			floor_ms = kept[i].res.timing.median_ms;
 	fprintf(f, "table: %-12s %-6s %12s %10s %10s %8s %10s %s\n", "algo", "stage", "median_ms",
 		"ns/block", "ns/edge", "x_dfs", "peak_mb", "check");
-	for (size_t i = 0; i < nkept; i++) {
+	for (size_t i = first; i < nkept; i++) {
 		const struct bench_result *res = &kept[i].res;
 		if (res->status != BENCH_RUN_OK) {
 			fprintf(f, "table: %-12s %-6s %12s %10s %10s %8s %10s %s\n", res->algo,
@@ -417,6 +476,20 @@ static void json_kv_str(FILE *f, const char *k, const char *v, bool comma)
 	json_str(f, v);
 }
 
+/* A file input's description: {"path", "function" (LLVM IR), "format", "blocks", "edges",
+ * "vars"}. */
+static void json_file(FILE *f, const char *path, const char *function, const char *format,
+		      const struct bench_graph_stats *g, uint32_t vars)
+{
+	fputc('{', f);
+	json_kv_str(f, "path", path, false);
+	if (function)
+		json_kv_str(f, "function", function, true);
+	json_kv_str(f, "format", format, true);
+	fprintf(f, ", \"blocks\": %" PRIu64 ", \"edges\": %" PRIu64 ", \"vars\": %" PRIu32 "}",
+		g->n, g->m, vars);
+}
+
 /* The input's graph: "{...},\n  \"runs\": [". */
 static void json_graph(struct bench_report *r)
 {
@@ -433,6 +506,11 @@ static void json_graph(struct bench_report *r)
 	else
 		fputs("null", f);
 	json_kv_str(f, "generator_note", r->gen_note ? r->gen_note : "", true);
+	fputs(", \"file\": ", f);
+	if (r->input)
+		json_file(f, r->input, NULL, input_format(r), g, r->vars);
+	else
+		fputs("null", f);
 	fprintf(f,
 		", \"seed\": %" PRIu64 ", \"n\": %" PRIu64 ", \"m\": %" PRIu64 ", \"reachable\": %" PRIu64
 		", \"exits\": %" PRIu64 ", \"max_in\": %" PRIu64 ", \"max_out\": %" PRIu64
@@ -446,6 +524,136 @@ static void json_graph(struct bench_report *r)
 	else
 		fputs(", \"loops\": null, \"max_loop_depth\": null, \"irreducible_loops\": null},\n"
 		      "  \"runs\": [", f);
+}
+
+/* One kernel's totals over the files: rows that ran, the sum and geometric mean of their
+ * medians (a median of 0, below the clock's step, leaves the geometric mean out), and failures:
+ * rows refused or failed and checks that failed. */
+struct kernel_sum {
+	uint64_t files, failures, zero;
+	double sum, logsum;
+};
+
+static void kernel_sum(size_t i, bool *done, struct kernel_sum *k)
+{
+	const struct bench_result *a = &kept[i].res;
+	memset(k, 0, sizeof *k);
+	for (size_t j = i; j < nkept; j++) {
+		const struct bench_result *b = &kept[j].res;
+		if (done[j] || strcmp(a->algo, b->algo) || strcmp(a->stage, b->stage))
+			continue;
+		done[j] = true;
+		if (b->status != BENCH_RUN_OK) {
+			k->failures++;
+			continue;
+		}
+		k->files++;
+		k->failures += !strcmp(b->check, "FAIL") || !strcmp(b->check, "error");
+		k->sum += b->timing.median_ms;
+		if (b->timing.median_ms > 0)
+			k->logsum += log(b->timing.median_ms);
+		else
+			k->zero++;
+	}
+}
+
+static double geomean(const struct kernel_sum *k)
+{
+	return k->files > k->zero ? exp(k->logsum / (double)(k->files - k->zero)) : 0.0;
+}
+
+/* The CSV columns of a summary row, the others empty. */
+static void csv_summary_row(FILE *f, const char *algo, const char *stage, uint64_t nfile,
+			    uint64_t blocks, uint64_t edges, const struct kernel_sum *k,
+			    uint64_t failures)
+{
+	char col[64];
+	bool first = true;
+	for (const char *c = csv_cols; *c;) {
+		size_t len = strcspn(c, ",");
+		snprintf(col, sizeof col, "%.*s", (int)len, c);
+		c += len + (c[len] == ',');
+		if (!first)
+			fputc(',', f);
+		first = false;
+		if (!strcmp(col, "algo"))
+			csv_str(f, algo);
+		else if (!strcmp(col, "stage"))
+			csv_str(f, stage);
+		else if (!strcmp(col, "status"))
+			fputs("summary", f);
+		else if (!strcmp(col, "n") || !strcmp(col, "blocks"))
+			fprintf(f, "%" PRIu64, blocks);
+		else if (!strcmp(col, "m") || !strcmp(col, "edges"))
+			fprintf(f, "%" PRIu64, edges);
+		else if (!strcmp(col, "files"))
+			fprintf(f, "%" PRIu64, nfile);
+		else if (!strcmp(col, "failures"))
+			fprintf(f, "%" PRIu64, failures);
+		else if (k && !strcmp(col, "sum_median_ms"))
+			fprintf(f, "%.6f", k->sum);
+		else if (k && !strcmp(col, "geomean_median_ms"))
+			fprintf(f, "%.6f", geomean(k));
+	}
+	fputc('\n', f);
+}
+
+/* The summary over several files: text lines, CSV rows with status "summary" (algo and stage
+ * empty for the whole run), or the JSON "summary" member. */
+static void summary(struct bench_report *r)
+{
+	FILE *f = r->f;
+	uint64_t blocks = 0, edges = 0, failures = 0;
+	for (size_t i = 0; i < nfiles; i++) {
+		blocks += files[i].gs.n;
+		edges += files[i].gs.m;
+	}
+	bool *done = calloc(nkept ? nkept : 1, sizeof *done);
+	if (!done)
+		return;
+	for (size_t i = 0; i < nkept; i++) {
+		struct kernel_sum k;
+		if (done[i])
+			continue;
+		kernel_sum(i, done, &k);
+		failures += k.failures;
+	}
+	if (r->format == BENCH_FMT_TEXT)
+		fprintf(f, "summary: files=%zu blocks=%" PRIu64 " edges=%" PRIu64 " failures=%" PRIu64
+			"\n", nfiles, blocks, edges, failures);
+	else if (r->format == BENCH_FMT_CSV)
+		csv_summary_row(f, "", "", nfiles, blocks, edges, NULL, failures);
+	else
+		fprintf(f, ",\n  \"summary\": {\"files\": %zu, \"blocks\": %" PRIu64
+			", \"edges\": %" PRIu64 ", \"failures\": %" PRIu64 ", \"kernels\": [",
+			nfiles, blocks, edges, failures);
+	memset(done, 0, nkept * sizeof *done);
+	unsigned nk = 0;
+	for (size_t i = 0; i < nkept; i++) {
+		struct kernel_sum k;
+		if (done[i])
+			continue;
+		kernel_sum(i, done, &k);
+		const struct bench_result *a = &kept[i].res;
+		if (r->format == BENCH_FMT_TEXT) {
+			fprintf(f, "summary: algo=%-12s stage=%-6s files=%" PRIu64 " sum_median_ms=%.6f "
+				"geomean_median_ms=%.6f failures=%" PRIu64 "\n", a->algo, a->stage,
+				k.files, k.sum, geomean(&k), k.failures);
+		} else if (r->format == BENCH_FMT_CSV) {
+			csv_summary_row(f, a->algo, a->stage, k.files, blocks, edges, &k, k.failures);
+		} else {
+			fputs(nk ? ",\n    {" : "\n    {", f);
+			json_kv_str(f, "algo", a->algo, false);
+			json_kv_str(f, "stage", a->stage, true);
+			fprintf(f, ", \"files\": %" PRIu64 ", \"sum_median_ms\": %.6f"
+				", \"geomean_median_ms\": %.6f, \"failures\": %" PRIu64 "}", k.files,
+				k.sum, geomean(&k), k.failures);
+		}
+		nk++;
+	}
+	if (r->format == BENCH_FMT_JSON)
+		fputs(nk ? "\n  ]}" : "]}", f);
+	free(done);
 }
 
 static void json_all(struct bench_report *r)
@@ -478,6 +686,14 @@ static void json_all(struct bench_report *r)
 		fputs("null,\n  \"llvm\": ", f);
 		json_str(f, r->cli->in);
 		fputs(",\n  \"runs\": [", f);
+	} else if (r->files) {
+		/* Several files: each run names its file, the files are listed. */
+		fputs("null,\n  \"inputs\": [", f);
+		for (size_t i = 0; i < nfiles; i++) {
+			fputs(i ? ",\n    " : "\n    ", f);
+			json_file(f, files[i].path, NULL, files[i].format, &files[i].gs, files[i].vars);
+		}
+		fputs(nfiles ? "\n  ],\n  \"runs\": [" : "],\n  \"runs\": [", f);
 	} else {
 		json_graph(r);
 	}
@@ -490,12 +706,15 @@ static void json_all(struct bench_report *r)
 		json_kv_str(f, "stage", res->stage, true);
 		json_kv_str(f, "status", status_str(res->status), true);
 		json_kv_str(f, "status_msg", res->status_msg, true);
-		if (r->module) {
+		if (r->module || r->files) {
 			const struct kept *kp = &kept[i];
 			json_kv_str(f, "input", kp->input, true);
 			json_kv_str(f, "function", kp->function ? kp->function : "", true);
 			fprintf(f, ", \"n\": %" PRIu64 ", \"m\": %" PRIu64 ", \"reachable\": %" PRIu64
 				", \"vars\": %" PRIu32, kp->gs.n, kp->gs.m, kp->gs.reachable, kp->vars);
+			fputs(", \"file\": ", f);
+			json_file(f, kp->input, r->module ? (kp->function ? kp->function : "") : NULL,
+				  kp->format, &kp->gs, kp->vars);
 		}
 		fprintf(f, ", \"estimate_bytes\": %" PRIu64, res->mem_estimate);
 		if (res->status == BENCH_RUN_OK) {
@@ -541,15 +760,47 @@ static void json_all(struct bench_report *r)
 		fputs(i ? ", " : "", f);
 		json_str(f, notes[i]);
 	}
-	fputs("]\n}\n", f);
+	fputs("]", f);
+	if (r->files)
+		summary(r);
+	fputs("\n}\n", f);
+}
+
+void bench_report_input(struct bench_report *r)
+{
+	if (nfiles == capfiles) {
+		size_t cap = capfiles ? 2 * capfiles : 16;
+		struct file_rec *v = ssa_realloc_array(files, cap, sizeof *v);
+		if (v) {
+			files = v;
+			capfiles = cap;
+		}
+	}
+	if (nfiles < capfiles) /* out of memory: the summary misses the file, the rows are kept */
+		files[nfiles++] = (struct file_rec){r->input, input_format(r), *r->gs, r->vars, nkept};
+	if (r->format != BENCH_FMT_TEXT || r->quiet)
+		return;
+	text_input(r);
+	text_graph(r);
+}
+
+void bench_report_input_end(struct bench_report *r)
+{
+	size_t first = nfiles ? files[nfiles - 1].first_row : 0;
+	if (r->format == BENCH_FMT_TEXT && !r->quiet && nkept - first > 1)
+		text_table(r, first);
 }
 
 void bench_report_end(struct bench_report *r)
 {
-	if (r->format == BENCH_FMT_JSON)
+	if (r->quiet)
+		;
+	else if (r->format == BENCH_FMT_JSON)
 		json_all(r);
-	else if (r->format == BENCH_FMT_TEXT && nkept > 1 && !r->module)
-		text_table(r);
+	else if (r->format == BENCH_FMT_TEXT && nkept > 1 && !r->module && !r->files)
+		text_table(r, 0);
+	else if (r->files)
+		summary(r);
 	fflush(r->f);
 	for (size_t i = 0; i < nkept; i++) {
 		free(kept[i].res.timing.rep_ms);
@@ -563,6 +814,9 @@ void bench_report_end(struct bench_report *r)
 	free(notes);
 	notes = NULL;
 	nnotes = capnotes = 0;
+	free(files);
+	files = NULL;
+	nfiles = capfiles = 0;
 }
 
 size_t bench_report_nrows(void)

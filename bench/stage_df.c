@@ -26,6 +26,7 @@
 struct df_state {
 	const struct df_algo *a;
 	const struct cfg *g;
+	const struct names *bn; /* the input's block names, for the dump */
 	struct domtree dt;
 	void *scratch;
 	struct df_sets out;
@@ -101,6 +102,7 @@ static int df_setup(const struct bench_kernel *k, const struct bench_input *in, 
 	}
 	s->a = a;
 	s->g = g;
+	s->bn = &in->prog->bnames;
 	s->limit = df_limit(in);
 	if (a->scratch_bytes(g->n, g->m) == UINT64_MAX) {
 		snprintf(err, errlen, "%s: n*(n+m) = %" PRIu64 "*%" PRIu64 " steps is beyond what it "
@@ -191,7 +193,7 @@ static int df_dump(void *state, const char *kind, FILE *out)
 	struct df_state *s = state;
 	if (strcmp(kind, "df") != 0)
 		return SSA_EUSAGE;
-	return df_sets_dump(&s->out, out);
+	return df_sets_dump_named(&s->out, out, s->bn);
 }
 
 static void df_teardown(void *state)

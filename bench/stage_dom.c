@@ -33,6 +33,7 @@
 struct dom_state {
 	const struct dom_algo *a;
 	const struct cfg *orig;
+	const struct names *bn; /* the input's block names, for the dumps */
 	const struct cfg *g; /* what the algorithm runs on: orig, or rev */
 	struct cfg rev;
 	bool reverse;
@@ -85,6 +86,7 @@ static int dom_setup(const struct bench_kernel *k, const struct bench_input *in,
 	}
 	s->a = a;
 	s->orig = s->g = &in->prog->cfg;
+	s->bn = &in->prog->bnames;
 	s->reverse = in->opts->reverse;
 	int st;
 	if (s->reverse) {
@@ -194,22 +196,46 @@ static uint32_t answer(const struct dom_state *s, uint32_t b)
 	return (r == SSA_NONE || r == 0) ? SSA_NONE : r - 1;
 }
 
+/* A DOT string: quotes and backslashes escaped. */
+static void dot_str(FILE *out, const char *str)
+{
+	fputc('"', out);
+	for (; *str; str++) {
+		if (*str == '"' || *str == '\\')
+			fputc('\\', out);
+		fputc(*str, out);
+	}
+	fputc('"', out);
+}
+
 static int dom_dump(void *state, const char *kind, FILE *out)
 {
 	struct dom_state *s = state;
 	const uint32_t n = s->orig->n;
+	char b1[NAMES_MAX_LEN + 16], b2[NAMES_MAX_LEN + 16];
 	if (!strcmp(kind, "idom")) {
+		/* Blocks by name where the input names them. */
 		for (uint32_t b = 0; b < n; b++) {
 			uint32_t d = answer(s, b);
 			if (d == SSA_NONE)
-				fprintf(out, "%" PRIu32 " -1\n", b);
+				fprintf(out, "%s -1\n", names_str(s->bn, b, "", b1, sizeof b1));
 			else
-				fprintf(out, "%" PRIu32 " %" PRIu32 "\n", b, d);
+				fprintf(out, "%s %s\n", names_str(s->bn, b, "", b1, sizeof b1),
+					names_str(s->bn, d, "", b2, sizeof b2));
 		}
 	} else if (!strcmp(kind, "domtree-dot")) {
 		fprintf(out, "digraph %s {\n", s->reverse ? "postdomtree" : "domtree");
 		if (s->reverse)
 			fputs("  exit [shape=box];\n", out);
+		/* Nodes stay numbered; a named block gets its name as label. */
+		for (uint32_t b = 0; b < n && names_any(s->bn); b++) {
+			const char *name = names_get(s->bn, b);
+			if (!name)
+				continue;
+			fprintf(out, "  %" PRIu32 " [label=", b);
+			dot_str(out, name);
+			fputs("];\n", out);
+		}
 		for (uint32_t b = 0; b < n; b++) {
 			uint32_t d = answer(s, b);
 			if (d != SSA_NONE)

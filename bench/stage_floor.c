@@ -18,6 +18,7 @@ enum { K_DFS, K_PREDS, K_N };
 struct floor_state {
 	unsigned kind;
 	const struct cfg *g;
+	const struct names *bn; /* the input's block names, for the dumps */
 	struct cfg_dfs d;
 	uint32_t *off, *pred; /* preds: n + 2 and m words */
 };
@@ -63,6 +64,7 @@ static int floor_setup(const struct bench_kernel *k, const struct bench_input *i
 	if (s) {
 		s->kind = k->variant;
 		s->g = &in->prog->cfg;
+		s->bn = &in->prog->bnames;
 		if (s->kind == K_DFS) {
 			st = cfg_dfs_alloc(&s->d, s->g->n);
 		} else {
@@ -106,6 +108,21 @@ static int floor_check(void *state, char *msg, size_t msglen)
 	return st;
 }
 
+/* A block as the dumps write it: its name, else its number. */
+static const char *blk(const struct floor_state *s, uint32_t b, char *buf)
+{
+	return names_str(s->bn, b, "", buf, NAMES_MAX_LEN + 16);
+}
+
+static void put_block(const struct floor_state *s, FILE *out, uint32_t v)
+{
+	char buf[NAMES_MAX_LEN + 16];
+	if (v == SSA_NONE)
+		fputs(" -1", out);
+	else
+		fprintf(out, " %s", blk(s, v, buf));
+}
+
 static void put_id(FILE *out, uint32_t v)
 {
 	if (v == SSA_NONE)
@@ -117,22 +134,23 @@ static void put_id(FILE *out, uint32_t v)
 static int floor_dump(void *state, const char *kind, FILE *out)
 {
 	struct floor_state *s = state;
+	char buf[NAMES_MAX_LEN + 16];
 	if (!strcmp(kind, "dfs")) {
 		for (uint32_t b = 0; b < s->g->n; b++) {
-			fprintf(out, "%" PRIu32, b);
+			fputs(blk(s, b, buf), out);
 			put_id(out, s->d.pre[b]);
 			put_id(out, s->d.post[b]);
-			put_id(out, s->d.parent[b]);
+			put_block(s, out, s->d.parent[b]);
 			fputc('\n', out);
 		}
 	} else if (!strcmp(kind, "rpo")) {
 		for (uint32_t i = 0; i < s->d.nreach; i++)
-			fprintf(out, "%" PRIu32 "\n", s->d.rpo[i]);
+			fprintf(out, "%s\n", blk(s, s->d.rpo[i], buf));
 	} else {
 		for (uint32_t v = 0; v < s->g->n; v++) {
-			fprintf(out, "%" PRIu32 ":", v);
+			fprintf(out, "%s:", blk(s, v, buf));
 			for (uint32_t i = s->off[v]; i < s->off[v + 1]; i++)
-				fprintf(out, " %" PRIu32, s->pred[i]);
+				put_block(s, out, s->pred[i]);
 			fputc('\n', out);
 		}
 	}

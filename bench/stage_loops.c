@@ -22,6 +22,7 @@
 struct loops_state {
 	const struct loops_algo *a;
 	const struct cfg *g;
+	const struct names *bn; /* the input's block names, for the dump */
 	struct loop_forest f;
 	void *scratch;
 };
@@ -79,6 +80,7 @@ static int loops_setup(const struct bench_kernel *k, const struct bench_input *i
 	}
 	s->a = k->algo;
 	s->g = &in->prog->cfg;
+	s->bn = &in->prog->bnames;
 	int st = loop_forest_alloc(&s->f, s->g->n);
 	if (st == SSA_OK)
 		st = s->a->scratch_alloc(&s->scratch, s->g->n, s->g->m);
@@ -137,9 +139,12 @@ static int loops_dump(void *state, const char *kind, FILE *out)
 {
 	struct loops_state *s = state;
 	const struct loop_forest *f = &s->f;
+	char buf[NAMES_MAX_LEN + 16];
 	(void)kind;
+	/* Loops are numbered; blocks are written by name where the input names them. */
 	for (uint32_t l = 0; l < f->nloops; l++) {
-		fprintf(out, "loop %" PRIu32 " header %" PRIu32 " parent ", l, f->header[l]);
+		fprintf(out, "loop %" PRIu32 " header %s parent ", l,
+			names_str(s->bn, f->header[l], "", buf, sizeof buf));
 		if (f->parent[l] == SSA_NONE)
 			fputs("-", out);
 		else
@@ -150,7 +155,8 @@ static int loops_dump(void *state, const char *kind, FILE *out)
 	}
 	for (uint32_t b = 0; b < f->n; b++)
 		if (f->block_loop[b] != SSA_NONE)
-			fprintf(out, "block %" PRIu32 " loop %" PRIu32 "\n", b, f->block_loop[b]);
+			fprintf(out, "block %s loop %" PRIu32 "\n",
+				names_str(s->bn, b, "", buf, sizeof buf), f->block_loop[b]);
 	return ferror(out) ? SSA_EIO : SSA_OK;
 }
 

@@ -163,7 +163,7 @@ static int maximal_dump(void *state, const char *kind, FILE *out)
 	int st = ssa_form_phi_sets(&s->s, &ps);
 	if (st != SSA_OK)
 		return st;
-	st = phi_sets_dump(&ps, out);
+	st = phi_sets_dump_named(&ps, out, &s->p->bnames, &s->p->vnames);
 	ssa_phi_sets_release(&ps);
 	return st;
 }

@@ -345,17 +345,20 @@ static int phi_dump(void *state, const char *kind, FILE *out)
 {
 	struct phi_state *s = state;
 	if (s->kind == K_PLACE)
-		return strcmp(kind, "phi") ? SSA_EUSAGE : phi_sets_dump(&s->out, out);
+		return strcmp(kind, "phi") ? SSA_EUSAGE
+					   : phi_sets_dump_named(&s->out, out, &s->p->bnames,
+								 &s->p->vnames);
 	if (strcmp(kind, "live"))
 		return SSA_EUSAGE;
+	char buf[NAMES_MAX_LEN + 16];
 	for (uint32_t v = 0; v < s->p->nvars; v++) {
-		fprintf(out, "%" PRIu32 ":", v);
+		fprintf(out, "%s:", names_str(&s->p->vnames, v, "", buf, sizeof buf));
 		if (s->kind == K_LIVE_WALK)
 			live_walk_var(&s->lw, s->p, &s->vb, v);
 		for (uint32_t b = 0; b < s->p->cfg.n; b++)
 			if (s->kind == K_LIVE_WALK ? live_walk_is_live(&s->lw, b)
 						   : live_dataflow_is_live(&s->ld, b, v))
-				fprintf(out, " %" PRIu32, b);
+				fprintf(out, " %s", names_str(&s->p->bnames, b, "", buf, sizeof buf));
 		fputc('\n', out);
 	}
 	return ferror(out) ? SSA_EIO : SSA_OK;

@@ -152,7 +152,8 @@ static int rename_check(void *state, char *msg, size_t msglen)
 static int rename_dump(void *state, const char *kind, FILE *out)
 {
 	struct rename_state *s = state;
-	return !strcmp(kind, "ssa") ? ssa_form_dump(out, s->p, &s->s) : phi_sets_dump(&s->ps, out);
+	return !strcmp(kind, "ssa") ? ssa_form_dump(out, s->p, &s->s)
+				    : phi_sets_dump_named(&s->ps, out, &s->p->bnames, &s->p->vnames);
 }
 
 static const struct bench_option rename_options[] = {
