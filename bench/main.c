@@ -288,7 +288,8 @@ int bench_run_kernel(const struct bench_cli *cli, const struct bench_input *in,
 		stage->teardown(state);
 		return bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
 	}
-	if (bench_utilization_odd(res->timing.utilization) && res->timing.median_ms >= 1.0)
+	if (bench_utilization_odd(res->timing.utilization) && res->timing.median_ms >= 1.0 &&
+	    !cli->quiet)
 		fprintf(stderr, "bench: warning: %s%s got %.0f%% of a CPU during its samples (%" PRIu64
 			" involuntary context switches): its times are not to be trusted\n",
 			where, k->name, 100.0 * res->timing.utilization, res->timing.invol_switches);
