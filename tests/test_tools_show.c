@@ -159,3 +159,83 @@ Test(show, errors_and_usage)
 	cr_expect_str_eq(out, "");
 	free(out);
 }
+
+/* Whether show can read C: a build with the LLVM IR importer, and clang of that LLVM. */
+static bool have_clang(void)
+{
+#if SSALAB_LLVM_MAJOR > 0
+	char c[4200];
+	snprintf(c, sizeof c, "%s/clang", SSALAB_LLVM_BINDIR);
+	return access(c, X_OK) == 0 ||
+	       tools_sh("command -v clang-%d >/dev/null 2>&1", SSALAB_LLVM_MAJOR) == 0;
+#else
+	return false;
+#endif
+}
+
+/* A C file: clang at -O0, the LLVM IR importer, the teaching view with the C names. The same
+ * loop as loop_if.prog, so the same φs in the same places. */
+Test(show, a_c_file_through_clang_and_the_importer)
+{
+	int rc;
+	char errp[4200];
+	snprintf(errp, sizeof errp, "%s/err.txt", dir);
+#if SSALAB_LLVM_MAJOR == 0
+	free(show("loop_if.c", "", &rc));
+	cr_expect_eq(rc, 1);
+	char *e0 = tools_slurp(errp, NULL);
+	cr_expect_not_null(strstr(e0, "built without the LLVM IR importer"), "%s", e0);
+	free(e0);
+	cr_skip_test("this build has no LLVM IR importer (llvm-16-dev)");
+#endif
+	if (!have_clang())
+		cr_skip_test("no clang of the importer's LLVM (clang-16) installed");
+	char *out = show("loop_if.c", "", &rc);
+	cr_assert_eq(rc, 0, "show loop_if.c exited %d", rc);
+	static const char *const want[] = {
+		"program loop_if.c: 7 blocks, 8 edges, 4 variables, 16 operations\n",
+		"  entry (entry) -> while.cond    [d n.addr; d i; d x]\n",
+		"        if.end    idom(if.end) = while.body\n",
+		"  DF(if.then) = {if.end}\n",
+		"  Defs(x) = {entry, if.then, if.else}    DF+(Defs(x)) = {while.cond, if.end}\n",
+		"  minimal     (all of DF+): 5 φ\n",
+		"  pruned      (only where the variable is live): 3 φ\n",
+		"  while.cond:\n      i.1 = φ(i.0 from entry, i.2 from if.end)\n"
+		"      x.1 = φ(x.0 from entry, x.4 from if.end)\n",
+		"  if.end:\n      x.4 = φ(x.2 from if.then, x.3 from if.else)\n",
+	};
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+		cr_expect_not_null(strstr(out, want[i]), "missing '%s' in:\n%s", want[i], out);
+	free(out);
+	char *err = tools_slurp(errp, NULL);
+	cr_expect_not_null(strstr(err, "function 'loop_if' (the first of 2; --function=NAME"), "%s",
+	                   err);
+	free(err);
+
+	out = show("loop_if.c", "--function=twice", &rc);
+	cr_expect_eq(rc, 0);
+	cr_expect_not_null(strstr(out, "program loop_if.c: 1 block, 0 edges, 1 variable, 3 operations\n"), "%s", out);
+	free(out);
+	free(show("loop_if.c", "--function=nosuch", &rc));
+	cr_expect_eq(rc, 2);
+	err = tools_slurp(errp, NULL);
+	cr_expect_not_null(strstr(err, "loop_if.c has no function 'nosuch'; it defines: loop_if twice"),
+	                   "%s", err);
+	free(err);
+	free(show("bb8.prog", "--function=f", &rc));
+	cr_expect_eq(rc, 2);
+
+	/* C that does not compile: clang's message, exit 1, nothing shown. */
+	char bad[4200];
+	snprintf(bad, sizeof bad, "%s/bad.c", dir);
+	cr_assert_eq(tools_sh("printf 'int f(void) { return }\\n' > '%s'", bad), 0);
+	char arg[4300];
+	snprintf(arg, sizeof arg, "'%s'", bad);
+	out = show(arg, "", &rc);
+	cr_expect_eq(rc, 1);
+	cr_expect_str_eq(out, "");
+	free(out);
+	err = tools_slurp(errp, NULL);
+	cr_expect_not_null(strstr(err, "error"), "%s", err);
+	free(err);
+}

@@ -4,9 +4,12 @@
  * renamed SSA form (pruned φs, per-variable stacks), then optionally draws one picture: the CFG
  * with the φs and renamed code inside its blocks, the dominator tree beside it.
  *
- *   show [--pic FILE] [--flavor=F] PROGRAM
+ *   show [--pic FILE] [--flavor=F] [--function=NAME] PROGRAM
  *
- * PROGRAM is any input io_read_prog reads (.prog with names, DOT, ...). FILE ending in .dot is
+ * PROGRAM is any input io_read_prog reads (.prog with names, DOT, ...), or, in a build with the
+ * LLVM IR importer, LLVM IR (.ll, .bc) or C (.c, compiled by clang at -O0 without optnone and
+ * with value names kept, then imported): one function, --function=NAME or the only/first one,
+ * its blocks and variables named as in the IR (entry, while.cond, x, n.addr). FILE ending in .dot is
  * written as graphviz source; .svg or .png runs graphviz `dot` on it. Every stage's answer is
  * checked before it is printed: the SSA form by the verifier and the equivalence interpreter.
  * Exit status: 0 shown, 1 input or output error, 2 usage error or a program too large to show. */
@@ -19,6 +22,9 @@
 #include "ssa/ssa.h"
 #include "util/mem.h"
 #include "util/status.h"
+#ifdef SSALAB_HAVE_LLVMIR
+#include "llvmir/llvmir.h"
+#endif
 
 #include <errno.h>
 #include <stdio.h>
@@ -32,12 +38,16 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: show [--pic FILE] [--flavor=minimal|semipruned|pruned] PROGRAM\n"
+	fprintf(f, "usage: show [--pic FILE] [--flavor=minimal|semipruned|pruned] [--function=NAME]\n"
+	           "            PROGRAM\n"
 	           "Prints the CFG, dominator tree, dominance frontiers, iterated frontiers,\n"
 	           "the φs of each flavour and the renamed SSA of a small program (at most %u\n"
 	           "blocks). --pic draws the CFG with φs and renamed code beside the dominator\n"
 	           "tree: FILE.dot is graphviz source, FILE.svg or FILE.png runs graphviz 'dot'.\n"
-	           "--flavor picks the φs of the renamed form (default pruned).\n",
+	           "--flavor picks the φs of the renamed form (default pruned).\n"
+	           "PROGRAM is a .cfg/.prog/.ssab/DOT/edge-list file, or (with LLVM) a .ll/.bc\n"
+	           "module or a C file (clang -O0, imported): --function=NAME picks its function\n"
+	           "(default: the only or first one).\n",
 	        SHOW_MAX_BLOCKS);
 }
 
@@ -355,12 +365,217 @@ static void release(struct view *v)
 	free(v->ssa_text);
 }
 
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a > b && !strcmp(s + a - b, suffix);
+}
+
+#ifdef SSALAB_HAVE_LLVMIR
+#ifndef SSALAB_LLVM_BINDIR
+#define SSALAB_LLVM_BINDIR ""
+#endif
+#ifndef SSALAB_LLVM_MAJOR
+#define SSALAB_LLVM_MAJOR 16
+#endif
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* The clang of the importer's LLVM: $SSALAB_CLANG, else the clang beside llvm-config, else
+ * clang-<major> from PATH. */
+static const char *clang_path(char *buf, size_t len)
+{
+	const char *env = getenv("SSALAB_CLANG");
+	if (env && *env)
+		return env;
+	snprintf(buf, len, "%s/clang", SSALAB_LLVM_BINDIR);
+	if (SSALAB_LLVM_BINDIR[0] && access(buf, X_OK) == 0)
+		return buf;
+	snprintf(buf, len, "clang-%s", STR(SSALAB_LLVM_MAJOR));
+	return buf;
+}
+
+/* C to text IR in ll (a temporary file): clang at -O0 without optnone (mem2reg could run) and
+ * keeping value names, so the C variables keep their names. 0, or an exit status. */
+static int compile_c(const char *c, const char *ll)
+{
+	char buf[4200];
+	const char *clang = clang_path(buf, sizeof buf);
+	pid_t pid = fork();
+	if (pid < 0) {
+		fprintf(stderr, "show: cannot run %s: %s\n", clang, strerror(errno));
+		return 1;
+	}
+	if (pid == 0) {
+		execlp(clang, clang, "-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names",
+		       "-S", "-emit-llvm", "-o", ll, c, (char *)NULL);
+		fprintf(stderr, "show: %s is C and needs clang to be read: %s: %s (install clang-%s, "
+		                "or set SSALAB_CLANG)\n", c, clang, strerror(errno),
+		        STR(SSALAB_LLVM_MAJOR));
+		_exit(127);
+	}
+	int ws;
+	while (waitpid(pid, &ws, 0) < 0)
+		if (errno != EINTR)
+			return 1;
+	if (WIFEXITED(ws) && WEXITSTATUS(ws) == 0)
+		return 0;
+	if (!(WIFEXITED(ws) && WEXITSTATUS(ws) == 127))
+		fprintf(stderr, "show: %s failed on %s (its messages are above)\n", clang, c);
+	return 1;
+}
+
+/* A names table from the importer's names: a name the text formats could not hold (a blank,
+ * a control byte, a leading '#') gets those bytes as '_', and is cut to NAMES_MAX_LEN. */
+static int import_names(struct names *out, uint32_t count, const struct llvmir_func *f, bool blocks)
+{
+	uint64_t total = 0;
+	for (uint32_t i = 0; i < count; i++) {
+		size_t l = strlen(blocks ? llvmir_block_name(f, i) : llvmir_var_name(f, i));
+		total += l < NAMES_MAX_LEN ? l : NAMES_MAX_LEN;
+	}
+	uint32_t *ids = ssa_alloc_array(count ? count : 1, sizeof *ids);
+	uint64_t *soff = ssa_alloc_array((size_t)count + 1, sizeof *soff);
+	char *pool = malloc(total ? total : 1);
+	int st = SSA_ENOMEM;
+	if (ids && soff && pool) {
+		uint64_t at = 0;
+		uint32_t k = 0;
+		soff[0] = 0;
+		for (uint32_t i = 0; i < count; i++) {
+			const char *nm = blocks ? llvmir_block_name(f, i) : llvmir_var_name(f, i);
+			size_t l = strlen(nm);
+			if (l > NAMES_MAX_LEN)
+				l = NAMES_MAX_LEN;
+			if (!l)
+				continue;
+			for (size_t j = 0; j < l; j++) {
+				unsigned char ch = (unsigned char)nm[j];
+				pool[at + j] = ch <= ' ' || ch == 0x7f || (j == 0 && ch == '#') ? '_'
+				                                                               : (char)ch;
+			}
+			at += l;
+			ids[k] = i;
+			soff[++k] = at;
+		}
+		st = names_build(out, count, k, ids, soff, pool);
+	}
+	free(ids);
+	free(soff);
+	free(pool);
+	return st;
+}
+
+/* One function of an LLVM IR module (or of the module clang made of a C file). */
+static int read_llvm(const char *path, const char *func, struct prog *out)
+{
+	char tmp[] = "/tmp/ssalab-show-XXXXXX", ll[64];
+	const char *ir = path;
+	if (has_suffix(path, ".c")) {
+		if (!mkdtemp(tmp)) {
+			fprintf(stderr, "show: temporary directory: %s\n", strerror(errno));
+			return 1;
+		}
+		snprintf(ll, sizeof ll, "%s/c.ll", tmp);
+		int rc = compile_c(path, ll);
+		if (rc) {
+			unlink(ll);
+			rmdir(tmp);
+			return rc;
+		}
+		ir = ll;
+	}
+	struct llvmir_options opt;
+	llvmir_options_default(&opt);
+	struct llvmir_module m;
+	struct io_error err;
+	memset(&err, 0, sizeof err);
+	int st = llvmir_read(ir, &opt, &m, &err);
+	if (ir != path) {
+		unlink(ll);
+		rmdir(tmp);
+	}
+	if (st) {
+		char msg[700];
+		io_error_format(&err, msg, sizeof msg);
+		fprintf(stderr, "show: %s\n", msg);
+		return 1;
+	}
+	uint32_t pick = UINT32_MAX;
+	for (uint32_t i = 0; i < m.nfuncs && pick == UINT32_MAX; i++)
+		if (!func || !strcmp(llvmir_func_name(&m.funcs[i]), func))
+			pick = i;
+	if (pick == UINT32_MAX) {
+		if (func)
+			fprintf(stderr, "show: %s has no function '%s'; it defines:", path, func);
+		else
+			fprintf(stderr, "show: %s defines no function the importer can model", path);
+		for (uint32_t i = 0; func && i < m.nfuncs; i++)
+			fprintf(stderr, " %s", llvmir_func_name(&m.funcs[i]));
+		fputc('\n', stderr);
+		for (uint32_t i = 0; i < m.nskipped; i++)
+			fprintf(stderr, "show: %s: %s\n", path, llvmir_warning(&m, i));
+		llvmir_module_free(&m);
+		return func ? 2 : 1;
+	}
+	struct llvmir_func *f = &m.funcs[pick];
+	st = import_names(&f->prog.bnames, f->prog.cfg.n, f, true);
+	if (!st)
+		st = import_names(&f->prog.vnames, f->prog.nvars, f, false);
+	if (!st) {
+		*out = f->prog; /* the module gives its program away */
+		memset(&f->prog, 0, sizeof f->prog);
+		if (!func && m.nfuncs > 1)
+			fprintf(stderr, "show: %s: function '%s' (the first of %u; --function=NAME "
+			                "picks another)\n", path, llvmir_func_name(f), m.nfuncs);
+	}
+	llvmir_module_free(&m);
+	if (st)
+		return fail("names", st);
+	return 0;
+}
+#endif
+
+/* The program to show: a file io_read_prog reads, or one function of LLVM IR or C. 0, or the
+ * exit status. */
+static int read_input(const char *path, const char *func, struct prog *out)
+{
+	bool c = has_suffix(path, ".c");
+	bool ir = c || has_suffix(path, ".ll") || has_suffix(path, ".bc");
+#ifdef SSALAB_HAVE_LLVMIR
+	if (ir)
+		return read_llvm(path, func, out);
+#else
+	if (ir) {
+		fprintf(stderr, "show: %s is %s: this show was built without the LLVM IR importer "
+		                "(install llvm-16-dev and clang-16, then rebuild)\n", path,
+		        c ? "C" : "LLVM IR");
+		return 1;
+	}
+#endif
+	if (func) {
+		fprintf(stderr, "show: --function picks a function of LLVM IR or C, and %s is "
+		                "neither\n", path);
+		return 2;
+	}
+	struct io_error err;
+	memset(&err, 0, sizeof err);
+	int st = io_read_prog(path, out, &err);
+	if (st) {
+		char msg[600];
+		io_error_format(&err, msg, sizeof msg);
+		fprintf(stderr, "show: %s\n", msg);
+		return 1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct view v;
 	memset(&v, 0, sizeof v);
 	v.flavor = PHI_PRUNED;
-	const char *pic = NULL;
+	const char *pic = NULL, *func = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -370,6 +585,10 @@ int main(int argc, char **argv)
 			pic = a + 6;
 		} else if (!strcmp(a, "--pic") && i + 1 < argc) {
 			pic = argv[++i];
+		} else if (!strncmp(a, "--function=", 11) && a[11]) {
+			func = a + 11;
+		} else if (!strcmp(a, "--function") && i + 1 < argc) {
+			func = argv[++i];
 		} else if (!strncmp(a, "--flavor=", 9)) {
 			if (phi_flavor_parse(a + 9, &v.flavor)) {
 				fprintf(stderr, "show: unknown flavour '%s' (minimal, semipruned, "
@@ -391,15 +610,9 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	struct io_error err;
-	memset(&err, 0, sizeof err);
-	int st = io_read_prog(v.path, &v.p, &err);
-	if (st) {
-		char msg[600];
-		io_error_format(&err, msg, sizeof msg);
-		fprintf(stderr, "show: %s\n", msg);
-		return 1;
-	}
+	int st = read_input(v.path, func, &v.p);
+	if (st)
+		return st;
 	if (v.p.cfg.n > SHOW_MAX_BLOCKS) {
 		fprintf(stderr, "show: %s has %u blocks; the teaching view is for at most %u (bench "
 		                "handles large inputs)\n",
