@@ -831,7 +831,9 @@ const struct bench_result *bench_report_row_at(size_t i, const char **function)
 }
 
 /* Sums per (stage, algo), in the order the kernels first ran. Times are per run (the median of
- * a function's samples), so the total is what one pass of the kernel over the module costs. */
+ * a function's samples), so the total is what one pass of the kernel over the module costs; the
+ * geometric mean of the medians (those above 0) is the typical function's, as in the summary
+ * over several files. */
 void bench_report_module_kernels(struct bench_report *r, size_t first_row)
 {
 	char line[768];
@@ -842,9 +844,9 @@ void bench_report_module_kernels(struct bench_report *r, size_t first_row)
 		if (done[i - first_row])
 			continue;
 		const struct bench_result *a = &kept[i].res;
-		double sum = 0, smin = 0, smax = 0, cpu = 0, worst = -1;
+		double sum = 0, smin = 0, smax = 0, cpu = 0, worst = -1, logsum = 0;
 		uint64_t it_lo = UINT64_MAX, it_hi = 0, nrun = 0, nbad = 0, nok = 0, nfail = 0,
-			 nunchk = 0;
+			 nunchk = 0, npos = 0;
 		const char *worst_fn = "";
 		for (size_t j = i; j < nkept; j++) {
 			const struct bench_result *b = &kept[j].res;
@@ -858,6 +860,10 @@ void bench_report_module_kernels(struct bench_report *r, size_t first_row)
 			const struct bench_timing *t = &b->timing;
 			nrun++;
 			sum += t->median_ms;
+			if (t->median_ms > 0) {
+				logsum += log(t->median_ms);
+				npos++;
+			}
 			smin += t->min_ms;
 			smax += t->max_ms;
 			cpu += t->cpu_median_ms;
@@ -878,11 +884,13 @@ void bench_report_module_kernels(struct bench_report *r, size_t first_row)
 			continue;
 		}
 		snprintf(line, sizeof line,
-			 "kernel: %-14s stage=%-7s functions=%" PRIu64 " total_ms=%.6f spread_ms=%.6f..%.6f"
+			 "kernel: %-14s stage=%-7s functions=%" PRIu64 " total_ms=%.6f geomean_ms=%.6f"
+			 " spread_ms=%.6f..%.6f"
 			 " cpu_total_ms=%.6f iters=%" PRIu64 "..%" PRIu64 " checks_ok=%" PRIu64
 			 " failed=%" PRIu64 " unchecked=%" PRIu64 " not_run=%" PRIu64
 			 " slowest=%s (%.6f ms)",
-			 a->algo, a->stage, nrun, sum, smin, smax, cpu, it_lo, it_hi, nok, nfail, nunchk,
+			 a->algo, a->stage, nrun, sum, npos ? exp(logsum / (double)npos) : 0.0, smin, smax,
+			 cpu, it_lo, it_hi, nok, nfail, nunchk,
 			 nbad, worst_fn, worst);
 		bench_report_note(r, line);
 	}
