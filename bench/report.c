@@ -187,8 +187,8 @@ static const char *const csv_cols =
 	"median_ms,min_ms,max_ms,ns_per_block,ns_per_edge,peak_mb,allocated_mb,resident_mb,rss_mb,"
 	"estimate_mb,counters,check,check_msg,status_msg,rep_ms,utilization,cpu_median_ms,invol_switches,cpu,cores,topology,pinned,malloc_conf,compiler,"
 	"cflags,git_rev,build_type,date,host,cmdline,iters,mean_ms,stddev_ms,prepare_ms,min_time_s,"
-	"function,loops,max_loop_depth,irreducible_loops,path,format,blocks,edges,files,sum_median_ms,"
-	"geomean_median_ms,failures";
+	"function,path,format,blocks,edges,files,sum_median_ms,geomean_median_ms,failures,loops,"
+	"max_loop_depth,irreducible_loops";
 
 /* A file input, described by the same fields in every format: path, function (LLVM IR),
  * format, blocks, edges, vars. */
@@ -390,16 +390,16 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 	fprintf(f, ",%g,", r->cli->timing.min_time_s);
 	csv_str(f, r->module ? r->function : "");
 	fputc(',', f);
-	if (g->have_loops)
-		fprintf(f, "%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",", g->loops, g->max_loop_depth,
-			g->irreducible_loops);
-	else
-		fputs(",,,", f);
 	csv_str(f, r->input ? r->input : "");
 	fputc(',', f);
 	csv_str(f, input_format(r));
 	/* files, sum_median_ms, geomean_median_ms, failures: summary rows only */
-	fprintf(f, ",%" PRIu64 ",%" PRIu64 ",,,,\n", g->n, g->m);
+	fprintf(f, ",%" PRIu64 ",%" PRIu64 ",,,,,", g->n, g->m);
+	if (g->have_loops)
+		fprintf(f, "%" PRIu32 ",%" PRIu32 ",%" PRIu32 "\n", g->loops, g->max_loop_depth,
+			g->irreducible_loops);
+	else
+		fputs(",,\n", f);
 	fflush(f);
 }
 

@@ -161,10 +161,15 @@ Test(llvm_bench, json_runs_name_their_function)
 	struct bench_run r = bench("--algo=chk --in '" MODULE "' --json " FAST);
 	cr_assert_eq(r.code, 0, "%s", r.err);
 	cr_expect(strstr(r.out, "\"graph\": null"));
-	unsigned runs = 0;
+	/* Each run names its function twice: beside its graph and in its file description. */
+	unsigned runs = 0, files = 0;
 	for (const char *p = r.out; (p = strstr(p, "\"function\": \"")); p++)
 		runs++;
-	cr_expect_eq(runs, 12);
+	for (const char *p = r.out; (p = strstr(p, "\"file\": {\"path\": \"" MODULE "\", \"function\": \""));
+	     p++)
+		files++;
+	cr_expect_eq(runs, 24);
+	cr_expect_eq(files, 12);
 	for (uint32_t i = 0; i < m.nfuncs; i++) {
 		char want[300];
 		snprintf(want, sizeof want, "\"function\": \"%s\", \"n\": %" PRIu32 ", \"m\": %" PRIu32,
