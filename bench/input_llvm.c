@@ -334,6 +334,16 @@ static int run_function(const struct bench_cli *cli, const struct bench_selected
 	r->input = path;
 	r->vars = f->prog.nvars;
 	r->function = in.function;
+	/* A dump writes the IR's block and variable names: the kernels see a copy of the program
+	 * that carries them (the module's own stays as imported). */
+	struct prog named;
+	if (dump_f && llvmir_func_names(f, &named.bnames, &named.vnames) == SSA_OK) {
+		struct names bn = named.bnames, vn = named.vnames;
+		named = f->prog;
+		named.bnames = bn;
+		named.vnames = vn;
+		in.prog = &named;
+	}
 	int code = BENCH_EXIT_OK;
 	if (cli->pipeline) {
 		r->mute_notes = true;
@@ -359,6 +369,10 @@ static int run_function(const struct bench_cli *cli, const struct bench_selected
 			if (c && !code)
 				code = c;
 		}
+	}
+	if (in.prog == &named) {
+		names_free(&named.bnames);
+		names_free(&named.vnames);
 	}
 	r->gs = NULL;
 	return code;

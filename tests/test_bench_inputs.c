@@ -460,3 +460,25 @@ Test(bench_inputs, one_description_of_a_file_in_every_format)
 	cr_expect_not_null(strstr(r.out, "\"file\": null"), "%s", r.out);
 	bench_run_free(&r);
 }
+
+/* LLVM IR: a dump of one function names blocks by their IR labels and variables by their
+ * allocas (the rows and reports are unchanged). */
+Test(bench_inputs, names_of_an_llvm_ir_function)
+{
+#if SSALAB_LLVM_MAJOR < 15
+	cr_skip_test("needs the LLVM IR importer with opaque pointers (LLVM >= 15)");
+#else
+	const char *m = SSALAB_TEST_DATA "/llvm/bench_module.ll";
+	char arg[512];
+	snprintf(arg, sizeof arg, "%s' --function='while_sum", m);
+	expect_dump(arg, "snca", "idom",
+		    "entry -1\nwhile.cond entry\nwhile.body while.cond\nwhile.end while.cond\n");
+	expect_dump(arg, "phi-idf", "phi", "n.addr:\ns: while.cond\ni: while.cond\n");
+	struct bench_run r = RUN("--algo=rename-stack --in '%s' --function=while_sum --dump=ssa "
+				 "--quiet", m);
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	cr_expect_not_null(strstr(r.out, "while.cond:\n\ts.1 = φ(s.0 from entry, s.2 from "
+				  "while.body)\n"), "%s", r.out);
+	bench_run_free(&r);
+#endif
+}

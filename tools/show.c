@@ -425,47 +425,6 @@ static int compile_c(const char *c, const char *ll)
 	return 1;
 }
 
-/* A names table from the importer's names: a name the text formats could not hold (a blank,
- * a control byte, a leading '#') gets those bytes as '_', and is cut to NAMES_MAX_LEN. */
-static int import_names(struct names *out, uint32_t count, const struct llvmir_func *f, bool blocks)
-{
-	uint64_t total = 0;
-	for (uint32_t i = 0; i < count; i++) {
-		size_t l = strlen(blocks ? llvmir_block_name(f, i) : llvmir_var_name(f, i));
-		total += l < NAMES_MAX_LEN ? l : NAMES_MAX_LEN;
-	}
-	uint32_t *ids = ssa_alloc_array(count ? count : 1, sizeof *ids);
-	uint64_t *soff = ssa_alloc_array((size_t)count + 1, sizeof *soff);
-	char *pool = malloc(total ? total : 1);
-	int st = SSA_ENOMEM;
-	if (ids && soff && pool) {
-		uint64_t at = 0;
-		uint32_t k = 0;
-		soff[0] = 0;
-		for (uint32_t i = 0; i < count; i++) {
-			const char *nm = blocks ? llvmir_block_name(f, i) : llvmir_var_name(f, i);
-			size_t l = strlen(nm);
-			if (l > NAMES_MAX_LEN)
-				l = NAMES_MAX_LEN;
-			if (!l)
-				continue;
-			for (size_t j = 0; j < l; j++) {
-				unsigned char ch = (unsigned char)nm[j];
-				pool[at + j] = ch <= ' ' || ch == 0x7f || (j == 0 && ch == '#') ? '_'
-				                                                               : (char)ch;
-			}
-			at += l;
-			ids[k] = i;
-			soff[++k] = at;
-		}
-		st = names_build(out, count, k, ids, soff, pool);
-	}
-	free(ids);
-	free(soff);
-	free(pool);
-	return st;
-}
-
 /* One function of an LLVM IR module (or of the module clang made of a C file). */
 static int read_llvm(const char *path, const char *func, struct prog *out)
 {
@@ -519,9 +478,7 @@ static int read_llvm(const char *path, const char *func, struct prog *out)
 		return func ? 2 : 1;
 	}
 	struct llvmir_func *f = &m.funcs[pick];
-	st = import_names(&f->prog.bnames, f->prog.cfg.n, f, true);
-	if (!st)
-		st = import_names(&f->prog.vnames, f->prog.nvars, f, false);
+	st = llvmir_func_names(f, &f->prog.bnames, &f->prog.vnames);
 	if (!st) {
 		*out = f->prog; /* the module gives its program away */
 		memset(&f->prog, 0, sizeof f->prog);

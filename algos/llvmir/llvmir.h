@@ -123,6 +123,11 @@ void llvmir_func_free(struct llvmir_func *f);
 #define LLVMIR_FILE_NAME_MAX 200u
 void llvmir_file_base(const struct llvmir_module *m, uint32_t index, char *buf);
 
+/* f's block and variable names as names tables (names.c), for what prints names (show, bench's
+ * dumps); f->prog's own tables stay empty. Blanks, control bytes and a leading '#' become '_'.
+ * On failure (SSA_ENOMEM) both tables are left empty. */
+int llvmir_func_names(const struct llvmir_func *f, struct names *bnames, struct names *vnames);
+
 /* Writes DIR/<base>.prog and DIR/<base>.cfg for every imported function (base from
  * llvmir_file_base). DIR is created if missing. Each file is written atomically (io_write_path);
  * if any write fails, the files already written by this call are removed (and DIR if this call
