@@ -424,11 +424,13 @@ static int inlist_add(struct inlist *l, const char *dir, const char *name)
 		l->path = v;
 		l->cap = cap;
 	}
-	size_t len = (dir ? strlen(dir) + 1 : 0) + strlen(name) + 1;
+	size_t dl = dir ? strlen(dir) : 0;
+	bool slash = dl && dir[dl - 1] != '/'; /* "cfgs/" names "cfgs/a.cfg", not "cfgs//a.cfg" */
+	size_t len = dl + slash + strlen(name) + 1;
 	char *p = malloc(len);
 	if (!p)
 		return SSA_ENOMEM;
-	snprintf(p, len, "%s%s%s", dir ? dir : "", dir ? "/" : "", name);
+	snprintf(p, len, "%s%s%s", dir ? dir : "", slash ? "/" : "", name);
 	l->path[l->n++] = p;
 	return SSA_OK;
 }
