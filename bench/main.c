@@ -537,12 +537,13 @@ static int expand_inputs(const struct bench_cli *cli, struct inlist *l, char *er
 }
 
 /* The report's name for the format of a file input: cfg, prog, ssab, dot or edges (by content,
- * as io_read_prog tells them apart); "" when it cannot be read. */
+ * as io_read_prog tells them apart); "stdin" for "-" (read once, by the reader alone); "" when
+ * it cannot be read. */
 static const char *file_format(const char *path)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : NULL;
 	if (!f)
-		return strcmp(path, "-") ? "" : "text";
+		return strcmp(path, "-") ? "" : "stdin";
 	unsigned char buf[4096];
 	size_t n = fread(buf, 1, sizeof buf, f);
 	fclose(f);
