@@ -68,7 +68,7 @@
 #define LAB_T 1.25                        /* density threshold base of the relabelling */
 
 struct lh {
-	uint32_t n;
+	uint32_t n, nodes;
 	uint8_t *carc;             /* n: edge idom(v)->v */
 	uint32_t *din_off, *din;   /* sibling in-neighbours by target */
 	uint32_t *dout_off, *dout; /* sibling out-neighbours by source */
@@ -338,7 +338,7 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
 		/* 3. a new instance around each anchor that got clones */
 		for (uint32_t j = 0; j < ntouched; j++) {
 			const uint32_t q = h->stk[j], sl = nsent, sr = nsent + 1;
-			if ((uint64_t)sr >= nodes_of(n) || nins > n)
+			if (sr >= h->nodes || nins > n)
 				return false; /* cannot happen: every instance placed a block */
 			nsent += 2;
 			insert_before(h, q, sl);
@@ -363,9 +363,20 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
 int dom_lowhigh_order(const struct cfg *g, const struct domtree *t, const uint8_t *reach,
 		      uint32_t *pos)
 {
-	const size_t n = g->n, m = g->m, nodes = (size_t)nodes_of(n);
+	const size_t n = g->n, m = g->m;
+	/* List nodes: the blocks, then the sentinels of one group at a time (2 + 2 per instance,
+	 * at most one instance per child). dom_lowhigh_bytes counts the worst case, 3n + 2. */
+	uint32_t kmax = 0;
+	for (uint32_t i = 0; i < t->nreach; i++) {
+		const uint32_t c = t->order[i], k = t->child_off[c + 1] - t->child_off[c];
+		kmax = k > kmax ? k : kmax;
+	}
+	const size_t nodes = n + 2 + 2 * (size_t)kmax;
+	if (nodes >= UINT32_MAX)
+		return SSA_ETOOBIG; /* sentinel ids must fit in 32 bits */
 	struct lh h = {0};
 	h.n = g->n;
+	h.nodes = (uint32_t)nodes;
 	h.carc = ssa_calloc_array(n, 1);
 	h.st = ssa_alloc_array(n, 1);
 	h.din_off = ssa_alloc_array(n + 1, sizeof(uint32_t));

@@ -16,7 +16,7 @@ uint64_t dom_lowhigh_bytes(uint64_t n, uint64_t m);
  * reachable from the entry; t must have the verifier's shape and parent property (every
  * reachable predecessor of v lies under idom(v)). Returns SSA_OK, SSA_EVERIFY when the
  * construction gets stuck (which, for the true dominator tree, it never did in our tests; see
- * lowhigh.c), or SSA_ENOMEM. */
+ * lowhigh.c), SSA_ETOOBIG above about 1.4*10^9 blocks, or SSA_ENOMEM. */
 int dom_lowhigh_order(const struct cfg *g, const struct domtree *t, const uint8_t *reach,
 		      uint32_t *pos);
 
