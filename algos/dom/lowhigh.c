@@ -43,8 +43,9 @@
  * left (right) of the whole region. By induction over the instances every placed member has
  * an in-neighbour on each side, and direct children need none.
  *
- * Completeness. Each instance must place at least one member, else the construction stops
- * and reports SSA_EVERIFY (so it always terminates: at most one instance per block). We have
+ * Completeness. Each instance must place at least one member, else the group is tried once
+ * more with the search following edges in reverse order, and then the construction stops and
+ * reports SSA_EVERIFY (so it always terminates: at most one instance per block). We have
  * not proven that an instance of a correct tree always makes progress; we have tested it: on
  * every group of 200,000 random flow graphs of up to 60 blocks, on the README's
  * counterexample to subtree-contiguous orders, on every generator family up to 10^6 blocks,
@@ -228,7 +229,14 @@ static uint32_t anchor_of(const struct lh *h, uint32_t u, uint32_t id, uint32_t 
 /* Orders the k children of c into sch[c0..c0+k). false when an instance makes no progress
  * or a child is out of reach of the search (neither happens for a correct tree in our
  * tests; the order would not exist for a wrong one). */
-static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
+static bool lh_fail(struct lh *h, uint32_t ntouched)
+{
+	for (uint32_t j = 0; j < ntouched; j++)
+		h->bhead[h->stk[j]] = SSA_NONE;
+	return false;
+}
+
+static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c, bool rev)
 {
 	const uint32_t n = h->n, c0 = t->child_off[c], k = t->child_off[c + 1] - c0;
 	const uint32_t head = n, end = n + 1;
@@ -273,21 +281,22 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
 			uint32_t sp = 0;
 			h->st[r] = 1;
 			h->stk[sp] = r;
-			h->cur[sp++] = h->dout_off[r];
+			h->cur[sp++] = 0;
 			while (sp) {
-				const uint32_t x = h->stk[sp - 1], i = h->cur[sp - 1];
-				if (i == h->dout_off[x + 1]) {
+				const uint32_t x = h->stk[sp - 1], lo = h->dout_off[x];
+				const uint32_t deg = h->dout_off[x + 1] - lo, i = h->cur[sp - 1];
+				if (i == deg) {
 					h->ord[cnt++] = x;
 					sp--;
 					continue;
 				}
 				h->cur[sp - 1]++;
-				const uint32_t y = h->dout[i];
+				const uint32_t y = h->dout[lo + (rev ? deg - 1 - i : i)];
 				if (h->inst[y] != id || h->st[y])
 					continue;
 				h->st[y] = 1;
 				h->stk[sp] = y;
-				h->cur[sp++] = h->dout_off[y];
+				h->cur[sp++] = 0;
 			}
 		}
 		if (cnt != members)
@@ -317,7 +326,7 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
 				}
 			}
 			if (a1 == SSA_NONE)
-				return false; /* cannot happen: the search parent is taken */
+				return lh_fail(h, ntouched); /* cannot happen: the search parent is taken */
 			if (a2 != SSA_NONE) {
 				if (h->lab[a1] < h->lab[a2])
 					insert_after(h, a1, x);
@@ -334,12 +343,15 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
 			}
 		}
 		if (!placed)
-			return false;
+			return lh_fail(h, ntouched);
 		/* 3. a new instance around each anchor that got clones */
 		for (uint32_t j = 0; j < ntouched; j++) {
 			const uint32_t q = h->stk[j], sl = nsent, sr = nsent + 1;
-			if (sr >= h->nodes || nins > n)
-				return false; /* cannot happen: every instance placed a block */
+			if (sr >= h->nodes || nins > n) { /* cannot happen: each instance placed one */
+				for (; j < ntouched; j++)
+					h->bhead[h->stk[j]] = SSA_NONE;
+				return false;
+			}
 			nsent += 2;
 			insert_before(h, q, sl);
 			insert_after(h, q, sr);
@@ -402,7 +414,9 @@ int dom_lowhigh_order(const struct cfg *g, const struct domtree *t, const uint8_
 	rc = SSA_EVERIFY;
 	for (uint32_t i = 0; i < t->nreach; i++) {
 		const uint32_t c = t->order[i];
-		if (t->child_off[c + 1] > t->child_off[c] && !lh_group(&h, t, c))
+		/* A second search order is cheap insurance; no correct tree has needed it. */
+		if (t->child_off[c + 1] > t->child_off[c] && !lh_group(&h, t, c, false) &&
+		    !lh_group(&h, t, c, true))
 			goto out;
 	}
 	/* delta: the preorder of D visiting children in sibling order */
