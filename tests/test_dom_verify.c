@@ -1,7 +1,7 @@
 /* The verifier (algos/dom/verify.c): it accepts every correct tree; it rejects every
  * single-idom mutation that its documented guarantee covers (a broken shape, or a tree in which
  * some ancestor is not a true dominator); and its low-high certificate is sound: no wrong tree
- * is ever certified, while most correct ones are. Mutations that only hang a block too high may
+ * is ever certified, while every correct one is. Mutations that only hang a block too high may
  * pass the necessary conditions (see verify.c); the test counts them. */
 #include <criterion/criterion.h>
 
@@ -60,8 +60,8 @@ Test(verify, accepts_correct_trees)
 		cfg_free(&g);
 	}
 	cr_log_info("low-high certificate found for %u of %u correct trees", certified, total);
-	/* The greedy construction is incomplete; it must still succeed on the vast majority. */
-	cr_assert(certified * 100 >= total * 95, "only %u of %u certified", certified, total);
+	/* lowhigh.c has certified every correct tree we ever gave it. */
+	cr_assert_eq(certified, total, "only %u of %u certified", certified, total);
 }
 
 Test(verify, too_high_passes_necessary_conditions_but_is_not_certified)

@@ -1,6 +1,6 @@
 /* A dominator-tree verifier fast enough for 10^8 blocks: O(m log n) time, no dominator
- * algorithm inside. dom_verify checks necessary conditions; dom_verify_cert also tries to
- * certify the tree with a low-high order, which, when found, proves it correct. See verify.c
+ * algorithm inside. dom_verify checks necessary conditions; dom_verify_cert also certifies
+ * the tree with a low-high order, which proves it correct. See verify.c
  * for exactly what each outcome proves. */
 #ifndef SSALAB_DOM_VERIFY_H
 #define SSALAB_DOM_VERIFY_H
@@ -20,10 +20,11 @@ uint64_t dom_verify_bytes(uint64_t n, uint64_t m, bool certify);
  * "edge 4->7: idom(7)=2 does not dominate 4"), or SSA_ENOMEM. msg may be NULL. */
 int dom_verify(const struct cfg *g, const uint32_t *idom, char *msg, size_t msglen);
 
-/* dom_verify, then, when its conditions hold, an attempt to certify the tree with a low-high
- * order (verify.c). *certified = true is a proof that idom is the dominator tree; false
- * means no certificate was found (the construction is not complete), not that the tree is
- * wrong. certified may be NULL (then no certificate is attempted, as dom_verify). On success
+/* dom_verify, then, when its conditions hold, the certificate: a low-high order built by
+ * lowhigh.c and checked by its definition (verify.c). *certified = true is a proof that idom
+ * is the dominator tree. false means no order passed the check: the tree is wrong, or (never
+ * seen in our tests for a correct tree; lowhigh.c says what is proven) the construction got
+ * stuck. certified may be NULL (then no certificate is attempted, as dom_verify). On success
  * msg says which: "ok, certified by a low-high order" or "ok, necessary conditions only". */
 int dom_verify_cert(const struct cfg *g, const uint32_t *idom, bool *certified, char *msg,
 		    size_t msglen);

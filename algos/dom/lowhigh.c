@@ -1,0 +1,445 @@
+/* A low-high order of a dominator tree D of a flow graph G (entry s): a preorder delta of D in
+ * which every reachable v != s has the edge idom(v)->v, or a predecessor u before v and a
+ * predecessor w after v's subtree (Georgiadis and Tarjan, "Dominator tree certification and
+ * divergent spanning trees", ACM TALG 2016). verify.c checks the result by that definition, so
+ * nothing here has to be trusted for a certificate to be sound. This file only has to find an
+ * order when D is right; it is our own construction, not the paper's (whose text we could not
+ * consult), built on the paper's reduction to the derived graph.
+ *
+ * Reduction. Every reachable predecessor u of v lies under c = idom(v) (the verifier's parent
+ * property). Replace u by the child of c above u (its "sibling" of v), or drop it when that
+ * child is v itself. Then delta is a low-high order iff, for every block c, the order it gives
+ * c's children is a "sibling order": each child x without the edge c->x has two sibling
+ * in-neighbours, one placed before x and one after. So each block's children are ordered
+ * alone (a group), in the graph H_c of sibling edges plus c->x for "direct" children x.
+ *
+ * Construction of a sibling order (one group). The order lives in a doubly linked list with
+ * order-maintenance labels (Bender et al.'s relabelling of the smallest sparse enclosing label
+ * range, amortised O(log k) per insertion), so "is a before b" is one comparison. The group is
+ * solved as an instance: a region of the list with a left bound BL, a right bound BR (list
+ * sentinels) and maybe a centre (a node already placed), plus a set of member blocks to
+ * place inside it. The top instance is the whole group, BL standing for c itself.
+ *
+ *  1. Depth-first search of H_c restricted to the members, from the members that have an
+ *     in-neighbour outside the instance (a direct edge at the top); members are taken in
+ *     reverse postorder of that search, so every in-neighbour of x except those reached by
+ *     a back edge (x's descendants in the search) is taken before x.
+ *  2. Each in-neighbour u already taken has an anchor: u itself once placed, else the node u
+ *     was cloned onto (below). Outside the instance an anchor stands as the centre if it is
+ *     the centre, else as BL or BR by its side of the centre. A direct child at the top goes
+ *     right after BL. A member with two distinct anchors a1, a2 is inserted right next to a1,
+ *     on a2's side: between them. A member with only one anchor q is cloned onto q: it is not
+ *     placed now, and it will be inserted later right next to q, on a side chosen then.
+ *  3. The clones of each anchor q form a new instance: two sentinels are put right before and
+ *     right after q (so everything already in the list stays outside), q is its centre.
+ *
+ * Why the result is always a sibling order when the construction completes (soundness; the
+ * verifier re-checks it anyway). Insertion never changes the relative order of nodes already
+ * in the list. A clone x of q ends up in q's region, i.e. adjacent to q among everything that
+ * existed when x was cloned; so for every node z placed before x's region was made (z != q),
+ * x lands on the same side of z as q. Hence a member placed between the anchors a1 and a2 of
+ * two in-neighbours really lies between those two in-neighbours, whichever of them are still
+ * clones at that moment, and likewise for the bounds BL and BR, which stand for nodes that are
+ * left (right) of the whole region. By induction over the instances every placed member has
+ * an in-neighbour on each side, and direct children need none.
+ *
+ * Completeness. Each instance must place at least one member, else the group is tried once
+ * more with the search following edges in reverse order, and then the construction stops and
+ * reports SSA_EVERIFY (so it always terminates: at most one instance per block). We have
+ * not proven that an instance of a correct tree always makes progress; we have tested it: on
+ * 810,000 random flow graphs of every shape (up to 2,000 blocks) forward and reversed, on the
+ * README's counterexample to subtree-contiguous orders, on every generator family (2*10^4
+ * blocks, forward and reversed; several up to 10^6) the true tree always got an order
+ * (tests/test_dom_lowhigh.c, algos/dom/README.md).
+ *
+ * Time: the derived graph O(n + m log d) (d the most children of a block, a binary search per
+ * edge); an instance costs O(members + their in-edges) plus O(log) per insertion, amortised;
+ * a block is a member of one instance per level of cloning, which we measured at 1.2 levels
+ * on average on random graphs (O(n m) in the worst case we can bound). Memory: 8n + 2m words
+ * for the derived graph and the instance state, 5 words for each of at most 3n + 2 list nodes,
+ * 3 words per pending instance (dom_lowhigh_bytes). Iterative throughout. */
+#include "dom/lowhigh.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define LAB_BITS 62
+#define LAB_END ((uint64_t)1 << LAB_BITS) /* the end sentinel's label, above every range */
+#define LAB_T 1.25                        /* density threshold base of the relabelling */
+
+struct lh {
+	uint32_t n, nodes;
+	uint8_t *carc;             /* n: edge idom(v)->v */
+	uint32_t *din_off, *din;   /* sibling in-neighbours by target */
+	uint32_t *dout_off, *dout; /* sibling out-neighbours by source */
+	uint32_t *anc;             /* anchor node of a taken block (itself once placed) */
+	uint32_t *inst;            /* instance a block is a member of */
+	uint8_t *st;               /* within its instance: 0 new, 1 searched, 2 taken */
+	uint32_t *bnext;           /* member chains and clone chains */
+	uint32_t *stk, *cur, *ord; /* search stack, edge cursor, postorder */
+	uint32_t *sch;             /* children of every block in sibling order */
+	/* list nodes: blocks 0..n-1, then sentinels */
+	uint32_t *next, *prev, *bhead;
+	uint64_t *lab;
+	uint32_t *ins; /* pending instances: (BL, centre, first member); BR = BL + 1 */
+	uint32_t iid;
+};
+
+static uint64_t nodes_of(uint64_t n)
+{
+	return ssa_sat_add(ssa_sat_add(n, n), ssa_sat_add(n, 2));
+}
+
+uint64_t dom_lowhigh_bytes(uint64_t n, uint64_t m)
+{
+	uint64_t nodes = nodes_of(n);
+	uint64_t b = ssa_bytes(ssa_sat_add(ssa_sat_add(10 * n, 2), 2 * m), sizeof(uint32_t));
+	b = ssa_sat_add(b, ssa_sat_add(n, n)); /* carc, st */
+	b = ssa_sat_add(b, ssa_bytes(nodes, 3 * sizeof(uint32_t) + sizeof(uint64_t)));
+	return ssa_sat_add(b, ssa_bytes(ssa_sat_add(n, 1), 3 * sizeof(uint32_t)));
+}
+
+/* The child of d whose subtree holds u (u a proper descendant of d). ctin[j] =
+ * tin[t->child[j]]: children are listed in preorder, so a binary search finds it. */
+static uint32_t child_toward(const struct domtree *t, const uint32_t *ctin, uint32_t d,
+			     uint32_t u)
+{
+	uint32_t a = u;
+	for (int k = 0; k < 4; k++) { /* usually a child or grandchild: a few steps up */
+		uint32_t p = t->idom[a];
+		if (p == d)
+			return a;
+		if (p == SSA_NONE)
+			break;
+		a = p;
+	}
+	uint32_t lo = t->child_off[d], hi = t->child_off[d + 1], x = t->tin[u];
+	while (hi - lo > 1) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (ctin[mid] <= x)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return t->child[lo];
+}
+
+/* The derived graph: carc[v], and sibling in-neighbours (din) and out-neighbours (dout). */
+static void lh_arcs(struct lh *h, const struct cfg *g, const struct domtree *t,
+		    const uint8_t *reach, uint32_t *ctin)
+{
+	const uint32_t n = g->n;
+	for (uint32_t j = 0; j + 1 < t->nreach; j++)
+		ctin[j] = t->tin[t->child[j]];
+	uint32_t k = 0;
+	for (uint32_t v = 0; v < n; v++) {
+		h->din_off[v] = k;
+		if (v == t->root || !reach[v])
+			continue;
+		const uint32_t d = t->idom[v];
+		for (uint32_t i = g->pred_off[v]; i < g->pred_off[v + 1]; i++) {
+			uint32_t u = g->pred[i];
+			if (!reach[u] || u == v)
+				continue;
+			if (u == d) {
+				h->carc[v] = 1;
+				continue;
+			}
+			uint32_t sib = child_toward(t, ctin, d, u);
+			if (sib != v)
+				h->din[k++] = sib;
+		}
+	}
+	h->din_off[n] = k;
+	memset(h->dout_off, 0, ((size_t)n + 1) * sizeof(uint32_t));
+	for (uint32_t i = 0; i < k; i++)
+		h->dout_off[h->din[i] + 1]++;
+	for (uint32_t v = 0; v < n; v++)
+		h->dout_off[v + 1] += h->dout_off[v];
+	memcpy(h->cur, h->dout_off, (size_t)n * sizeof(uint32_t));
+	for (uint32_t v = 0; v < n; v++)
+		for (uint32_t i = h->din_off[v]; i < h->din_off[v + 1]; i++)
+			h->dout[h->cur[h->din[i]]++] = v;
+}
+
+/* Order maintenance: make room right after a by spreading the labels of the smallest aligned
+ * label range around a that is sparse enough (Bender, Cole, Demaine, Farach-Colton, Zito,
+ * "Two simplified algorithms for maintaining order in a list", ESA 2002). */
+static void lab_room(struct lh *h, uint32_t a)
+{
+	uint32_t lo = a, hi = a;
+	uint64_t cnt = 1;
+	double lim = 1.0;
+	for (unsigned i = 1; i <= LAB_BITS; i++) {
+		const uint64_t size = (uint64_t)1 << i, base = h->lab[a] & ~(size - 1);
+		lim *= 2.0 / LAB_T;
+		while (h->prev[lo] != SSA_NONE && h->lab[h->prev[lo]] >= base) {
+			lo = h->prev[lo];
+			cnt++;
+		}
+		while (h->lab[h->next[hi]] < base + size) { /* the end sentinel is never inside */
+			hi = h->next[hi];
+			cnt++;
+		}
+		if ((double)(cnt + 1) <= lim && size / (cnt + 1) >= 2) {
+			const uint64_t gap = size / (cnt + 1);
+			uint64_t l = base;
+			for (uint32_t x = lo;; x = h->next[x]) {
+				h->lab[x] = l;
+				l += gap;
+				if (x == hi)
+					break;
+			}
+			return;
+		}
+	}
+}
+
+static void insert_after(struct lh *h, uint32_t a, uint32_t x)
+{
+	if (h->lab[h->next[a]] - h->lab[a] < 2)
+		lab_room(h, a);
+	const uint32_t b = h->next[a];
+	h->lab[x] = h->lab[a] + (h->lab[b] - h->lab[a]) / 2;
+	h->next[a] = x;
+	h->prev[x] = a;
+	h->next[x] = b;
+	h->prev[b] = x;
+}
+
+static void insert_before(struct lh *h, uint32_t b, uint32_t x)
+{
+	insert_after(h, h->prev[b], x);
+}
+
+/* The anchor of u as seen from the instance (bl, bl + 1, ctr); SSA_NONE when u is a member
+ * not taken yet. */
+static uint32_t anchor_of(const struct lh *h, uint32_t u, uint32_t id, uint32_t bl,
+			  uint32_t ctr)
+{
+	if (h->inst[u] == id)
+		return h->st[u] == 2 ? h->anc[u] : SSA_NONE;
+	const uint32_t a = h->anc[u];
+	if (a == ctr)
+		return ctr;
+	return h->lab[a] < h->lab[bl] ? bl : bl + 1;
+}
+
+/* Orders the k children of c into sch[c0..c0+k). false when an instance makes no progress
+ * or a child is out of reach of the search (neither happens for a correct tree in our
+ * tests; the order would not exist for a wrong one). */
+static bool lh_fail(struct lh *h, uint32_t ntouched)
+{
+	for (uint32_t j = 0; j < ntouched; j++)
+		h->bhead[h->stk[j]] = SSA_NONE;
+	return false;
+}
+
+static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c, bool rev)
+{
+	const uint32_t n = h->n, c0 = t->child_off[c], k = t->child_off[c + 1] - c0;
+	const uint32_t head = n, end = n + 1;
+	uint32_t nsent = n + 2, nins = 0;
+	h->next[head] = end;
+	h->prev[head] = SSA_NONE;
+	h->lab[head] = 0;
+	h->next[end] = SSA_NONE;
+	h->prev[end] = head;
+	h->lab[end] = LAB_END;
+	for (uint32_t j = c0; j < c0 + k; j++)
+		h->bnext[t->child[j]] = j + 1 < c0 + k ? t->child[j + 1] : SSA_NONE;
+	h->ins[0] = head;
+	h->ins[1] = SSA_NONE;
+	h->ins[2] = t->child[c0];
+	nins = 1;
+	while (nins) {
+		nins--;
+		const uint32_t bl = h->ins[3 * nins], ctr = h->ins[3 * nins + 1];
+		const uint32_t first = h->ins[3 * nins + 2], top = ctr == SSA_NONE;
+		if (++h->iid == UINT32_MAX) { /* stamps wrapped: forget them all */
+			memset(h->inst, 0, (size_t)n * sizeof(uint32_t));
+			h->iid = 1;
+		}
+		const uint32_t id = h->iid;
+		uint32_t members = 0;
+		for (uint32_t x = first; x != SSA_NONE; x = h->bnext[x]) {
+			h->inst[x] = id;
+			h->st[x] = 0;
+			members++;
+		}
+		/* 1. search from the members entered from outside, reverse postorder into ord */
+		uint32_t cnt = 0;
+		for (uint32_t r = first; r != SSA_NONE; r = h->bnext[r]) {
+			if (h->st[r])
+				continue;
+			bool entered = top && h->carc[r];
+			for (uint32_t i = h->din_off[r]; i < h->din_off[r + 1] && !entered; i++)
+				entered = h->inst[h->din[i]] != id;
+			if (!entered)
+				continue;
+			uint32_t sp = 0;
+			h->st[r] = 1;
+			h->stk[sp] = r;
+			h->cur[sp++] = 0;
+			while (sp) {
+				const uint32_t x = h->stk[sp - 1], lo = h->dout_off[x];
+				const uint32_t deg = h->dout_off[x + 1] - lo, i = h->cur[sp - 1];
+				if (i == deg) {
+					h->ord[cnt++] = x;
+					sp--;
+					continue;
+				}
+				h->cur[sp - 1]++;
+				const uint32_t y = h->dout[lo + (rev ? deg - 1 - i : i)];
+				if (h->inst[y] != id || h->st[y])
+					continue;
+				h->st[y] = 1;
+				h->stk[sp] = y;
+				h->cur[sp++] = 0;
+			}
+		}
+		if (cnt != members)
+			return false;
+		/* 2. take the members; clones are chained by anchor (bhead/bnext), and the anchors
+		 * that got clones are listed in stk (free again after the search) */
+		uint32_t placed = 0, ntouched = 0;
+		for (uint32_t j = cnt; j-- > 0;) {
+			const uint32_t x = h->ord[j];
+			h->st[x] = 2;
+			if (top && h->carc[x]) {
+				insert_after(h, head, x);
+				h->anc[x] = x;
+				placed++;
+				continue;
+			}
+			uint32_t a1 = SSA_NONE, a2 = SSA_NONE;
+			for (uint32_t i = h->din_off[x]; i < h->din_off[x + 1]; i++) {
+				const uint32_t a = anchor_of(h, h->din[i], id, bl, ctr);
+				if (a == SSA_NONE || a == a1)
+					continue;
+				if (a1 == SSA_NONE) {
+					a1 = a;
+				} else {
+					a2 = a;
+					break;
+				}
+			}
+			if (a1 == SSA_NONE)
+				return lh_fail(h, ntouched); /* cannot happen: the search parent is taken */
+			if (a2 != SSA_NONE) {
+				if (h->lab[a1] < h->lab[a2])
+					insert_after(h, a1, x);
+				else
+					insert_before(h, a1, x);
+				h->anc[x] = x;
+				placed++;
+			} else {
+				h->anc[x] = a1;
+				if (h->bhead[a1] == SSA_NONE)
+					h->stk[ntouched++] = a1;
+				h->bnext[x] = h->bhead[a1];
+				h->bhead[a1] = x;
+			}
+		}
+		if (!placed)
+			return lh_fail(h, ntouched);
+		/* 3. a new instance around each anchor that got clones */
+		for (uint32_t j = 0; j < ntouched; j++) {
+			const uint32_t q = h->stk[j], sl = nsent, sr = nsent + 1;
+			if (sr >= h->nodes || nins > n) { /* cannot happen: each instance placed one */
+				for (; j < ntouched; j++)
+					h->bhead[h->stk[j]] = SSA_NONE;
+				return false;
+			}
+			nsent += 2;
+			insert_before(h, q, sl);
+			insert_after(h, q, sr);
+			h->ins[3 * nins] = sl;
+			h->ins[3 * nins + 1] = q;
+			h->ins[3 * nins + 2] = h->bhead[q];
+			nins++;
+			h->bhead[q] = SSA_NONE;
+		}
+	}
+	uint32_t j = c0;
+	for (uint32_t x = h->next[head]; x != end; x = h->next[x])
+		if (x < n) {
+			if (j == c0 + k)
+				return false;
+			h->sch[j++] = x;
+		}
+	return j == c0 + k;
+}
+
+int dom_lowhigh_order(const struct cfg *g, const struct domtree *t, const uint8_t *reach,
+		      uint32_t *pos)
+{
+	const size_t n = g->n, m = g->m;
+	/* List nodes: the blocks, then the sentinels of one group at a time (2 + 2 per instance,
+	 * at most one instance per child). dom_lowhigh_bytes counts the worst case, 3n + 2. */
+	uint32_t kmax = 0;
+	for (uint32_t i = 0; i < t->nreach; i++) {
+		const uint32_t c = t->order[i], k = t->child_off[c + 1] - t->child_off[c];
+		kmax = k > kmax ? k : kmax;
+	}
+	const size_t nodes = n + 2 + 2 * (size_t)kmax;
+	if (nodes >= UINT32_MAX)
+		return SSA_ETOOBIG; /* sentinel ids must fit in 32 bits */
+	struct lh h = {0};
+	h.n = g->n;
+	h.nodes = (uint32_t)nodes;
+	h.carc = ssa_calloc_array(n, 1);
+	h.st = ssa_alloc_array(n, 1);
+	h.din_off = ssa_alloc_array(n + 1, sizeof(uint32_t));
+	h.dout_off = ssa_alloc_array(n + 1, sizeof(uint32_t));
+	h.din = ssa_alloc_array(m, sizeof(uint32_t));
+	h.dout = ssa_alloc_array(m, sizeof(uint32_t));
+	h.inst = ssa_calloc_array(n, sizeof(uint32_t));
+	uint32_t **words[] = {&h.anc, &h.bnext, &h.stk, &h.cur, &h.ord, &h.sch};
+	bool ok = h.carc && h.st && h.din_off && h.dout_off && h.din && h.dout && h.inst;
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		ok = (*words[i] = ssa_alloc_array(n, sizeof(uint32_t))) != NULL && ok;
+	h.next = ssa_alloc_array(nodes, sizeof(uint32_t));
+	h.prev = ssa_alloc_array(nodes, sizeof(uint32_t));
+	h.bhead = ssa_alloc_array(nodes, sizeof(uint32_t));
+	h.lab = ssa_alloc_array(nodes, sizeof(uint64_t));
+	h.ins = ssa_alloc_array(n + 1, 3 * sizeof(uint32_t));
+	ok = ok && h.next && h.prev && h.bhead && h.lab && h.ins;
+	int rc = SSA_ENOMEM;
+	if (!ok)
+		goto out;
+	memset(h.bhead, 0xff, nodes * sizeof(uint32_t));
+	lh_arcs(&h, g, t, reach, h.ord); /* ord is free until the first group */
+	rc = SSA_EVERIFY;
+	for (uint32_t i = 0; i < t->nreach; i++) {
+		const uint32_t c = t->order[i];
+		/* A second search order is cheap insurance; no correct tree has needed it. */
+		if (t->child_off[c + 1] > t->child_off[c] && !lh_group(&h, t, c, false) &&
+		    !lh_group(&h, t, c, true))
+			goto out;
+	}
+	/* delta: the preorder of D visiting children in sibling order */
+	uint32_t sp = 0, next = 0;
+	pos[t->root] = next++;
+	h.stk[sp] = t->root;
+	h.cur[sp++] = t->child_off[t->root];
+	while (sp) {
+		const uint32_t x = h.stk[sp - 1], j = h.cur[sp - 1];
+		if (j == t->child_off[x + 1]) {
+			sp--;
+			continue;
+		}
+		h.cur[sp - 1]++;
+		const uint32_t y = h.sch[j];
+		pos[y] = next++;
+		h.stk[sp] = y;
+		h.cur[sp++] = t->child_off[y];
+	}
+	rc = SSA_OK;
+out:
+	ssa_free_all(h.carc, h.st, h.din_off, h.dout_off, h.din, h.dout, h.inst, h.anc, h.bnext,
+		     h.stk, h.cur, h.ord, h.sch, h.next, h.prev, h.bhead, h.lab, h.ins, NULL);
+	return rc;
+}

@@ -1,0 +1,23 @@
+/* Construction of a low-high order of a dominator tree (lowhigh.c); the verifier (verify.c)
+ * checks whatever it builds against the definition. */
+#ifndef SSALAB_DOM_LOWHIGH_H
+#define SSALAB_DOM_LOWHIGH_H
+
+#include "cfg/cfg.h"
+#include "dom/domtree.h"
+
+#include <stdint.h>
+
+/* Bytes dom_lowhigh_order allocates at most for n blocks and m edges (freed on return). */
+uint64_t dom_lowhigh_bytes(uint64_t n, uint64_t m);
+
+/* Builds a candidate low-high order of t for g (entry t->root = 0): pos[v] is v's place in a
+ * preorder of t, for every block of t (others untouched). reach[v] says whether v is
+ * reachable from the entry; t must have the verifier's shape and parent property (every
+ * reachable predecessor of v lies under idom(v)). Returns SSA_OK, SSA_EVERIFY when the
+ * construction gets stuck (which, for the true dominator tree, it never did in our tests; see
+ * lowhigh.c), SSA_ETOOBIG above about 1.4*10^9 blocks, or SSA_ENOMEM. */
+int dom_lowhigh_order(const struct cfg *g, const struct domtree *t, const uint8_t *reach,
+		      uint32_t *pos);
+
+#endif
