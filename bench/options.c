@@ -63,6 +63,8 @@ void bench_cli_usage(FILE *f)
 "  --dump=KIND          write the kernel's result: idom, domtree-dot, df, phi, live, ssa; the\n"
 "                       floor's dfs, rpo, preds; with --pipeline, ssa (the final form)\n"
 "  -h, --help           this text, with the stage options of every registered stage\n"
+"  --version            the build: git revision, build type, compiler, which peers (LLVM,\n"
+"                       Boost) and LLVM IR input it has, and why any were left out\n"
 "\n"
 "Exit codes: 0 ok, 1 input/IO error, 2 usage error, 3 verification failure, 4 refused (memory),\n"
 "5 time limit exceeded.\n",
