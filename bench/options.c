@@ -26,6 +26,7 @@ void bench_cli_usage(FILE *f)
 "  --algo=NAME          a kernel (or STAGE:NAME); several separated by commas run on the same\n"
 "                       input; 'list' lists stages and kernels; 'all' runs the floor and every\n"
 "                       kernel of the dominator stage; 'all:STAGE' every kernel of STAGE\n"
+"                       (on LLVM IR, 'all' adds llvm-mem2reg beside ssalab's best pipeline)\n"
 "  --pipeline=A,B,C,D   SSA construction end to end: dominators[,frontiers],placement[,renamer]\n"
 "Input (generation and loading are not timed):\n"
 "  --in FILE            read a .cfg, .prog or .ssab file instead of generating; or LLVM IR\n"
