@@ -50,6 +50,7 @@ struct bench_func_select {
 struct bench_cli {
 	const char *algo;       /* --algo value (NULL if absent) */
 	bool m2r;               /* --algo named llvm-mem2reg (bench/input_llvm.c; removed from algo) */
+	bool m2r_all;           /* ... by 'all' on LLVM IR: with ssalab's best pipeline beside it */
 	const char *pipeline;   /* --pipeline value, NULL if absent */
 	const char *in;         /* --in FILE: the first one given */
 	const char *ins[BENCH_MAX_IN]; /* every --in, in order (nin of them) */
@@ -80,6 +81,11 @@ struct bench_cli {
  * seconds <= 0. */
 void bench_deadline_arm(double seconds, const char *what, const char *tmp_path);
 void bench_deadline_disarm(void);
+
+/* bench --version, and the peers lines that end --algo=list: what the build has and what it
+ * left out, and why (bench/peers_info.c). */
+void bench_version(FILE *f);
+void bench_peers_info(FILE *f);
 
 /* Fills cli from argv. On a usage error returns BENCH_EXIT_USAGE with the message in err. */
 int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, size_t errlen);

@@ -16,6 +16,7 @@
 #ifdef SSALAB_HAVE_LLVM_PEERS
 #include "peers/peers.h"
 #endif
+#include "ssalab_peers_info.h"
 
 #include <dirent.h>
 #include <inttypes.h>
@@ -72,7 +73,7 @@ static void m2r_rest_free(void)
 int bench_m2r_take(struct bench_cli *cli, char *err, size_t errlen)
 {
 	static const char name[] = "llvm-mem2reg";
-	cli->m2r = false;
+	cli->m2r = cli->m2r_all = false;
 	if (!cli->algo)
 		return BENCH_EXIT_OK;
 	size_t len = strlen(cli->algo);
@@ -82,12 +83,14 @@ int bench_m2r_take(struct bench_cli *cli, char *err, size_t errlen)
 		return BENCH_EXIT_REFUSED;
 	}
 	size_t u = 0;
+	bool all = false;
 	for (const char *p = cli->algo; *p;) {
 		const char *e = strchr(p, ',');
 		size_t tl = e ? (size_t)(e - p) : strlen(p);
 		if (tl == sizeof name - 1 && !memcmp(p, name, tl)) {
 			cli->m2r = true;
 		} else {
+			all |= tl == 3 && !memcmp(p, "all", 3);
 			if (u)
 				rest[u++] = ',';
 			memcpy(rest + u, p, tl);
@@ -100,12 +103,20 @@ int bench_m2r_take(struct bench_cli *cli, char *err, size_t errlen)
 	if (cli->m2r) {
 		free(rest);
 		snprintf(err, errlen, "--algo=llvm-mem2reg: this bench was built without LLVM's peers "
-			 "(libLLVM and its headers, found through llvm-config-16: install the Debian "
-			 "package llvm-16-dev and rebuild)");
+			 "(%s; bench --version says what the build left out)", SSALAB_PEERS_LLVM_WHY);
 		return BENCH_EXIT_USAGE;
 	}
 #endif
-	if (!cli->m2r) {
+	/* On LLVM IR, 'all' means every kernel and the end-to-end rival: LLVM's mem2reg against
+	 * ssalab's best whole pipeline, function by function (bench_llvm_run); a bench without
+	 * LLVM's peers says there that it left them out. */
+	if (all && !cli->m2r && !cli->pipeline && cli->in && bench_input_is_llvm(cli->in)) {
+		cli->m2r_all = true;
+#ifdef SSALAB_HAVE_LLVM_PEERS
+		cli->m2r = true;
+#endif
+	}
+	if (!cli->m2r || cli->m2r_all) {
 		free(rest);
 		return BENCH_EXIT_OK;
 	}
@@ -379,6 +390,10 @@ static int run_function(const struct bench_cli *cli, const struct bench_selected
 }
 
 #ifdef SSALAB_HAVE_LLVM_PEERS
+/* The whole pipeline 'all' sets against llvm-mem2reg: ssalab's best of each stage
+ * (results/README.md), pruned like mem2reg's output. */
+#define BENCH_M2R_ALL_PIPELINE "auto,phi-dj,rename-stack"
+
 /* llvm-mem2reg on the selected functions of one module: one row per function, timed by the
  * peer (each sample is one PromoteMemToReg call on a fresh clone, so a sample cannot batch
  * runs: iters=1, and the peer measures wall time only, so the CPU columns repeat it). Its φ
@@ -634,11 +649,40 @@ int bench_llvm_run(const struct bench_cli *cli, const struct bench_selected *sel
 				break;
 		}
 #ifdef SSALAB_HAVE_LLVM_PEERS
-		if (cli->m2r && code != BENCH_EXIT_USAGE) {
+		if (cli->m2r_all && code != BENCH_EXIT_USAGE) {
+			/* 'all': the kernels' summary first, then ssalab's best whole pipeline on
+			 * every function with variables, as the end-to-end rival of mem2reg. */
+			bench_report_module_kernels(r, first_row);
+			struct bench_cli pc = *cli;
+			pc.algo = NULL;
+			pc.pipeline = BENCH_M2R_ALL_PIPELINE;
+			pc.opts.flavor_set = true;
+			pc.opts.flavor = PHI_PRUNED;
+			bench_report_note(r, "end to end: --pipeline=" BENCH_M2R_ALL_PIPELINE
+					     " --flavor=pruned against llvm-mem2reg, per function");
+			first_row = bench_report_nrows();
+			for (uint32_t i = 0; i < npick && code != BENCH_EXIT_USAGE; i++) {
+				const struct llvmir_func *f = &m.funcs[pick[i]];
+				if (f->prog.nvars == 0)
+					continue;
+				int c = run_function(&pc, sel, 0, r, NULL, unfinished, path, f);
+				if (c && !code)
+					code = c;
+			}
+			if (code != BENCH_EXIT_USAGE) {
+				int c = m2r_module(&pc, r, path, &m, pick, npick, first_row);
+				if (c && !code)
+					code = c;
+			}
+		} else if (cli->m2r && code != BENCH_EXIT_USAGE) {
 			int c = m2r_module(cli, r, path, &m, pick, npick, first_row);
 			if (c && !code)
 				code = c;
 		}
+#else
+		if (cli->m2r_all && code != BENCH_EXIT_USAGE)
+			bench_report_note(r, "llvm-mem2reg: left out of 'all': this bench has no LLVM "
+					     "peers (" SSALAB_PEERS_LLVM_WHY ")");
 #endif
 		bench_report_module_kernels(r, first_row);
 		free(pick);

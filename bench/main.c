@@ -47,6 +47,7 @@ static void list_kernels(FILE *f)
 		for (const struct bench_option *o = st->options; o && o->name; o++)
 			fprintf(f, "  option --%-10s %s\n", o->name, o->help ? o->help : "");
 	}
+	bench_peers_info(f);
 }
 
 static int add(struct selection *sel, const struct bench_kernel *k, bool by_group)
@@ -694,6 +695,10 @@ int main(int argc, char **argv)
 {
 	struct bench_cli cli;
 	char err[1024];
+	if (argc == 2 && !strcmp(argv[1], "--version")) {
+		bench_version(stdout);
+		return BENCH_EXIT_OK;
+	}
 	int code = bench_cli_parse(&cli, argc, argv, err, sizeof err);
 	if (code) {
 		fprintf(stderr, "bench: %s\n", err);

@@ -26,6 +26,7 @@ void bench_cli_usage(FILE *f)
 "  --algo=NAME          a kernel (or STAGE:NAME); several separated by commas run on the same\n"
 "                       input; 'list' lists stages and kernels; 'all' runs the floor and every\n"
 "                       kernel of the dominator stage; 'all:STAGE' every kernel of STAGE\n"
+"                       (on LLVM IR, 'all' adds llvm-mem2reg beside ssalab's best pipeline)\n"
 "  --pipeline=A,B,C,D   SSA construction end to end: dominators[,frontiers],placement[,renamer]\n"
 "Input (generation and loading are not timed):\n"
 "  --in FILE            read a .cfg, .prog, .ssab, DOT or edge-list file instead of\n"
@@ -70,6 +71,8 @@ void bench_cli_usage(FILE *f)
 "                       final form); dot (any kernel): the input's CFG as graphviz. Blocks\n"
 "                       and variables are written by name when the input names them\n"
 "  -h, --help           this text, with the stage options of every registered stage\n"
+"  --version            the build: git revision, build type, compiler, which peers (LLVM,\n"
+"                       Boost) and LLVM IR input it has, and why any were left out\n"
 "\n"
 "Exit codes: 0 ok, 1 input/IO error, 2 usage error, 3 verification failure, 4 refused (memory),\n"
 "5 time limit exceeded.\n",

@@ -118,3 +118,64 @@ Test(peers_llvm_bench, llvm_rows_beside_ours_with_checks)
 		bench_run_free(&r);
 	}
 }
+
+/* On LLVM IR, --algo=all is every kernel plus the end-to-end rival: llvm-mem2reg on every
+ * function, and ssalab's best whole pipeline (auto, phi-dj pruned, rename-stack) on every
+ * function with variables, with their totals set side by side. data/llvm/bench_module.ll: 12
+ * functions, 11 with variables, LLVM's φs equal ssalab's pruned placement on all of them. */
+#define M2R_MODULE SSALAB_TEST_DATA "/llvm/bench_module.ll"
+
+static unsigned count_rows(const char *out, const char *prefix)
+{
+	unsigned n = 0;
+	size_t len = strlen(prefix);
+	for (const char *p = out; (p = strstr(p, prefix)); p += len)
+		n += p == out || p[-1] == '\n';
+	return n;
+}
+
+Test(peers_llvm_bench, all_on_llvm_ir_includes_mem2reg_and_the_pipeline)
+{
+	if (SSALAB_LLVM_MAJOR < 15)
+		cr_skip_test("data/llvm/*.ll need LLVM >= 15 (opaque pointers)");
+	struct bench_run r = RUN("--algo=all --in '%s' --reps=1 --min-time=0 --csv", M2R_MODULE);
+	cr_assert_eq(r.code, 0, "exit %d, stderr: %s", r.code, r.err);
+	/* Every function: each kernel once, llvm-mem2reg once with its φ check passing. */
+	cr_expect_eq(count_rows(r.out, "llvm-mem2reg,mem2reg,ok,"), 12, "%s", r.out);
+	cr_expect_eq(count_rows(r.out, "llvm-mem2reg,"), 12);
+	cr_expect_eq(count_rows(r.out, "llvm-dom,dom,ok,"), 12);
+	cr_expect_eq(count_rows(r.out, "boost-lt,dom,"), 12 * (strstr(r.out, "boost-lt") != NULL));
+	cr_expect_eq(count_rows(r.out, "snca,dom,ok,"), 12);
+	/* The pipeline: its three stages on the 11 functions with variables (auto also ran as a
+	 * kernel on all 12). */
+	cr_expect_eq(count_rows(r.out, "auto,dom,ok,"), 12 + 11, "%s", r.out);
+	cr_expect_eq(count_rows(r.out, "phi-dj,phi,ok,"), 11);
+	cr_expect_eq(count_rows(r.out, "rename-stack,rename,ok,"), 11);
+	bench_run_free(&r);
+
+	r = RUN("--algo=all --in '%s' --reps=1 --min-time=0", M2R_MODULE);
+	cr_assert_eq(r.code, 0, "exit %d, stderr: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.out, "\nend to end: --pipeline=auto,phi-dj,rename-stack "
+					 "--flavor=pruned against llvm-mem2reg"), "%s", r.out);
+	cr_expect_not_null(strstr(r.out, "functions_equal=12 differ=0 errors=0"), "%s", r.out);
+	const char *ra = strstr(r.out, "\nratio: pipeline auto,phi-dj,rename-stack total_ms=");
+	cr_assert_not_null(ra, "%s", r.out);
+	unsigned nf = 0;
+	double pipe = 0, llvm = 0;
+	cr_expect_eq(sscanf(ra, "\nratio: pipeline %*s total_ms=%lf vs llvm-mem2reg total_ms=%lf "
+			    "over the same %u functions", &pipe, &llvm, &nf), 3, "%s", ra);
+	cr_expect_eq(nf, 11);
+	cr_expect(pipe > 0 && llvm > 0);
+	bench_run_free(&r);
+
+	/* all:dom stays the dominator stage alone, and a generated input has no mem2reg. */
+	r = RUN("--algo=all:dom --in '%s' --reps=1 --min-time=0 --csv", M2R_MODULE);
+	cr_expect_eq(r.code, 0, "exit %d, stderr: %s", r.code, r.err);
+	cr_expect_eq(count_rows(r.out, "llvm-mem2reg,"), 0);
+	bench_run_free(&r);
+	r = RUN("--algo=all --blocks=2000 --reps=1 --csv");
+	cr_expect_eq(r.code, 0, "exit %d, stderr: %s", r.code, r.err);
+	cr_expect_null(strstr(r.out, "llvm-mem2reg"));
+	cr_expect_not_null(strstr(r.out, "\nllvm-dom,dom,ok,"), "%s", r.out);
+	bench_run_free(&r);
+}

@@ -3,33 +3,49 @@
 # only then. Included from the top-level CMakeLists.txt after the layers, so that ssadom and
 # ssaphi can list the descriptors (SSALAB_HAVE_LLVM_PEERS, SSALAB_HAVE_BOOST_PEERS) and link
 # the library: ssadom -> ssapeers -> ssacore.
+# LLVM itself is found once by the top-level CMakeLists.txt (SSALAB_LLVM_FOUND, llvm_includedir,
+# llvm_libdir, llvm_version, SSALAB_LLVM_WHY; -DSSALAB_WITH_LLVM=OFF). Here: what the peers need
+# beyond it, Boost.Graph (-DSSALAB_WITH_BOOST=OFF), and -DSSALAB_PEERS=OFF for neither.
 option(SSALAB_PEERS "Build the LLVM and Boost.Graph peer kernels when their libraries are found" ON)
+option(SSALAB_WITH_BOOST "Use Boost.Graph (the boost-lt peer) when its headers are found" ON)
 
 set(SSALAB_HAVE_LLVM_PEERS OFF)
 set(SSALAB_HAVE_BOOST_PEERS OFF)
-if(SSALAB_PEERS)
-  # Newest packaged LLVM first.
-  find_program(SSALAB_LLVM_CONFIG NAMES llvm-config-16 llvm-config-15 llvm-config-14 llvm-config)
-  if(SSALAB_LLVM_CONFIG)
-    execute_process(COMMAND ${SSALAB_LLVM_CONFIG} --includedir OUTPUT_VARIABLE ssalab_llvm_inc
-                    OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc1)
-    execute_process(COMMAND ${SSALAB_LLVM_CONFIG} --libdir OUTPUT_VARIABLE ssalab_llvm_libdir
-                    OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc2)
-    execute_process(COMMAND ${SSALAB_LLVM_CONFIG} --version OUTPUT_VARIABLE ssalab_llvm_ver
-                    OUTPUT_STRIP_TRAILING_WHITESPACE)
-    find_library(SSALAB_LLVM_LIB NAMES LLVM LLVM-${ssalab_llvm_ver} PATHS ${ssalab_llvm_libdir}
+set(ssalab_llvm_peers "llvm-dom, llvm-pdom, llvm-idf, llvm-mem2reg")
+set(ssalab_boost_peers "boost-lt")
+# Why each group is left out (empty when built): configure messages, bench --algo=list/--version.
+if(NOT SSALAB_PEERS)
+  set(ssalab_llvm_peers_why "disabled by -DSSALAB_PEERS=OFF")
+  set(ssalab_boost_peers_why "disabled by -DSSALAB_PEERS=OFF")
+else()
+  set(ssalab_llvm_peers_why "LLVM left out: ${SSALAB_LLVM_WHY}")
+  if(SSALAB_LLVM_FOUND)
+    find_library(SSALAB_LLVM_LIB NAMES LLVM LLVM-${llvm_version} PATHS ${llvm_libdir}
                  NO_DEFAULT_PATH)
-    if(rc1 EQUAL 0 AND rc2 EQUAL 0 AND SSALAB_LLVM_LIB
-       AND EXISTS ${ssalab_llvm_inc}/llvm/Support/GenericDomTreeConstruction.h
-       AND EXISTS ${ssalab_llvm_inc}/llvm/Transforms/Utils/PromoteMemToReg.h)
+    if(NOT SSALAB_LLVM_LIB)
+      set(ssalab_llvm_peers_why "no libLLVM in ${llvm_libdir}")
+    elseif(NOT EXISTS ${llvm_includedir}/llvm/Support/GenericDomTreeConstruction.h
+           OR NOT EXISTS ${llvm_includedir}/llvm/Transforms/Utils/PromoteMemToReg.h)
+      set(ssalab_llvm_peers_why "no LLVM C++ headers in ${llvm_includedir}")
+    else()
       set(SSALAB_HAVE_LLVM_PEERS ON)
+      set(ssalab_llvm_peers_why "")
     endif()
   endif()
-  find_path(SSALAB_BOOST_INCLUDE boost/graph/dominator_tree.hpp)
-  if(SSALAB_BOOST_INCLUDE)
-    set(SSALAB_HAVE_BOOST_PEERS ON)
+  if(NOT SSALAB_WITH_BOOST)
+    set(ssalab_boost_peers_why "disabled by -DSSALAB_WITH_BOOST=OFF")
+  else()
+    find_path(SSALAB_BOOST_INCLUDE boost/graph/dominator_tree.hpp)
+    if(SSALAB_BOOST_INCLUDE)
+      set(SSALAB_HAVE_BOOST_PEERS ON)
+      set(ssalab_boost_peers_why "")
+    else()
+      set(ssalab_boost_peers_why
+          "Boost.Graph not found: no boost/graph/dominator_tree.hpp (Debian: libboost-graph-dev)")
+    endif()
   endif()
 endif()
+set(ssalab_llvm_ver "${llvm_version}")
 
 if(SSALAB_HAVE_LLVM_PEERS OR SSALAB_HAVE_BOOST_PEERS)
   enable_language(CXX)
@@ -54,7 +70,7 @@ if(SSALAB_HAVE_LLVM_PEERS OR SSALAB_HAVE_BOOST_PEERS)
   target_link_libraries(ssapeers PUBLIC ssacore Threads::Threads)
   if(SSALAB_HAVE_LLVM_PEERS)
     # LLVM's headers are a system library's: their own warnings are not ours.
-    target_include_directories(ssapeers SYSTEM PRIVATE ${ssalab_llvm_inc})
+    target_include_directories(ssapeers SYSTEM PRIVATE ${llvm_includedir})
     target_compile_definitions(ssapeers PRIVATE __STDC_CONSTANT_MACROS __STDC_FORMAT_MACROS
                                __STDC_LIMIT_MACROS)
     target_link_libraries(ssapeers PUBLIC ${SSALAB_LLVM_LIB})
@@ -68,16 +84,22 @@ if(SSALAB_HAVE_LLVM_PEERS OR SSALAB_HAVE_BOOST_PEERS)
   target_link_libraries(ssadom PUBLIC ssapeers)
 endif()
 
-if(NOT SSALAB_PEERS)
-  message(STATUS "ssalab peers: disabled by -DSSALAB_PEERS=OFF: left out llvm-dom, llvm-pdom, llvm-idf, llvm-mem2reg, boost-lt")
-elseif(SSALAB_HAVE_LLVM_PEERS)
-  message(STATUS "ssalab peers: LLVM ${ssalab_llvm_ver} (${SSALAB_LLVM_CONFIG}): llvm-dom, llvm-pdom, llvm-idf, llvm-mem2reg")
+if(SSALAB_HAVE_LLVM_PEERS)
+  message(STATUS "ssalab peers: LLVM ${ssalab_llvm_ver} (${SSALAB_LLVM_CONFIG}): ${ssalab_llvm_peers}")
 else()
-  message(STATUS "ssalab peers: LLVM not found (no llvm-config-16/15/14/llvm-config with headers and libLLVM): left out llvm-dom, llvm-pdom, llvm-idf, llvm-mem2reg")
+  message(STATUS "ssalab peers: left out ${ssalab_llvm_peers}: ${ssalab_llvm_peers_why}")
 endif()
-if(NOT SSALAB_PEERS)
-elseif(SSALAB_HAVE_BOOST_PEERS)
-  message(STATUS "ssalab peers: Boost.Graph (${SSALAB_BOOST_INCLUDE}): boost-lt")
+if(SSALAB_HAVE_BOOST_PEERS)
+  message(STATUS "ssalab peers: Boost.Graph (${SSALAB_BOOST_INCLUDE}): ${ssalab_boost_peers}")
 else()
-  message(STATUS "ssalab peers: Boost.Graph not found (boost/graph/dominator_tree.hpp): left out boost-lt")
+  message(STATUS "ssalab peers: left out ${ssalab_boost_peers}: ${ssalab_boost_peers_why}")
 endif()
+# The same facts for bench (--algo=list, --version): a generated header, rewritten only when
+# its text changes.
+file(CONFIGURE OUTPUT ${CMAKE_BINARY_DIR}/generated/ssalab_peers_info.h CONTENT
+"/* Generated by algos/peers/peers.cmake: which peers this build has, and why others are not. */
+#define SSALAB_PEERS_LLVM_NAMES \"${ssalab_llvm_peers}\"
+#define SSALAB_PEERS_LLVM_WHY \"${ssalab_llvm_peers_why}\"
+#define SSALAB_PEERS_BOOST_NAMES \"${ssalab_boost_peers}\"
+#define SSALAB_PEERS_BOOST_WHY \"${ssalab_boost_peers_why}\"
+" @ONLY)
