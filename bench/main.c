@@ -328,7 +328,14 @@ static int plan(const struct bench_cli *cli, struct selection *sel, char *err, s
 {
 	const struct bench_option *tables[32];
 	size_t nt = 0;
+	/* A generated input has variables only with --vars; a file's are known once it is read. */
+	bool no_vars = !cli->in && cli->gen.p.vars == 0;
 	if (cli->pipeline) {
+		if (no_vars) {
+			snprintf(err, errlen, "--pipeline needs a program: give --vars=V (or --in a "
+				 ".prog with variables)");
+			return BENCH_EXIT_USAGE;
+		}
 		tables[nt++] = bench_pipeline_options;
 		if (cli->dump && strcmp(cli->dump, "ssa")) {
 			snprintf(err, errlen, "--dump=%s: a pipeline writes only its final SSA "
@@ -354,6 +361,12 @@ static int plan(const struct bench_cli *cli, struct selection *sel, char *err, s
 		}
 		for (size_t i = 0; i < sel->n; i++) {
 			const struct bench_stage *st = sel->v[i].k.stage;
+			if (st->needs_vars && no_vars) {
+				snprintf(err, errlen, "kernel %s (stage %s) needs a program: give "
+					 "--vars=V (or --in a .prog with variables)", sel->v[i].k.name,
+					 st->name);
+				return BENCH_EXIT_USAGE;
+			}
 			bool have = false;
 			for (size_t t = 0; t < nt; t++)
 				have |= tables[t] == st->options;

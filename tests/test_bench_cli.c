@@ -81,6 +81,13 @@ Test(bench_cli, usage_errors)
 	expect_usage("--algo=dfs,preds --blocks=100 --dump=dfs", "exactly one");
 	expect_usage("--algo=dfs --blocks=100 --dump=idom", "no dump");
 	expect_usage("stray", "stray");
+	/* A phi kernel or a pipeline on a generated CFG without --vars: refused before the
+	 * 10^7-block graph is generated, as a usage error naming the cure. */
+	expect_usage("--algo=all:phi --blocks=1e7", "kernel phi-idf (stage phi) needs a program: "
+						     "give --vars=V");
+	expect_usage("--algo=dfs,live-walk --blocks=1e7", "kernel live-walk (stage phi)");
+	expect_usage("--pipeline=auto,phi-dj,rename-stack --blocks=1e7",
+		     "--pipeline needs a program: give --vars=V");
 }
 
 Test(bench_cli, help_and_list)
