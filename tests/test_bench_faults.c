@@ -19,42 +19,8 @@
 #include <sys/wait.h>
 #include <time.h>
 
-static char tmpdir[64];
-
-static void mk_tmpdir(void)
-{
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/ssalab-faults-test-XXXXXX");
-	cr_assert_not_null(mkdtemp(tmpdir));
-}
-
-static void rm_tmpdir(void)
-{
-	DIR *d = opendir(tmpdir);
-	if (!d)
-		return;
-	struct dirent *e;
-	char p[512];
-	while ((e = readdir(d)))
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-			snprintf(p, sizeof p, "%s/%s", tmpdir, e->d_name);
-			unlink(p);
-		}
-	closedir(d);
-	rmdir(tmpdir);
-}
-
-static size_t dir_entries(void)
-{
-	DIR *d = opendir(tmpdir);
-	if (!d)
-		return 0;
-	size_t k = 0;
-	struct dirent *e;
-	while ((e = readdir(d)))
-		k += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
-	closedir(d);
-	return k;
-}
+#define SCRATCH_DIR_NAME "ssalab-faults-test"
+#include "support/scratch_dir.h"
 
 TestSuite(bench_faults, .init = mk_tmpdir, .fini = rm_tmpdir, .timeout = 300);
 
