@@ -400,7 +400,7 @@ Test(bench_cli, out_is_atomic)
 }
 
 /* 0->1, 0->2, 1->3, 2->3, 3->1, a duplicate 0->2, and block 4 unreachable. */
-static const char *small_cfg = "# small\np cfg 5 6\ne 0 1\ne 0 2\ne 0 2\ne 1 3\ne 2 3\ne 3 1\n";
+static const char *small_cfg = "# small\np cfg 5 6\ne 0 1\ne 0 2\ne 0 2\ne 1 3\ne 2 3\ne 3 1\nend\n";
 
 Test(bench_cli, dump_floor)
 {
@@ -488,7 +488,7 @@ Test(bench_cli, programs)
 {
 	char in[256];
 	snprintf(in, sizeof in, "%s/small.prog", tmpdir);
-	cr_assert(bench_write_file(in, "p prog 3 2 2\ne 0 1\ne 1 2\nb 0 d0 d1\nb 2 u0 u1\n"));
+	cr_assert(bench_write_file(in, "p prog 3 2 2\ne 0 1\ne 1 2\nb 0 d0 d1\nb 2 u0 u1\nend\n"));
 	/* A program file already has variables: --vars would be ambiguous. */
 	struct bench_run r = RUN("--algo=dfs --in '%s' --vars=4", in);
 	cr_expect_eq(r.code, 2, "exit %d: %s", r.code, r.err);
