@@ -85,6 +85,8 @@ struct bench_stage {
 	const char *name;  /* "floor", "dom", "df", "phi", "rename", "maximal" */
 	const char *title; /* one line for --algo=list */
 	const struct bench_option *options; /* what it reads of bench_stage_opts, NULL-terminated */
+	bool needs_vars; /* its kernels need a program with variables: refused before any work
+			    when a generated input has none (no --vars) */
 	size_t (*count)(void);
 	void (*kernel)(const struct bench_stage *st, size_t i, struct bench_kernel *k);
 	uint64_t (*mem_estimate)(const struct bench_kernel *k, const struct bench_input *in);

@@ -336,6 +336,9 @@ static int plan(const struct bench_cli *cli, struct selection *sel, char *err, s
 {
 	const struct bench_option *tables[32];
 	size_t nt = 0;
+	/* A generated input has variables only with --vars; a file's are known once it is read. */
+	bool no_vars = !cli->in && cli->gen.p.vars == 0;
+	const struct bench_kernel *needy = NULL; /* a chosen kernel that needs variables */
 	if (cli->pipeline) {
 		tables[nt++] = bench_pipeline_options;
 		if (cli->dump && strcmp(cli->dump, "ssa")) {
@@ -364,6 +367,8 @@ static int plan(const struct bench_cli *cli, struct selection *sel, char *err, s
 		}
 		for (size_t i = 0; i < sel->n; i++) {
 			const struct bench_stage *st = sel->v[i].k.stage;
+			if (st->needs_vars && !needy)
+				needy = &sel->v[i].k;
 			bool have = false;
 			for (size_t t = 0; t < nt; t++)
 				have |= tables[t] == st->options;
@@ -371,7 +376,16 @@ static int plan(const struct bench_cli *cli, struct selection *sel, char *err, s
 				tables[nt++] = st->options;
 		}
 	}
-	return bench_cli_check_used(cli, tables, nt, cli->gen.p.vars > 0, err, errlen);
+	int code = bench_cli_check_used(cli, tables, nt, cli->gen.p.vars > 0, err, errlen);
+	if (code || !no_vars || !(cli->pipeline || needy))
+		return code;
+	if (cli->pipeline)
+		snprintf(err, errlen, "--pipeline needs a program: give --vars=V (or --in a .prog "
+			 "with variables)");
+	else
+		snprintf(err, errlen, "kernel %s (stage %s) needs a program: give --vars=V (or --in "
+			 "a .prog with variables)", needy->name, needy->stage->name);
+	return BENCH_EXIT_USAGE;
 }
 
 /* The file is kept when every kernel ran to its end (even if a check failed or one was

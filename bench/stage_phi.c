@@ -381,6 +381,7 @@ const struct bench_stage bench_stage_phi = {
 	.name = "phi",
 	.title = "phi placement and liveness (dominators by auto, DF by df-runner, untimed)",
 	.options = phi_options,
+	.needs_vars = true,
 	.count = phi_nkernels,
 	.kernel = phi_kernel,
 	.mem_estimate = phi_mem,

@@ -8,43 +8,8 @@
 #include <stdint.h>
 #include <sys/stat.h>
 
-static char tmpdir[64];
-
-static void mk_tmpdir(void)
-{
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/ssalab-bench-test-XXXXXX");
-	cr_assert_not_null(mkdtemp(tmpdir));
-}
-
-static void rm_tmpdir(void)
-{
-	DIR *d = opendir(tmpdir);
-	if (!d)
-		return;
-	struct dirent *e;
-	char p[512];
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		snprintf(p, sizeof p, "%s/%s", tmpdir, e->d_name);
-		unlink(p);
-	}
-	closedir(d);
-	rmdir(tmpdir);
-}
-
-static size_t dir_entries(void)
-{
-	DIR *d = opendir(tmpdir);
-	size_t n = 0;
-	struct dirent *e;
-	while (d && (e = readdir(d)))
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
-			n++;
-	if (d)
-		closedir(d);
-	return n;
-}
+#define SCRATCH_DIR_NAME "ssalab-bench-test"
+#include "support/scratch_dir.h"
 
 TestSuite(bench_cli, .init = mk_tmpdir, .fini = rm_tmpdir, .timeout = 120);
 
@@ -81,6 +46,13 @@ Test(bench_cli, usage_errors)
 	expect_usage("--algo=dfs,preds --blocks=100 --dump=dfs", "exactly one");
 	expect_usage("--algo=dfs --blocks=100 --dump=idom", "no dump");
 	expect_usage("stray", "stray");
+	/* A phi kernel or a pipeline on a generated CFG without --vars: refused before the
+	 * 10^7-block graph is generated, as a usage error naming the cure. */
+	expect_usage("--algo=all:phi --blocks=1e7", "kernel phi-idf (stage phi) needs a program: "
+						     "give --vars=V");
+	expect_usage("--algo=dfs,live-walk --blocks=1e7", "kernel live-walk (stage phi)");
+	expect_usage("--pipeline=auto,phi-dj,rename-stack --blocks=1e7",
+		     "--pipeline needs a program: give --vars=V");
 }
 
 Test(bench_cli, help_and_list)
@@ -428,7 +400,7 @@ Test(bench_cli, out_is_atomic)
 }
 
 /* 0->1, 0->2, 1->3, 2->3, 3->1, a duplicate 0->2, and block 4 unreachable. */
-static const char *small_cfg = "# small\np cfg 5 6\ne 0 1\ne 0 2\ne 0 2\ne 1 3\ne 2 3\ne 3 1\n";
+static const char *small_cfg = "# small\np cfg 5 6\ne 0 1\ne 0 2\ne 0 2\ne 1 3\ne 2 3\ne 3 1\nend\n";
 
 Test(bench_cli, dump_floor)
 {
@@ -516,7 +488,7 @@ Test(bench_cli, programs)
 {
 	char in[256];
 	snprintf(in, sizeof in, "%s/small.prog", tmpdir);
-	cr_assert(bench_write_file(in, "p prog 3 2 2\ne 0 1\ne 1 2\nb 0 d0 d1\nb 2 u0 u1\n"));
+	cr_assert(bench_write_file(in, "p prog 3 2 2\ne 0 1\ne 1 2\nb 0 d0 d1\nb 2 u0 u1\nend\n"));
 	/* A program file already has variables: --vars would be ambiguous. */
 	struct bench_run r = RUN("--algo=dfs --in '%s' --vars=4", in);
 	cr_expect_eq(r.code, 2, "exit %d: %s", r.code, r.err);

@@ -26,7 +26,7 @@ static void diamond(struct prog *p)
 
 static const char diamond_prog[] = "p prog 6 8 3\n"
                                    "e 0 1\ne 0 2\ne 1 3\ne 1 3\ne 2 3\ne 3 3\ne 3 0\ne 5 3\n"
-                                   "b 0 d0 d1\nb 1 u0 d0\nb 3 u0 u1 d2\nb 5 u2\n";
+                                   "b 0 d0 d1\nb 1 u0 d0\nb 3 u0 u1 d2\nb 5 u2\nend\n";
 
 static char dir[256];
 
@@ -80,7 +80,7 @@ Test(io, text_writer_is_canonical_and_exact)
 	cr_assert_eq(io_write_path(path, &p, &err), SSA_OK);
 	text = io_t_slurp(path, NULL);
 	cr_assert_str_eq(text,
-	                 "p cfg 6 8\ne 0 1\ne 0 2\ne 1 3\ne 1 3\ne 2 3\ne 3 3\ne 3 0\ne 5 3\n");
+	                 "p cfg 6 8\ne 0 1\ne 0 2\ne 1 3\ne 1 3\ne 2 3\ne 3 3\ne 3 0\ne 5 3\nend\n");
 	free(text);
 	prog_free(&p);
 }
@@ -300,9 +300,10 @@ Test(io, liberal_input_reads_to_the_canonical_form)
 	                         "e 1 002\n"
 	                         "e 0 2\n"
 	                         "b 3\n"
-	                         "e\t3 3";
+	                         "e\t3 3\n"
+	                         "end   # no newline after the last line";
 	static const char canon[] =
-	    "p prog 4 5 2\ne 0 1\ne 0 2\ne 1 2\ne 2 3\ne 3 3\nb 0 d1\nb 2 u1 d0\n";
+	    "p prog 4 5 2\ne 0 1\ne 0 2\ne 1 2\ne 2 3\ne 3 3\nb 0 d1\nb 2 u1 d0\nend\n";
 	struct prog p;
 	struct io_error err;
 	int st = io_t_read_string(dir, "in.prog", in, sizeof in - 1, &p, &err);
@@ -326,7 +327,7 @@ Test(io, long_op_line_grows_the_buffer)
 	size_t len = (size_t)snprintf(s, cap, "p prog 2 1 7\ne 0 1\nb 1");
 	for (uint32_t i = 0; i < k; i++)
 		len += (size_t)snprintf(s + len, cap - len, " %c%u", i % 2 ? 'd' : 'u', i % 7);
-	s[len++] = '\n';
+	len += (size_t)snprintf(s + len, cap - len, "\nend\n");
 	struct prog p;
 	struct io_error err;
 	cr_assert_eq(io_t_read_string(dir, "long.prog", s, len, &p, &err), SSA_OK, "%s", err.what);
@@ -384,9 +385,9 @@ static const struct bad_text bad_texts[] = {
     {"a.cfg", "p cfg 10 2\ne 0 1\ne 1 2\ne 2 3\n", 4, "edge 3 of 2 declared"},
     {"a.cfg", "p cfg 10 10\n# c\ne 0 1\n\n", 4, "file ends after 1 of 10 declared edges"},
     {"a.cfg", "p cfg 10 0\nx 0 1\n", 2,
-     "unknown line type 'x' (expected 'p', 'e', 'b', 'n' or a '#' comment)"},
+     "unknown line type 'x' (expected 'p', 'e', 'b', 'n', 'end' or a '#' comment)"},
     {"a.cfg", "p cfg 10 0\nedge 0 1\n", 2,
-     "unknown line type 'edge' (expected 'p', 'e', 'b', 'n' or a '#' comment)"},
+     "unknown line type 'edge' (expected 'p', 'e', 'b', 'n', 'end' or a '#' comment)"},
     {"a.cfg", "p cfg 3 0\nb 0 d0\n", 2,
      "'b' line in a 'p cfg' file (ops need a 'p prog <n> <m> <v>' header)"},
     {"a.prog", "p prog 10 0 4\nb 12 d0\n", 2, "block id 12 out of range 0..9"},
@@ -415,6 +416,18 @@ static const struct bad_text bad_texts[] = {
      "'1234567890123456789012345678901234567890...'"},
     {"a.cfg", "p cfg 2 1\ne 0 12345678901234567890123456789\n", 2,
      "block id 12345678901234567890123456789 out of range 0..1"},
+    /* The closing "end": required, alone, after every edge, and last. */
+    {"a.cfg", "p cfg 2 1\ne 0 1\n", 2, "file ends without its closing 'end' line (truncated?)"},
+    {"a.prog", "p prog 2 1 1\ne 0 1\nb 1 u0\n# c\n\n", 5,
+     "file ends without its closing 'end' line (truncated?)"},
+    {"a.cfg", "p cfg 2 1\ne 0 1\nend 1\n", 3, "unexpected '1' after 'end' (expected 'end')"},
+    {"a.cfg", "p cfg 2 1\nend\ne 0 1\n", 2, "'end' after 0 of 1 declared edges"},
+    {"a.prog", "p prog 2 1 1\ne 0 1\nend\nb 1 u0\n", 4,
+     "'b' after the 'end' line (line 3): nothing may follow it"},
+    {"a.cfg", "p cfg 2 1\ne 0 1\nend\n\n# c\nend\n", 6,
+     "'end' after the 'end' line (line 3): nothing may follow it"},
+    {"a.cfg", "p cfg 2 1\ne 0 1\nEND\n", 3,
+     "unknown line type 'END' (expected 'p', 'e', 'b', 'n', 'end' or a '#' comment)"},
 };
 
 Test(io, malformed_text_table)
@@ -439,7 +452,8 @@ Test(io, malformed_text_fixtures)
 {
 	static const char *const files[] = {"bad/duplicate_header.cfg", "bad/duplicate_block.prog",
 	                                    "bad/too_few_edges.cfg", "bad/var_out_of_range.prog",
-	                                    "bad/crlf_garbage.cfg"};
+	                                    "bad/crlf_garbage.cfg", "bad/missing_end.prog",
+	                                    "bad/after_end.cfg", "bad/end_too_early.cfg"};
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
 		char path[1024], msg[1024], want[1024];
 		snprintf(path, sizeof path, "%s/%s", SSALAB_TEST_DATA, files[i]);
@@ -460,6 +474,50 @@ Test(io, malformed_text_fixtures)
 		cr_assert(!strncmp(msg, path, plen) && msg[plen] == ':', "%s", msg);
 		cr_assert_str_eq(msg + plen + 1, want);
 	}
+}
+
+/* A file our writer made, cut at any line boundary (the newline kept or not), is refused: the
+ * closing "end" is what a cut after the edges would otherwise leave unnoticed ('b' and 'n' lines
+ * have no declared count). Only the whole file, with or without its final newline, reads. */
+Test(io, truncated_at_every_line_boundary_is_refused)
+{
+	char named[512], path[1024];
+	size_t dl = strlen(diamond_prog) - 4; /* without its "end\n" */
+	snprintf(named, sizeof named, "%.*sn b 3 join\nn v 2 z\nn b 0 entry\nend\n", (int)dl,
+	         diamond_prog);
+	struct prog p;
+	struct io_error err;
+	cr_assert_eq(io_t_read_string(dir, "named.prog", named, strlen(named), &p, &err), SSA_OK,
+	             "%s", err.what);
+	path_in(path, sizeof path, "full.prog");
+	cr_assert_eq(io_write_path(path, &p, &err), SSA_OK);
+	size_t len;
+	char *text = io_t_slurp(path, &len);
+	cr_assert(strstr(text, "\nn v 2 z\nend\n"), "%s", text);
+	int lines = 0;
+	for (size_t k = 0; k < len; k++) {
+		if (text[k] != '\n')
+			continue;
+		lines++;
+		for (size_t cut = k; cut <= k + 1; cut++) {
+			struct prog q;
+			memset(&err, 0, sizeof err);
+			int st = io_t_read_string(dir, "cut.prog", text, cut, &q, &err);
+			if (cut + 1 >= len) {
+				cr_expect_eq(st, SSA_OK, "the whole file less %zu bytes: %s", len - cut,
+				             err.what);
+				if (st == SSA_OK)
+					prog_free(&q);
+			} else {
+				cr_expect_eq(st, SSA_EINPUT, "a cut at byte %zu of %zu was read", cut, len);
+				if (st == SSA_OK)
+					prog_free(&q);
+			}
+		}
+	}
+	cr_expect_eq(lines, 17); /* header, 8 edges, 4 'b', 3 'n'... and 'end' */
+	free(text);
+	prog_free(&p);
 }
 
 Test(io, good_fixtures_read_and_round_trip)
@@ -527,19 +585,19 @@ Test(io, streams)
 	struct prog p;
 	struct io_error err;
 	char msg[512];
-	cr_assert_eq(read_from_pipe("p prog 3 2 1\ne 0 1\ne 1 2\nb 2 u0\n", &p, &err), SSA_OK);
+	cr_assert_eq(read_from_pipe("p prog 3 2 1\ne 0 1\ne 1 2\nb 2 u0\nend\n", &p, &err), SSA_OK);
 	cr_assert_eq(p.cfg.m, 2);
 	cr_assert_eq(p.nops, 1);
 	prog_free(&p);
-	/* n is judged against the bytes actually read: 16 bytes justify 2^20 + 1024 blocks. */
-	cr_assert_eq(read_from_pipe("p cfg 1049600 0\n", &p, &err), SSA_OK);
-	cr_assert_eq(p.cfg.n, 1049600);
+	/* n is judged against the bytes actually read: 20 bytes justify 2^20 + 1280 blocks. */
+	cr_assert_eq(read_from_pipe("p cfg 1049856 0\nend\n", &p, &err), SSA_OK);
+	cr_assert_eq(p.cfg.n, 1049856);
 	prog_free(&p);
-	cr_assert_eq(read_from_pipe("p cfg 1049601 0\n", &p, &err), SSA_EINPUT);
+	cr_assert_eq(read_from_pipe("p cfg 1049857 0\nend\n", &p, &err), SSA_EINPUT);
 	io_error_format(&err, msg, sizeof msg);
 	cr_assert_str_eq(msg,
-	                 "<stdin>:1: block count 1049601 is absurd for an input of 16 bytes (at "
-	                 "most 2^20 + 64 blocks per byte = 1049600)");
+	                 "<stdin>:1: block count 1049857 is absurd for an input of 20 bytes (at "
+	                 "most 2^20 + 64 blocks per byte = 1049856)");
 	/* Duplicates are found after the end of a stream but reported at the right line. */
 	cr_assert_eq(read_from_pipe("p prog 9 0 1\nb 4 d0\nb 2 u0\nb 4 u0\nb 2 d0\n", &p, &err),
 	             SSA_EINPUT);
@@ -715,7 +773,7 @@ Test(io, binary_header_and_structure_errors)
 		const char *want;
 	} cases[] = {
 	    {0, 1, 'X', false,
-	     "1: unknown line type 'XSSAB' (expected 'p', 'e', 'b', 'n' or a '#' comment)"},
+	     "1: unknown line type 'XSSAB' (expected 'p', 'e', 'b', 'n', 'end' or a '#' comment)"},
 	    {3, 1, 'X', false, "0: bad magic (not an .ssab file)"},
 	    {8, 4, 7, false, "8: unsupported version 7 (this build reads version 1)"},
 	    {12, 4, 5, false, "12: unknown flags 0x4"},
@@ -1073,7 +1131,7 @@ Test(io, failed_writes_leave_nothing_behind)
 	io_t_build(&s, 1, e, 1, 0, NULL);
 	cr_assert_eq(io_write_path(path, &s, &err), SSA_OK);
 	char *text = io_t_slurp(path, NULL);
-	cr_assert_str_eq(text, "p cfg 1 1\ne 0 0\n");
+	cr_assert_str_eq(text, "p cfg 1 1\ne 0 0\nend\n");
 	free(text);
 	cr_assert_eq(io_t_count_entries(dir), 1);
 	prog_free(&s);

@@ -38,8 +38,13 @@ static int run_gen(const char *args, char *out, size_t outlen, char *err, size_t
 	return WEXITSTATUS(st);
 }
 
-static uint64_t fnv_file_text(const char *s)
+/* The hash of a text file less its closing "end" line (the hashes were pinned before the text
+ * formats had one; the line itself is checked here). */
+static uint64_t fnv_file_text(char *s)
 {
+	size_t len = strlen(s);
+	cr_assert(len >= 4 && !strcmp(s + len - 4, "end\n"), "no closing 'end' line");
+	s[len - 4] = 0;
 	return gen_fnv_str(GEN_FNV_OFFSET, s);
 }
 

@@ -228,7 +228,7 @@ Test(import, sniffing_by_content_not_by_name)
 	cr_assert_eq(read_text("x.cfg", "digraph { a -> b }", &p, &err), SSA_OK);
 	cr_expect_eq(p.cfg.m, 1);
 	prog_free(&p);
-	cr_assert_eq(read_text("x.dot", "p cfg 2 1\ne 1 0\n", &p, &err), SSA_OK);
+	cr_assert_eq(read_text("x.dot", "p cfg 2 1\ne 1 0\nend\n", &p, &err), SSA_OK);
 	cr_expect_eq(p.cfg.succ[0], 0);
 	prog_free(&p);
 }
@@ -237,7 +237,7 @@ Test(import, names_round_trip_through_text_and_stay_optional)
 {
 	static const char text[] = "p prog 4 4 2\ne 0 1\ne 0 2\ne 1 3\ne 2 3\nb 0 d0 d1\nb 1 d0\n"
 	                           "b 3 u0 d0 u1\nn b 0 entry\nn b 1 then\nn b 3 join\nn v 0 x\n"
-	                           "n v 1 y\n";
+	                           "n v 1 y\nend\n";
 	struct prog p, q;
 	struct io_error err;
 	char path[1024];
@@ -254,7 +254,7 @@ Test(import, names_round_trip_through_text_and_stay_optional)
 	/* names in any line order; the canonical output sorts them */
 	cr_assert_eq(read_text("o.prog",
 	                       "p prog 4 4 2\nn v 1 y\ne 0 1\ne 0 2\nn b 3 join\ne 1 3\ne 2 3\n"
-	                       "b 0 d0 d1\nb 1 d0\nb 3 u0 d0 u1\nn b 1 then\nn v 0 x\nn b 0 entry\n",
+	                       "b 0 d0 d1\nb 1 d0\nb 3 u0 d0 u1\nn b 1 then\nn v 0 x\nn b 0 entry\nend\n",
 	                       &q, &err),
 	             SSA_OK);
 	cr_assert_eq(io_write_path(path, &q, &err), SSA_OK);

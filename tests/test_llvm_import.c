@@ -12,8 +12,17 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/IRReader.h>
 
+#include <errno.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
 
 #define LLDATA SSALAB_TEST_DATA "/llvm/"
 
@@ -381,7 +390,7 @@ Test(llvm_import, gen_from_writes_one_prog_and_cfg_per_function)
 	size_t len;
 	char *text = tools_slurp(p, &len);
 	cr_assert_not_null(text);
-	cr_expect_str_eq(text, "p prog 3 2 2\ne 0 1\ne 1 2\nb 0 d0\nb 1 u0\n");
+	cr_expect_str_eq(text, "p prog 3 2 2\ne 0 1\ne 1 2\nb 0 d0\nb 1 u0\nend\n");
 	free(text);
 	tools_rmdir(dir);
 }
@@ -421,5 +430,76 @@ Test(llvm_import, gen_from_errors_leave_nothing)
 	cr_expect_eq(tools_sh("'%s' --from '%s' 2>/dev/null", SSALAB_GEN_EXE, LLDATA "names.ll"), 2);
 	cr_expect_eq(tools_sh("'%s' --from '%s' --out '%s/o' --blocks=3 2>/dev/null",
 			      SSALAB_GEN_EXE, LLDATA "names.ll", dir), 2);
+	tools_rmdir(dir);
+}
+
+/* A module of nfuncs one-block functions: thousands of files to write, so that an interrupt can
+ * come while gen --from is writing them. */
+static void many_functions(const char *path, int nfuncs)
+{
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f);
+	for (int i = 0; i < nfuncs; i++)
+		fprintf(f, "define i32 @f%d(i32 %%a) {\nentry:\n  %%b = add i32 %%a, %d\n  ret i32 %%b\n}\n",
+			i, i);
+	cr_assert_eq(fclose(f), 0);
+}
+
+static int count_files(const char *dir)
+{
+	struct stat sb;
+	return stat(dir, &sb) == 0 ? io_t_count_entries(dir) : -1;
+}
+
+/* SIGINT or SIGTERM while gen --from writes its files: exit 128 + signal and none of this run's
+ * files is left (a directory it created is removed; one that existed keeps what it held), or,
+ * if the signal came too late, exit 0 with every file. The signal is sent as soon as the
+ * output directory shows any change, which is inside the writing phase; a few tries so that a
+ * descheduled test process cannot make it miss the phase every time. */
+Test(llvm_import, gen_from_interrupted_leaves_none_of_its_files, .timeout = 60)
+{
+	char dir[512], mod[600], out[600], keep[700];
+	tools_mkdtemp(dir, sizeof dir);
+	snprintf(mod, sizeof mod, "%s/many.ll", dir);
+	many_functions(mod, 600);
+	snprintf(out, sizeof out, "%s/out", dir);
+	int interrupted = 0;
+	for (int attempt = 0; attempt < 4 && interrupted < 2; attempt++) {
+		int sig = attempt % 2 ? SIGTERM : SIGINT;
+		int existed = attempt % 2; /* SIGTERM tries write into a directory with a file */
+		if (existed) {
+			cr_assert(mkdir(out, 0777) == 0 || errno == EEXIST);
+			snprintf(keep, sizeof keep, "%s/mine.txt", out);
+			io_t_write_file(keep, "x", 1);
+		}
+		int before = count_files(out);
+		char *argv[] = {(char *)"gen", (char *)"--from", mod, (char *)"--out", out,
+				(char *)"--quiet", NULL};
+		pid_t pid;
+		cr_assert_eq(posix_spawn(&pid, SSALAB_GEN_EXE, NULL, NULL, argv, environ), 0);
+		struct timespec ts = {0, 100 * 1000};
+		int st, done = 0;
+		while (!done && count_files(out) == before) {
+			done = waitpid(pid, &st, WNOHANG) == pid;
+			nanosleep(&ts, NULL);
+		}
+		if (!done) {
+			kill(pid, sig);
+			while (waitpid(pid, &st, 0) < 0)
+				cr_assert_eq(errno, EINTR);
+		}
+		cr_assert(WIFEXITED(st), "gen died of signal %d", WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+		int code = WEXITSTATUS(st);
+		if (code == 0) {
+			cr_expect_eq(count_files(out), 2 * 600 + existed, "a complete run");
+		} else {
+			cr_expect_eq(code, 128 + sig, "signal %d: exit %d", sig, code);
+			cr_expect_eq(count_files(out), existed ? 1 : -1,
+				     "signal %d left %d entries in %s", sig, count_files(out), out);
+			interrupted++;
+		}
+		tools_sh("rm -rf '%s'", out);
+	}
+	cr_expect(interrupted > 0, "no try came during the writing phase");
 	tools_rmdir(dir);
 }

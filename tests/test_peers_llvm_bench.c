@@ -8,43 +8,8 @@
 #include <criterion/criterion.h>
 #include <dirent.h>
 
-static char tmpdir[64];
-
-static void mk_tmpdir(void)
-{
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/ssalab-peers-bench-XXXXXX");
-	cr_assert_not_null(mkdtemp(tmpdir));
-}
-
-static void rm_tmpdir(void)
-{
-	DIR *d = opendir(tmpdir);
-	if (!d)
-		return;
-	struct dirent *e;
-	char p[512];
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		snprintf(p, sizeof p, "%s/%s", tmpdir, e->d_name);
-		unlink(p);
-	}
-	closedir(d);
-	rmdir(tmpdir);
-}
-
-static size_t dir_entries(void)
-{
-	DIR *d = opendir(tmpdir);
-	size_t n = 0;
-	struct dirent *e;
-	while (d && (e = readdir(d)))
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
-			n++;
-	if (d)
-		closedir(d);
-	return n;
-}
+#define SCRATCH_DIR_NAME "ssalab-peers-bench"
+#include "support/scratch_dir.h"
 
 TestSuite(peers_llvm_bench, .init = mk_tmpdir, .fini = rm_tmpdir, .timeout = 300);
 

@@ -152,6 +152,7 @@ struct tparse {
 	struct treader r;
 	bool have_p, is_prog, n_checked;
 	unsigned long long p_line;
+	unsigned long long end_line; /* line of the closing 'end', 0 before it */
 	uint32_t n, m, nvars;
 	bool size_known;
 	uint64_t size;
@@ -610,13 +611,36 @@ static inline bool fast_edge(struct tparse *t, char *p, char *e)
 	return true;
 }
 
+/* "end": the last record of the file. It is what tells a complete file from one cut at a
+ * line boundary after its edges (the 'b' and 'n' lines have no declared count). */
+static int parse_end(struct tparse *t, char *p, char *e)
+{
+	if (!t->have_p)
+		return tfail(t, "expected '%s' header before the 'end' line", t->want_header);
+	int st = no_more(t, p, e, "'end'", "end");
+	if (st)
+		return st;
+	if (t->ne < t->m)
+		return tfail(t, "'end' after %u of %u declared edges", t->ne, t->m);
+	t->end_line = t->r.line;
+	return SSA_OK;
+}
+
 static int parse_line(struct tparse *t, char *p, char *e)
 {
+	char *ts, *te, q[48];
+	if (t->end_line) {
+		if (!next_tok(&p, e, &ts, &te))
+			return SSA_OK; /* blank or comment */
+		return tfail(t, "'%s' after the 'end' line (line %llu): nothing may follow it",
+		             quote(q, sizeof q, ts, te), t->end_line);
+	}
 	if (fast_edge(t, p, e))
 		return SSA_OK;
-	char *ts, *te, q[48];
 	if (!next_tok(&p, e, &ts, &te))
 		return SSA_OK; /* blank or comment */
+	if (te - ts == 3 && !memcmp(ts, "end", 3))
+		return parse_end(t, p, e);
 	if (te - ts == 1) {
 		switch (*ts) {
 		case 'p':
@@ -629,7 +653,7 @@ static int parse_line(struct tparse *t, char *p, char *e)
 			return parse_name(t, p, e);
 		}
 	}
-	return tfail(t, "unknown line type '%s' (expected 'p', 'e', 'b', 'n' or a '#' comment)",
+	return tfail(t, "unknown line type '%s' (expected 'p', 'e', 'b', 'n', 'end' or a '#' comment)",
 	             quote(q, sizeof q, ts, te));
 }
 
@@ -775,6 +799,12 @@ int io_read_text_prefixed(FILE *f, const char *name, const unsigned char *prefix
 	    ((st = finish_names(&t, 'b', out->cfg.n, &out->bnames)) ||
 	     (st = finish_names(&t, 'v', out->nvars, &out->vnames))))
 		prog_free(out);
+	/* Last, so that an error on an earlier line (found only once everything is read) is the
+	 * one reported. */
+	if (!st && !t.end_line) {
+		prog_free(out);
+		st = tfail(&t, "file ends without its closing 'end' line (truncated?)");
+	}
 out:
 	free(t.r.buf);
 	/* Not ssa_free_all: it stops at the first NULL, and any of these may be unset. */

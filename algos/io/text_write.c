@@ -1,7 +1,7 @@
 /* Writers of the text formats. Output is canonical: the header, then every edge in CSR order
  * (block by block, each block's successors in order), then one 'b' line per block that has
- * ops, in block order; no comments, '\n' line ends. So read(write(x)) == x and
- * write(read(file)) is the file's canonical form. Buffered through a 1 MiB buffer with a
+ * ops, in block order, the names, and the closing "end" line; no comments, '\n' line ends.
+ * So read(write(x)) == x and write(read(file)) is the file's canonical form. Buffered through a 1 MiB buffer with a
  * hand-written integer formatter: O(bytes) time, O(1) extra memory. */
 #include "io/io_internal.h"
 #include "util/status.h"
@@ -66,6 +66,7 @@ int io_write_cfg_text_named(FILE *f, const struct cfg *g, const struct names *bn
 	io_wbuf_ch(&w, '\n');
 	put_edges(&w, g);
 	put_names(&w, 'b', bnames);
+	io_wbuf_str(&w, "end\n");
 	return io_wbuf_close(&w);
 }
 
@@ -99,5 +100,6 @@ int io_write_prog_text(FILE *f, const struct prog *p)
 	}
 	put_names(&w, 'b', &p->bnames);
 	put_names(&w, 'v', &p->vnames);
+	io_wbuf_str(&w, "end\n");
 	return io_wbuf_close(&w);
 }

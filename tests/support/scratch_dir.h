@@ -1,0 +1,55 @@
+/* One scratch directory per test for the end-to-end suites: `tmpdir`, made by mk_tmpdir (the
+ * suite's .init) under /tmp with the name SCRATCH_DIR_NAME-XXXXXX, emptied and removed by
+ * rm_tmpdir (.fini); dir_entries counts what a run left in it. Header-only: define
+ * SCRATCH_DIR_NAME and include it once, after criterion. Files only: no subdirectories. */
+#ifndef SSALAB_TEST_SCRATCH_DIR_H
+#define SSALAB_TEST_SCRATCH_DIR_H
+
+#ifndef SCRATCH_DIR_NAME
+#error "define SCRATCH_DIR_NAME (e.g. \"ssalab-bench-test\") before including scratch_dir.h"
+#endif
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char tmpdir[64];
+
+static void mk_tmpdir(void)
+{
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/" SCRATCH_DIR_NAME "-XXXXXX");
+	cr_assert_not_null(mkdtemp(tmpdir));
+}
+
+static void rm_tmpdir(void)
+{
+	DIR *d = opendir(tmpdir);
+	if (!d)
+		return;
+	struct dirent *e;
+	char p[512];
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			snprintf(p, sizeof p, "%s/%s", tmpdir, e->d_name);
+			unlink(p);
+		}
+	closedir(d);
+	rmdir(tmpdir);
+}
+
+static inline size_t dir_entries(void)
+{
+	DIR *d = opendir(tmpdir);
+	if (!d)
+		return 0;
+	size_t k = 0;
+	struct dirent *e;
+	while ((e = readdir(d)))
+		k += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	return k;
+}
+
+#endif
