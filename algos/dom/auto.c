@@ -36,9 +36,10 @@
 
 #define AUTO_STEPS_PER_EDGE 1u
 
-/* The small path: graphs of at most AUTO_SMALL_N blocks. */
-#define AUTO_SMALL_N 64u
-#define AUTO_SMALL_PASSES 4u
+/* The small path: graphs of at most AUTO_SMALL_N blocks (dom_internal.h). */
+#define AUTO_SMALL_N DOM_AUTO_SMALL_N
+#define AUTO_SMALL_PASSES DOM_AUTO_SMALL_PASSES
+_Static_assert(AUTO_SMALL_N <= 64, "the small path keeps each dominator set in one word");
 
 /* Iterative dataflow with each dominator set in one 64-bit word, for n <= 64: bit i stands
  * for the block at reverse-postorder position i. Dom(b) = {b} + AND of Dom(p) over b's
