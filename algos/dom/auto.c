@@ -23,9 +23,17 @@
  * idfsquad at 10^6 it wasted three times as many steps and auto was ~10% slower there.
  * Memory: snca's 7n words plus the DFS parents.
  *
+ * Small functions (at most DOM_AUTO_SMALL_N = 64 blocks, most real ones) take another path
+ * first: the iterative dataflow of iter with each dominator set one 64-bit word (auto_small),
+ * which costs little more than the DFS every algorithm needs, where Semi-NCA's per-call work
+ * (numbering, cuts, two phases) dominates. The threshold is the word size: the crossover study
+ * (tools/crossover, results/crossover/README.md) has this path fastest at every measured size
+ * up to 56 blocks, and sets of 2-4 words lost to Semi-NCA by instruction count above 64.
+ *
  * Counters: compress steps of phase one, NCA steps taken (up to the budget), 1 if it fell
- * back, the compress steps of the fallback, and the vertices whose semidominator phase one
- * found at a dominator cut (dom_internal.h). Preconditions as snca. */
+ * back, the compress steps of the fallback, the vertices whose semidominator phase one
+ * found at a dominator cut (dom_internal.h), and the passes of the small path (0: not taken;
+ * DOM_AUTO_SMALL_PASSES: gave up, Semi-NCA answered). Preconditions as snca. */
 #include "dom/dom_internal.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -249,7 +257,8 @@ static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 
 const struct dom_algo dom_algo_auto = {
 	.name = "auto",
-	.summary = "Semi-NCA with an NCA step budget of m, falling back to simple LT",
+	.summary = "<= 64 blocks: one-word bitset dataflow; else Semi-NCA with an NCA step budget of m, "
+		   "falling back to simple LT",
 	.citation = "Georgiadis, Tarjan, Werneck 2006 (Semi-NCA) + Lengauer, Tarjan 1979 (fallback)",
 	.complexity = "O(m log n) time; 8n words",
 	.counter_names = {"compress_steps", "nca_steps", "fell_back", "fallback_compress_steps",
