@@ -332,7 +332,7 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 		g->n, g->m, g->reachable, g->exits, reducible_str(g->reducible), r->seed, r->vars,
 		ok ? t->reps : 0, r->cli->timing.warmup);
 	if (ok)
-		fprintf(f, "%.4f,%.4f,%.4f,%.4f,%.4f,", t->median_ms, t->min_ms, t->max_ms,
+		fprintf(f, "%.6f,%.6f,%.6f,%.4f,%.4f,", t->median_ms, t->min_ms, t->max_ms,
 			per(t->median_ms, g->n), per(t->median_ms, g->m));
 	else
 		fputs(",,,,,", f);
@@ -357,7 +357,7 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 	fputc(',', f);
 	reps_list(t, f, ';');
 	if (ok)
-		fprintf(f, ",%.3f,%.4f,%" PRIu64 ",", t->utilization, t->cpu_median_ms,
+		fprintf(f, ",%.3f,%.6f,%" PRIu64 ",", t->utilization, t->cpu_median_ms,
 			t->invol_switches);
 	else
 		fputs(",,,,", f);

@@ -139,4 +139,33 @@ int gen_build_structured(const struct gen_params *p, struct edge_list *out,
 /* prog.c: the ops a program with p's sizes holds, UINT64_MAX if that overflows. */
 uint64_t gen_prog_nops(const struct gen_params *p, uint32_t nblocks);
 
+/* corpus.c: gen --corpus, many functions with sizes from a distribution, as LLVM IR modules
+ * (DIR/corpus-NNN.ll) that bench --in DIR reads like the real-code corpus. */
+#define GEN_CORPUS_MAX_FUNCS 1000000u
+#define GEN_CORPUS_MAX_BLOCKS 10000000u     /* largest grid size */
+#define GEN_CORPUS_MAX_TOTAL 100000000ull   /* blocks in the whole corpus */
+#define GEN_CORPUS_MODULE_BLOCKS 200000u    /* blocks per module before a new one starts */
+enum gen_size_dist { GEN_SIZES_REALCODE, GEN_SIZES_GRID };
+struct gen_corpus {
+	uint32_t nfuncs;
+	enum gen_size_dist dist;
+	uint64_t lo, hi;     /* grid: sizes from lo to hi */
+	uint32_t per_decade; /* grid: sizes per decade */
+};
+struct gen_corpus_stats {
+	uint32_t functions, modules, prologues;
+	uint64_t blocks, edges;
+};
+/* "realcode" or "grid:LO:HI:K" into c->dist (and lo, hi, per_decade); SSA_EUSAGE with err. */
+int gen_corpus_parse_dist(const char *s, struct gen_corpus *c, char *err, size_t errlen);
+/* The grid's sizes ascending (at most cap written); returns how many there are. */
+uint32_t gen_corpus_grid(const struct gen_corpus *c, uint64_t *out, uint32_t cap);
+/* The requested size of function i, and the generator seed it gets. */
+uint64_t gen_corpus_size(const struct gen_corpus *c, uint64_t seed, uint32_t i);
+uint64_t gen_corpus_seed(uint64_t seed, uint32_t i);
+/* Writes the corpus of p's family into dir (created, or existing and empty): all modules or
+ * none. SSA_EUSAGE/SSA_ETOOBIG/SSA_EIO with the reason in err. */
+int gen_corpus_write(const struct gen_corpus *c, const struct gen_params *p, const char *dir,
+		     struct gen_corpus_stats *stats, char *err, size_t errlen);
+
 #endif

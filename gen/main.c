@@ -43,6 +43,12 @@ static void usage(FILE *f)
 		"                    in a window of L consecutive blocks in reverse postorder\n"
 		"  --def-at-entry    define every variable at the start of the entry block\n"
 		"  --quiet           do not print what was generated\n"
+		"corpus (many functions, for bench --in DIR):\n"
+		"  --corpus=N        write N functions of --family (default structured) as LLVM IR\n"
+		"                    modules DIR/corpus-NNN.ll; --out DIR must be new or empty\n"
+		"  --size-dist=D     their sizes: realcode (resampled from the real-code corpus,\n"
+		"                    the default) or grid:LO:HI:K (LO, then K sizes per decade up to\n"
+		"                    HI, round-robin)\n"
 		"real code (needs a gen built with LLVM, Debian llvm-16-dev):\n"
 		"  --from MODULE     import LLVM IR (.ll text or .bc bitcode); write every defined\n"
 		"                    function as DIR/<function>.prog and .cfg (blocks in layout order,\n"
@@ -112,6 +118,51 @@ static void on_interrupt(int sig)
 	_exit(128 + sig);
 }
 
+/* gen --corpus=N [--size-dist=D] --out DIR (gen/corpus.c). */
+static int corpus(struct gen_options *o, const char *nstr, const char *dist, const char *in,
+		  const char *dir, int quiet)
+{
+	char msg[600];
+	if (!nstr)
+		return die_usage("--size-dist needs --corpus=N");
+	if (in)
+		return die_usage("--corpus generates; it takes no --in");
+	if (o->given & (1u << GEN_OPT_BLOCKS))
+		return die_usage("--corpus: the sizes come from --size-dist, not --blocks");
+	struct gen_corpus c;
+	memset(&c, 0, sizeof c);
+	uint64_t nf;
+	if (gen_parse_count(nstr, &nf) != SSA_OK || nf == 0 || nf > GEN_CORPUS_MAX_FUNCS) {
+		snprintf(msg, sizeof msg, "--corpus=%s: expected 1 to %u functions", nstr,
+			 GEN_CORPUS_MAX_FUNCS);
+		return die_usage(msg);
+	}
+	c.nfuncs = (uint32_t)nf;
+	if (gen_corpus_parse_dist(dist ? dist : "realcode", &c, msg, sizeof msg) != SSA_OK)
+		return die_usage(msg);
+	if (!(o->given & (1u << GEN_OPT_FAMILY)))
+		o->p.family = "structured";
+	if (gen_options_check(o, false, false, msg, sizeof msg) != SSA_OK)
+		return die_usage(msg);
+	if (o->p.vars)
+		return die_usage("--corpus writes CFGs only (no --vars)");
+	struct gen_corpus_stats cs;
+	double t0 = now_s();
+	int st = gen_corpus_write(&c, &o->p, dir, &cs, msg, sizeof msg);
+	if (st != SSA_OK) {
+		fprintf(stderr, "gen: %s\n", msg[0] ? msg : ssa_status_str(st));
+		return st == SSA_EUSAGE || st == SSA_ETOOBIG ? 2 : 1;
+	}
+	if (!quiet)
+		fprintf(stderr,
+			"gen: corpus family=%s size-dist=%s functions=%u modules=%u blocks=%llu "
+			"edges=%llu prologues=%u seed=%llu gen_s=%.3f\n",
+			o->p.family, dist ? dist : "realcode", cs.functions, cs.modules,
+			(unsigned long long)cs.blocks, (unsigned long long)cs.edges, cs.prologues,
+			(unsigned long long)o->p.seed, now_s() - t0);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct sigaction sa;
@@ -130,7 +181,7 @@ int main(int argc, char **argv)
 	int from_rc = gen_from_llvm(argc, argv); /* gen --from MODULE --out DIR */
 	if (from_rc >= 0)
 		return from_rc;
-	const char *out_path = NULL, *in_path = NULL;
+	const char *out_path = NULL, *in_path = NULL, *corpus_n = NULL, *size_dist = NULL;
 	int quiet = 0;
 	char msg[512];
 	for (int i = 1; i < argc; i++) {
@@ -162,6 +213,21 @@ int main(int argc, char **argv)
 		int id = gen_option_find(name, len, &flag);
 		bool is_out = len == 3 && !strncmp(name, "out", 3);
 		bool is_in = len == 2 && !strncmp(name, "in", 2);
+		bool is_corpus = len == 6 && !strncmp(name, "corpus", 6);
+		bool is_dist = len == 9 && !strncmp(name, "size-dist", 9);
+		if (is_corpus || is_dist) {
+			if (!val && i + 1 >= argc) {
+				snprintf(msg, sizeof msg, "option '--%.*s' needs a value", (int)len, name);
+				return die_usage(msg);
+			}
+			const char **slot = is_corpus ? &corpus_n : &size_dist;
+			if (*slot) {
+				snprintf(msg, sizeof msg, "option '--%.*s' given twice", (int)len, name);
+				return die_usage(msg);
+			}
+			*slot = val ? val : argv[++i];
+			continue;
+		}
 		if (id < 0 && !is_out && !is_in) {
 			snprintf(msg, sizeof msg, "unknown option '--%.*s'", (int)len, name);
 			return die_usage(msg);
@@ -186,6 +252,8 @@ int main(int argc, char **argv)
 	}
 	if (!out_path)
 		return die_usage("--out FILE is required");
+	if (corpus_n || size_dist)
+		return corpus(&o, corpus_n, size_dist, in_path, out_path, quiet);
 	if (in_path) {
 		/* A conversion generates nothing: a generator option beside --in would be ignored. */
 		for (int id = 0; id < GEN_NOPTS; id++)

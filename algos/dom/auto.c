@@ -23,17 +23,136 @@
  * idfsquad at 10^6 it wasted three times as many steps and auto was ~10% slower there.
  * Memory: snca's 7n words plus the DFS parents.
  *
+ * Small functions (at most DOM_AUTO_SMALL_N = 64 blocks, most real ones) take another path
+ * first: the iterative dataflow of iter with each dominator set one 64-bit word (auto_small),
+ * which costs little more than the DFS every algorithm needs, where Semi-NCA's per-call work
+ * (numbering, cuts, two phases) dominates. The threshold is the word size: the crossover study
+ * (tools/crossover, results/crossover/README.md) has this path fastest at every measured size
+ * up to 56 blocks, and sets of 2-4 words lost to Semi-NCA by instruction count above 64.
+ *
  * Counters: compress steps of phase one, NCA steps taken (up to the budget), 1 if it fell
- * back, the compress steps of the fallback, and the vertices whose semidominator phase one
- * found at a dominator cut (dom_internal.h). Preconditions as snca. */
+ * back, the compress steps of the fallback, the vertices whose semidominator phase one
+ * found at a dominator cut (dom_internal.h), and the passes of the small path (0: not taken;
+ * DOM_AUTO_SMALL_PASSES: gave up, Semi-NCA answered). Preconditions as snca. */
 #include "dom/dom_internal.h"
 #include "util/mem.h"
 #include "util/status.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define AUTO_STEPS_PER_EDGE 1u
+
+/* The small path: graphs of at most AUTO_SMALL_N blocks (dom_internal.h). */
+#define AUTO_SMALL_N DOM_AUTO_SMALL_N
+#define AUTO_SMALL_PASSES DOM_AUTO_SMALL_PASSES
+_Static_assert(AUTO_SMALL_N <= 64, "the small path keeps each dominator set in one word");
+
+/* Iterative dataflow with each dominator set in one 64-bit word, for n <= 64: bit i stands
+ * for the block at reverse-postorder position i. Dom(b) = {b} + AND of Dom(p) over b's
+ * predecessors, in reverse postorder until a pass changes nothing; every word starts full
+ * (the top of the lattice), so a predecessor not reached from the entry, or not yet visited,
+ * constrains nothing. The idom is the strict dominator latest in reverse postorder, the
+ * highest bit below b's own. Everything lives in fixed arrays on the C stack (2.3 KB), so
+ * the path allocates and clears nothing of size n beyond n words. Returns SSA_EBUDGET,
+ * having written nothing, when AUTO_SMALL_PASSES passes did not settle (irreducible loops
+ * nested that deep), and the caller runs Semi-NCA instead: at most 4 (m + n) word
+ * operations are wasted, so the path cannot make auto quadratic. */
+static int auto_small(const struct cfg *g, uint32_t *idom, uint64_t *passes_out)
+{
+	const uint32_t n = g->n;
+	const uint32_t *succ_off = g->succ_off, *succ = g->succ;
+	const uint32_t *pred_off = g->pred_off, *pred = g->pred;
+	uint32_t porder[AUTO_SMALL_N], stk[AUTO_SMALL_N], cur[AUTO_SMALL_N];
+	uint64_t dom[AUTO_SMALL_N];
+
+	/* Postorder by an iterative DFS in edge order; seen is the visited set. */
+	uint64_t seen = 1;
+	uint32_t np = 0, top = 0, b = 0, e = succ_off[0], end = succ_off[1];
+	for (;;) {
+		if (e < end) {
+			uint32_t v = succ[e++];
+			if (seen >> v & 1)
+				continue;
+			seen |= (uint64_t)1 << v;
+			cur[top] = e;
+			stk[top++] = b;
+			b = v;
+			e = succ_off[v];
+			end = succ_off[v + 1];
+		} else {
+			porder[np++] = b;
+			if (!top)
+				break;
+			b = stk[--top];
+			e = cur[top];
+			end = succ_off[b + 1];
+		}
+	}
+	const uint32_t last = np - 1; /* the entry's postorder number */
+	for (uint32_t x = 0; x < n; x++)
+		dom[x] = ~(uint64_t)0;
+	dom[0] = 1;
+	/* Pass one, recording the reads of a word still full: a predecessor later in reverse
+	 * postorder (a retreating edge) or unreached. Every other predecessor's word is final for
+	 * this pass, so pass one is a fixed point iff each recorded edge p -> v constrains
+	 * nothing: Dom(v) minus v within Dom(p). On reducible graphs it always holds (the loop
+	 * header and its dominators dominate p), so one pass and a check of the back edges
+	 * replace the usual confirming pass. */
+	uint32_t late_v[AUTO_SMALL_N], late_p[AUTO_SMALL_N], late_i[AUTO_SMALL_N], nlate = 0;
+	bool settled = true;
+	for (uint32_t i = 1; i < np; i++) {
+		uint32_t v = porder[last - i];
+		uint64_t x = ~(uint64_t)0;
+		for (uint32_t k = pred_off[v], kend = pred_off[v + 1]; k < kend; k++) {
+			uint32_t p = pred[k];
+			uint64_t d = dom[p];
+			if (d == ~(uint64_t)0) {
+				if (nlate < AUTO_SMALL_N) {
+					late_v[nlate] = v;
+					late_p[nlate] = p;
+					late_i[nlate++] = i;
+				} else {
+					settled = false;
+				}
+			}
+			x &= d;
+		}
+		dom[v] = x | (uint64_t)1 << i;
+	}
+	for (uint32_t k = 0; settled && k < nlate; k++)
+		if (dom[late_v[k]] & ~((uint64_t)1 << late_i[k]) & ~dom[late_p[k]])
+			settled = false;
+	uint64_t passes = 1;
+	for (int changed = !settled; changed;) {
+		if (passes == AUTO_SMALL_PASSES) {
+			*passes_out = passes;
+			return SSA_EBUDGET;
+		}
+		passes++;
+		changed = 0;
+		for (uint32_t i = 1; i < np; i++) {
+			uint32_t v = porder[last - i];
+			uint64_t x = ~(uint64_t)0;
+			for (uint32_t k = pred_off[v], kend = pred_off[v + 1]; k < kend; k++)
+				x &= dom[pred[k]];
+			x |= (uint64_t)1 << i;
+			if (x != dom[v]) {
+				dom[v] = x;
+				changed = 1;
+			}
+		}
+	}
+	*passes_out = passes;
+	memset(idom, 0xff, (size_t)n * sizeof *idom);
+	for (uint32_t i = 1; i < np; i++) {
+		uint32_t v = porder[last - i];
+		uint64_t strict = dom[v] & ~((uint64_t)1 << i);
+		idom[v] = porder[last - (63u - (uint32_t)__builtin_clzll(strict))];
+	}
+	return SSA_OK;
+}
 
 /* eval for the fallback: labels are vertices compared by semi[], the forest is implicit as in
  * snca (vertices numbered <= lim are roots). Returns the vertex of smallest semidominator on
@@ -122,6 +241,8 @@ static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 	if (g->n > w->cap)
 		return SSA_EUSAGE;
 	memset(counters, 0, DOM_MAX_COUNTERS * sizeof *counters);
+	if (g->n <= AUTO_SMALL_N && auto_small(g, idom, &counters[5]) == SSA_OK)
+		return SSA_OK;
 	snca_semi(w, g, &counters[0], &counters[4]);
 	uint64_t budget = (uint64_t)AUTO_STEPS_PER_EDGE * g->m;
 	if (snca_nca(w, budget, &counters[1]) == SSA_OK) {
@@ -136,11 +257,12 @@ static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 
 const struct dom_algo dom_algo_auto = {
 	.name = "auto",
-	.summary = "Semi-NCA with an NCA step budget of m, falling back to simple LT",
+	.summary = "<= 64 blocks: one-word bitset dataflow; else Semi-NCA with an NCA step budget of m, "
+		   "falling back to simple LT",
 	.citation = "Georgiadis, Tarjan, Werneck 2006 (Semi-NCA) + Lengauer, Tarjan 1979 (fallback)",
 	.complexity = "O(m log n) time; 8n words",
 	.counter_names = {"compress_steps", "nca_steps", "fell_back", "fallback_compress_steps",
-			  "semi_at_cut"},
+			  "semi_at_cut", "small_passes"},
 	.scratch_bytes = auto_scratch_bytes,
 	.scratch_alloc = auto_scratch_alloc,
 	.scratch_free = snca_scratch_delete,

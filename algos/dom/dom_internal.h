@@ -51,6 +51,12 @@ uint32_t dom_cuts(const struct cfg *g, const uint32_t *pre, const uint32_t *orde
 void dom_emit(uint32_t *idom, uint32_t n, uint32_t base, uint32_t nreach, const uint32_t *order,
 	      const uint32_t *didom);
 
+/* auto's small path (auto.c): iterative dataflow over one-word bitsets for graphs of at most
+ * DOM_AUTO_SMALL_N blocks, giving up to Semi-NCA after DOM_AUTO_SMALL_PASSES passes. The
+ * threshold comes from the crossover study (results/crossover/README.md). */
+#define DOM_AUTO_SMALL_N 64u
+#define DOM_AUTO_SMALL_PASSES 4u
+
 /* Semi-NCA, split in its two phases so auto can run them separately (snca.c). */
 struct snca_rec {
 	uint32_t anc; /* path-compression link; the DFS parent until compressed */
