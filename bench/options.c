@@ -27,7 +27,8 @@ void bench_cli_usage(FILE *f)
 "                       input; 'list' lists stages and kernels; 'all' runs the floor and every\n"
 "                       kernel of the dominator stage; 'all:STAGE' every kernel of STAGE\n"
 "                       (on LLVM IR, 'all' adds llvm-mem2reg beside ssalab's best pipeline)\n"
-"  --pipeline=A,B,C,D   SSA construction end to end: dominators[,frontiers],placement[,renamer]\n"
+"  --pipeline[=A,B,C,D] SSA construction end to end: dominators[,frontiers],placement[,renamer];\n"
+"                       no value or 'default': the fastest measured (bench/pipeline.c)\n"
 "Input (generation and loading are not timed):\n"
 "  --in FILE            read a .cfg, .prog, .ssab, DOT or edge-list file instead of\n"
 "                       generating; or LLVM IR (.ll text or .bc bitcode, by content), or a\n"
@@ -147,7 +148,7 @@ static const struct {
 	const char *name;
 	enum opt_arg arg;
 } core_opts[O_N] = {
-	[O_ALGO] = {"algo", ARG_REQUIRED},	   [O_PIPELINE] = {"pipeline", ARG_REQUIRED},
+	[O_ALGO] = {"algo", ARG_REQUIRED},	   [O_PIPELINE] = {"pipeline", ARG_OPTIONAL},
 	[O_IN] = {"in", ARG_REQUIRED},		   [O_REPS] = {"reps", ARG_REQUIRED},
 	[O_WARMUP] = {"warmup", ARG_REQUIRED},	   [O_MINTIME] = {"min-time", ARG_REQUIRED},
 	[O_PIN] = {"pin", ARG_OPTIONAL},	   [O_CSV] = {"csv", ARG_NONE},
@@ -196,7 +197,7 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 	uint64_t u64;
 	switch (id) {
 	case O_ALGO: cli->algo = val; break;
-	case O_PIPELINE: cli->pipeline = val; break;
+	case O_PIPELINE: cli->pipeline = val ? val : "default"; break;
 	case O_IN:
 		if (cli->nin == BENCH_MAX_IN)
 			BAD("--in: at most %u inputs in one run (give a directory instead)",

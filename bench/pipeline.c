@@ -45,9 +45,16 @@ struct spec {
 	char buf[256]; /* the names point into this copy of the text */
 };
 
+/* What --pipeline with no value (or --pipeline=default) runs: the fastest combination measured
+ * (results/README.md, "Whole pipeline"): phi-djq's range queries make placement cost about the
+ * O(n+m) build of its index, and rename-stack beat rename-rd and rename-cfgdfs after it. */
+#define PIPELINE_DEFAULT "auto,phi-djq,rename-stack"
+
 static int pipeline_parse(const char *text, struct spec *spec, char *err, size_t errlen)
 {
 	memset(spec, 0, sizeof(*spec));
+	if (!strcmp(text, "default"))
+		text = PIPELINE_DEFAULT;
 	if (strlen(text) >= sizeof(spec->buf)) {
 		snprintf(err, errlen, "--pipeline: value too long");
 		return SSA_EUSAGE;
@@ -278,7 +285,7 @@ static int pipe_rep(struct pipe *x)
 /* The pipeline's report rows: one per stage that ran. */
 struct pipe_rows {
 	struct bench_timing t[ST_N];
-	double floor_ms;
+	double floor_ms, floor_cpu_ms; /* medians of wall and CPU time per run */
 };
 
 static int pipe_run_once(void *arg, uint64_t *counters)
@@ -409,10 +416,12 @@ static void report_rows(struct bench_report *r, const char *text, struct pipe *x
 	static const char *const prune_names[] = {"removed-redundant", "removed-dead", "kept",
 						  "rechecks", NULL};
 	const struct cfg *g = &x->p->cfg;
-	double total = 0;
+	double total = 0, total_cpu = 0;
 	for (int k = 0; k < ST_N; k++)
-		if (algo[k])
+		if (algo[k]) {
 			total += rows->t[k].median_ms;
+			total_cpu += rows->t[k].cpu_median_ms;
+		}
 	for (int k = 0; k < ST_N; k++) {
 		if (!algo[k])
 			continue;
@@ -442,31 +451,39 @@ static void report_rows(struct bench_report *r, const char *text, struct pipe *x
 		snprintf(res.check_msg, sizeof res.check_msg, "%s", last ? check_msg : "");
 		bench_report_row(r, &res);
 	}
-	char line[320];
+	char line[400];
 	snprintf(line, sizeof line, "pipeline: %s  (n=%" PRIu32 " m=%" PRIu32 " vars=%" PRIu32
 		 " ops=%" PRIu32 ", median of %u samples of %" PRIu64 " runs)",
 		 text, g->n, g->m, x->p->nvars, x->p->nops, rows->t[ST_DOM].reps,
 		 rows->t[ST_DOM].iters);
 	bench_report_note(r, line);
-	bench_report_note(r, "stage   algorithm           median_ms   share  ns/block   x_dfs   memory");
+	/* x_dfs compares wall medians; cpu_ms and x_cpu the same with CPU time, which a busy
+	 * machine inflates less (the process's own time, not its waits). */
+	bench_report_note(r, "stage   algorithm           median_ms   share  ns/block   x_dfs    cpu_ms   x_cpu"
+			     "   memory");
 	for (int k = 0; k < ST_N; k++) {
 		if (!algo[k])
 			continue;
 		char b[32];
 		double med = rows->t[k].median_ms;
 		bench_format_bytes(x->bytes[k], b, sizeof b);
-		snprintf(line, sizeof line, "%-7s %-18s %10.3f %6.1f%% %9.2f %7.2f   %s", stage_names[k],
-			 algo[k], med, total > 0 ? 100.0 * med / total : 0.0, med * 1e6 / g->n,
-			 rows->floor_ms > 0 ? med / rows->floor_ms : 0.0, b);
+		double cpu = rows->t[k].cpu_median_ms;
+		snprintf(line, sizeof line, "%-7s %-18s %10.3f %6.1f%% %9.2f %7.2f %9.3f %7.2f   %s",
+			 stage_names[k], algo[k], med, total > 0 ? 100.0 * med / total : 0.0,
+			 med * 1e6 / g->n, rows->floor_ms > 0 ? med / rows->floor_ms : 0.0, cpu,
+			 rows->floor_cpu_ms > 0 ? cpu / rows->floor_cpu_ms : 0.0, b);
 		bench_report_note(r, line);
 	}
 	char pk[32];
 	bench_format_bytes(mem->peak_alloc, pk, sizeof pk);
-	snprintf(line, sizeof line, "%-7s %-18s %10.3f %6.1f%% %9.2f %7.2f   peak %s", "total", "",
-		 total, 100.0, total * 1e6 / g->n, rows->floor_ms > 0 ? total / rows->floor_ms : 0.0,
+	snprintf(line, sizeof line, "%-7s %-18s %10.3f %6.1f%% %9.2f %7.2f %9.3f %7.2f   peak %s",
+		 "total", "", total, 100.0, total * 1e6 / g->n,
+		 rows->floor_ms > 0 ? total / rows->floor_ms : 0.0, total_cpu,
+		 rows->floor_cpu_ms > 0 ? total_cpu / rows->floor_cpu_ms : 0.0,
 		 mem->have_jemalloc ? pk : "n/a");
 	bench_report_note(r, line);
-	snprintf(line, sizeof line, "%-7s %-18s %10.3f", "floor", "dfs", rows->floor_ms);
+	snprintf(line, sizeof line, "%-7s %-18s %10.3f %7s %9s %7s %9.3f", "floor", "dfs",
+		 rows->floor_ms, "", "", "", rows->floor_cpu_ms);
 	bench_report_note(r, line);
 }
 
@@ -540,6 +557,7 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 		void *arg[2] = {&d, (void *)g};
 		st = bench_time_reps(dfs_run_once, arg, &cli->timing, c, &ft, NULL);
 		rows.floor_ms = ft.median_ms;
+		rows.floor_cpu_ms = ft.cpu_median_ms;
 		bench_timing_free(&ft);
 		cfg_dfs_free(&d);
 	}
@@ -567,7 +585,10 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 			code = bench_exit_for(st);
 		}
 	}
-	report_rows(r, cli->pipeline, &x, &rows, prepare_ms, &mem, check, check_msg);
+	char shown[200];
+	snprintf(shown, sizeof shown, "%s%s", cli->pipeline,
+		 strcmp(cli->pipeline, "default") ? "" : " = " PIPELINE_DEFAULT);
+	report_rows(r, shown, &x, &rows, prepare_ms, &mem, check, check_msg);
 	if (dump_f && (st = ssa_form_dump(dump_f, p, final)) != SSA_OK) {
 		fprintf(stderr, "bench: --dump=ssa: %s\n", ssa_status_str(st));
 		if (!code)

@@ -655,6 +655,32 @@ Test(bench_cli, pipeline_rows_dump_and_json)
 	bench_run_free(&r);
 }
 
+/* --pipeline with no value runs the default pipeline and says which; under one memory limit
+ * the maximal placement (one φ per variable per join) and the set-based iterative dominators
+ * are refused from their estimates, before any allocation, while the default fits. */
+Test(bench_cli, pipeline_default_and_refusals)
+{
+	struct bench_run r = RUN("--pipeline --family=structured --blocks=2000 --vars=4 --reps=1");
+	cr_expect_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.out, "pipeline: default = auto,phi-djq,rename-stack"), "%s", r.out);
+	cr_expect_not_null(strstr(r.out, "\nphi     phi-djq "), "%s", r.out);
+	cr_expect_not_null(strstr(r.out, "\ncheck: ok"), "%s", r.out);
+	bench_run_free(&r);
+
+	static const char *const big[] = {"auto,phi-maximal", "iter,phi-djq,rename-stack"};
+	for (size_t i = 0; i < 2; i++) {
+		r = RUN("--pipeline=%s --family=structured --blocks=20000 --vars=64 --mem-limit=16M",
+			big[i]);
+		cr_expect_eq(r.code, 4, "%s: exit %d: %s", big[i], r.code, r.err);
+		cr_expect_not_null(strstr(r.err, "refused: the pipeline needs about"), "%s", r.err);
+		bench_run_free(&r);
+	}
+	r = RUN("--pipeline --family=structured --blocks=20000 --vars=64 --mem-limit=16M --reps=1 "
+		"--no-check");
+	cr_expect_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+	bench_run_free(&r);
+}
+
 /* Timing of short kernels: samples are calibrated to --min-time, and the report says so. */
 Test(bench_cli, short_kernels_are_timed_in_batches)
 {

@@ -219,6 +219,42 @@ Test(phi, random_programs_match_the_definition)
 	}
 }
 
+/* Random CFGs with hub targets: 1-4 blocks with 64-200 extra in-edges each (phi-djq answers
+ * targets of 64 or more J edges by binary search, not through its tree; an exit all returns
+ * jump to is one). Every algorithm against the definition. */
+Test(phi, hub_targets_match_the_definition)
+{
+	for (uint64_t seed = 1; seed <= 60; seed++) {
+		struct ssa_rng r;
+		ssa_rng_seed(&r, seed * 104729);
+		uint32_t n = 80 + (uint32_t)(ssa_rng_next(&r) % 200), nhub = 1 + seed % 4;
+		struct edge_list el;
+		cr_assert_eq(edge_list_init(&el, n, 2 * n + 4 * 200), SSA_OK);
+		for (uint32_t b = 1; b < n; b++)
+			cr_assert_eq(edge_list_push(&el, (uint32_t)(ssa_rng_next(&r) % b), b), SSA_OK);
+		for (uint32_t i = 0; i < n / 2; i++)
+			cr_assert_eq(edge_list_push(&el, (uint32_t)(ssa_rng_next(&r) % n),
+						    (uint32_t)(ssa_rng_next(&r) % n)),
+				     SSA_OK);
+		for (uint32_t h = 0; h < nhub; h++) {
+			uint32_t hub = (uint32_t)(ssa_rng_next(&r) % n);
+			uint32_t k = 64 + (uint32_t)(ssa_rng_next(&r) % 137);
+			for (uint32_t i = 0; i < k; i++)
+				cr_assert_eq(edge_list_push(&el, (uint32_t)(ssa_rng_next(&r) % n), hub),
+					     SSA_OK);
+		}
+		struct cfg g;
+		cr_assert_eq(cfg_from_edges(&g, &el), SSA_OK);
+		edge_list_free(&el);
+		struct prog p;
+		phit_random_prog(&p, &g, &r, 1 + (uint32_t)(ssa_rng_next(&r) % 6));
+		char what[64];
+		snprintf(what, sizeof what, "hub seed %lu (n=%u)", (unsigned long)seed, n);
+		check_against_oracle(&p, what);
+		prog_free(&p);
+	}
+}
+
 /* a ⊆ b for every variable (both lists ascending). */
 static bool subset(const struct phi_sets *a, const struct phi_sets *b, uint32_t *bad)
 {

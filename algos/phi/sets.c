@@ -10,14 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const struct phi_algo phi_idf_algo, phi_dj_algo;
+extern const struct phi_algo phi_idf_algo, phi_dj_algo, phi_djq_algo;
 
 #ifdef SSALAB_HAVE_LLVM_PEERS
 #include "peers/peers.h" /* optional rival, built when CMake finds LLVM */
 #endif
 
 const struct phi_algo *const phi_algos[] = {
-	&phi_idf_algo, &phi_dj_algo,
+	&phi_idf_algo, &phi_dj_algo, &phi_djq_algo,
 #ifdef SSALAB_HAVE_LLVM_PEERS
 	&peer_llvm_idf,
 #endif
