@@ -280,7 +280,7 @@ Test(bench_inputs, a_directory_of_inputs)
 	snprintf(p, sizeof p, "%s/b.dot", dir);
 	cr_assert(bench_write_file(p, named_dot));
 	snprintf(p, sizeof p, "%s/a.cfg", dir);
-	cr_assert(bench_write_file(p, "p cfg 3 2\ne 0 1\ne 1 2\n"));
+	cr_assert(bench_write_file(p, "p cfg 3 2\ne 0 1\ne 1 2\nend\n"));
 	snprintf(p, sizeof p, "%s/c.el", dir);
 	cr_assert(bench_write_file(p, "1 2\n2 3\n3 1\n"));
 	snprintf(p, sizeof p, "%s/notes.md", dir); /* not an input suffix: skipped */
@@ -328,9 +328,9 @@ Test(bench_inputs, a_bad_file_stops_the_run_and_leaves_no_out)
 	snprintf(dir, sizeof dir, "%s/in", tmpdir);
 	cr_assert_eq(mkdir(dir, 0755), 0);
 	snprintf(p, sizeof p, "%s/a.prog", dir);
-	cr_assert(bench_write_file(p, "p cfg 2 1\ne 0 1\n"));
+	cr_assert(bench_write_file(p, "p cfg 2 1\ne 0 1\nend\n"));
 	snprintf(p, sizeof p, "%s/b.cfg", dir);
-	cr_assert(bench_write_file(p, "p cfg 2 1\n# fine so far\ne 0 5\n"));
+	cr_assert(bench_write_file(p, "p cfg 2 1\n# fine so far\ne 0 5\nend\n"));
 	snprintf(out, sizeof out, "%s/report.csv", tmpdir);
 
 	struct bench_run r = RUN("--algo=dfs --in '%s' --reps=1 --min-time=0 --csv --out '%s'",
