@@ -126,3 +126,26 @@ int dom_idom_dump_named(FILE *out, const uint32_t *idom, uint32_t n, const struc
 			return SSA_EIO;
 	return SSA_OK;
 }
+
+uint32_t domtree_child_toward(const struct domtree *t, const uint32_t *ctin, uint32_t d, uint32_t u)
+{
+	/* Usually u is a child or grandchild of d: a few steps up beat the search. */
+	uint32_t a = u;
+	for (int k = 0; k < 4; k++) {
+		uint32_t p = t->idom[a];
+		if (p == d)
+			return a;
+		if (p == SSA_NONE)
+			break;
+		a = p;
+	}
+	uint32_t lo = t->child_off[d], hi = t->child_off[d + 1], x = t->tin[u];
+	while (hi - lo > 1) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (ctin[mid] <= x)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return t->child[lo];
+}

@@ -41,6 +41,11 @@ void domtree_free(struct domtree *t);
 int dom_idom_dump_named(FILE *out, const uint32_t *idom, uint32_t n, const struct names *bnames);
 uint64_t domtree_bytes(uint64_t n);
 
+/* The child of d whose subtree holds u, for u strictly dominated by d; ctin[j] must be
+ * tin[t->child[j]] (children are listed in preorder, so a binary search over ctin finds it;
+ * a contiguous copy, so the search does not miss the cache at every step of a 10^6-child block). */
+uint32_t domtree_child_toward(const struct domtree *t, const uint32_t *ctin, uint32_t d, uint32_t u);
+
 static inline bool domtree_dominates(const struct domtree *t, uint32_t a, uint32_t b)
 {
 	uint32_t tb = t->tin[b];

@@ -101,31 +101,6 @@ uint64_t dom_lowhigh_bytes(uint64_t n, uint64_t m)
 	return ssa_sat_add(b, ssa_bytes(ssa_sat_add(n, 1), 3 * sizeof(uint32_t)));
 }
 
-/* The child of d whose subtree holds u (u a proper descendant of d). ctin[j] =
- * tin[t->child[j]]: children are listed in preorder, so a binary search finds it. */
-static uint32_t child_toward(const struct domtree *t, const uint32_t *ctin, uint32_t d,
-			     uint32_t u)
-{
-	uint32_t a = u;
-	for (int k = 0; k < 4; k++) { /* usually a child or grandchild: a few steps up */
-		uint32_t p = t->idom[a];
-		if (p == d)
-			return a;
-		if (p == SSA_NONE)
-			break;
-		a = p;
-	}
-	uint32_t lo = t->child_off[d], hi = t->child_off[d + 1], x = t->tin[u];
-	while (hi - lo > 1) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (ctin[mid] <= x)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return t->child[lo];
-}
-
 /* The derived graph: carc[v], and sibling in-neighbours (din) and out-neighbours (dout). */
 static void lh_arcs(struct lh *h, const struct cfg *g, const struct domtree *t,
 		    const uint8_t *reach, uint32_t *ctin)
@@ -147,7 +122,7 @@ static void lh_arcs(struct lh *h, const struct cfg *g, const struct domtree *t,
 				h->carc[v] = 1;
 				continue;
 			}
-			uint32_t sib = child_toward(t, ctin, d, u);
+			uint32_t sib = domtree_child_toward(t, ctin, d, u);
 			if (sib != v)
 				h->din[k++] = sib;
 		}

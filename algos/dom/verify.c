@@ -63,34 +63,6 @@ static void say(char *msg, size_t msglen, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The child of d whose subtree holds u (u a proper descendant of d): the last child whose
- * preorder number is <= tin[u], children being listed in preorder. ctin[j] = tin[child[j]],
- * a contiguous copy, so the search does not miss the cache at every step when d has 10^6
- * children. */
-static uint32_t child_toward(const struct domtree *t, const uint32_t *ctin, uint32_t d,
-			     uint32_t u)
-{
-	/* Usually u is a child or grandchild of d: a few steps up beat a search. */
-	uint32_t a = u;
-	for (int k = 0; k < 4; k++) {
-		uint32_t p = t->idom[a];
-		if (p == d)
-			return a;
-		if (p == SSA_NONE)
-			break;
-		a = p;
-	}
-	uint32_t lo = t->child_off[d], hi = t->child_off[d + 1], x = t->tin[u];
-	while (hi - lo > 1) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (ctin[mid] <= x)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return t->child[lo];
-}
-
 /* ---- The low-high certificate ----
  *
  * Definitions (Georgiadis and Tarjan). A preorder delta of the tree D is a low-high order when
@@ -253,7 +225,7 @@ int dom_verify_cert(const struct cfg *g, const uint32_t *idom, bool *certified, 
 			}
 			if (spread)
 				continue;
-			uint32_t c = u == d ? SSA_NONE : child_toward(&t, ctin, d, u);
+			uint32_t c = u == d ? SSA_NONE : domtree_child_toward(&t, ctin, d, u);
 			if (c == SSA_NONE || (only_child != SSA_NONE && c != only_child))
 				spread = true;
 			else
