@@ -112,5 +112,10 @@ bool bench_find_kernel(const char *name, size_t len, struct bench_kernel *k);
 const struct bench_stage *bench_find_stage(const char *name, size_t len);
 /* Whether kind is one of k's dump kinds. */
 bool bench_kernel_has_dump(const struct bench_kernel *k, const char *kind);
+/* For estimates made before placement, when the φ count is not known yet: the φs an SSA form of
+ * p can keep, min(V x joins, 2(n + ops)) (a join: 2+ predecessors, or the entry with any);
+ * *created, if not NULL, gets V x joins uncapped, the φs an on-the-fly construction may create
+ * and later remove. */
+uint64_t bench_phi_bound(const struct prog *p, uint64_t *created);
 
 #endif

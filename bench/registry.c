@@ -1,6 +1,7 @@
 /* The stages bench knows: a new stage is its adapter file plus one line here. Kernel names are
  * unique across stages (the kernel-walk test checks it); "stage:name" selects explicitly. */
 #include "bench/kernel.h"
+#include "util/mem.h"
 
 #include <string.h>
 
@@ -60,4 +61,17 @@ bool bench_kernel_has_dump(const struct bench_kernel *k, const char *kind)
 		p = end ? end + 1 : p + l;
 	}
 	return false;
+}
+
+uint64_t bench_phi_bound(const struct prog *p, uint64_t *created)
+{
+	const struct cfg *g = &p->cfg;
+	uint64_t joins = 0;
+	for (uint32_t b = 0; b < g->n; b++)
+		joins += cfg_in_degree(g, b) >= (b == 0 ? 1u : 2u);
+	uint64_t all = ssa_bytes(joins, p->nvars);
+	if (created)
+		*created = all;
+	uint64_t cap = ssa_bytes(ssa_sat_add(g->n, p->nops), 2);
+	return all < cap ? all : cap;
 }

@@ -62,19 +62,13 @@ static uint64_t construct_mem(const struct bench_kernel *k, const struct bench_i
 	const struct construct_algo *a = k->algo;
 	const struct prog *p = in->prog;
 	const struct cfg *g = &p->cfg;
-	uint64_t joins = 0;
-	for (uint32_t b = 0; b < g->n; b++)
-		joins += cfg_in_degree(g, b) >= (b == 0 ? 1u : 2u);
 	/* φs created: at most one per (join or loop header, variable), and most of them may be
 	 * transient (removed as trivial or by the SCC step): on structured code 4.3 M are created
 	 * for 285 kept at 10^6 blocks. So the per-φ arrays are sized by that bound, twice over for
 	 * their geometric growth; only the form and the check are sized by the φs a form can
-	 * hold (capped at twice the ops and blocks). */
-	uint64_t created = ssa_bytes(joins, p->nvars);
-	uint64_t guess = created;
-	uint64_t cap = ssa_bytes(ssa_sat_add(g->n, p->nops), 2);
-	if (guess > cap)
-		guess = cap;
+	 * hold. */
+	uint64_t created;
+	uint64_t guess = bench_phi_bound(p, &created);
 	uint64_t form = ssa_form_bytes(g->n, p->nops, guess, ssa_bytes(guess, 2));
 	uint64_t b = a->scratch_bytes(g->n, g->m, p->nvars, p->nops);
 	b = ssa_sat_add(b, ssa_bytes(created, 2 * (60 + 2 * 12))); /* growing per-φ arrays */

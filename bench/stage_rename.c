@@ -65,13 +65,7 @@ static uint64_t rename_mem(const struct bench_kernel *k, const struct bench_inpu
 	const struct rename_algo *a = k->algo;
 	const struct prog *p = in->prog;
 	const struct cfg *g = &p->cfg;
-	uint64_t joins = 0;
-	for (uint32_t b = 0; b < g->n; b++)
-		joins += cfg_in_degree(g, b) >= (b == 0 ? 1u : 2u);
-	uint64_t guess = ssa_bytes(joins, p->nvars);
-	uint64_t cap = ssa_bytes(ssa_sat_add(g->n, p->nops), 2);
-	if (guess > cap)
-		guess = cap;
+	uint64_t guess = bench_phi_bound(p, NULL);
 	uint64_t form = ssa_form_bytes(g->n, p->nops, guess, ssa_bytes(guess, 2));
 	uint64_t b = dom_tree_default_bytes(g->n, g->m);
 	b = ssa_sat_add(b, ssa_bytes(form, 2)); /* the form and the check's second form */
