@@ -530,7 +530,7 @@ static int m2r_module(const struct bench_cli *cli, struct bench_report *r, const
 	if (cli->pipeline) {
 		snprintf(line, sizeof line,
 			 "ratio: pipeline %s total_ms=%.6f vs llvm-mem2reg total_ms=%.6f over the same %"
-			 PRIu32 " functions: pipeline/llvm=%.3f", cli->pipeline, pipe_ms, m2r_paired_ms,
+			 PRIu32 " functions: pipeline/llvm=%.4g", cli->pipeline, pipe_ms, m2r_paired_ms,
 			 npaired, m2r_paired_ms > 0 ? pipe_ms / m2r_paired_ms : 0.0);
 		bench_report_note(r, line);
 	}
