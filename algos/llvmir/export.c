@@ -2,7 +2,9 @@
  * The files are written without a sync each (an fsync per file cost 43 s for sqlite's 5204
  * files) and made durable together by one syncfs of DIR's file system at the end; a failure of
  * that sync takes every file back like any other failure. */
+#ifndef _GNU_SOURCE /* the fuzz build defines it on the command line */
 #define _GNU_SOURCE /* syncfs */
+#endif
 #include "llvmir/llvmir.h"
 #include "util/mem.h"
 #include "util/status.h"
