@@ -148,8 +148,9 @@ static int cmp_hub(const void *a, const void *b)
 /* J edges in preorder of their source, the tree over their targets' depths, and the hubs. A
  * counting pass (J edges into each target, in stack[] before it serves as the stack) sizes the
  * arrays, which persist across runs and only grow. */
-static int build(struct djq_scratch *s, const struct cfg *g, const struct domtree *dt)
+static int build(void *scratch, const struct cfg *g, const struct domtree *dt)
 {
+	struct djq_scratch *s = scratch;
 	uint32_t nr = dt->nreach;
 	const uint32_t *idom = dt->idom, *tin = dt->tin, *order = dt->order;
 	uint32_t *cnt = s->stack;
@@ -308,13 +309,7 @@ static int djq_run(void *p, const struct phi_input *in, enum phi_flavor f, struc
 	struct djq_scratch *s = p;
 	const struct var_blocks *vb = in->vb;
 	const struct domtree *dt = in->dt;
-	const struct cfg *g = &in->prog->cfg;
-	memset(counters, 0, PHI_MAX_COUNTERS * sizeof *counters);
-	if (g->n > s->n)
-		return SSA_EUSAGE;
-	int st = phi_common_begin(&s->c, in, out);
-	if (st == SSA_OK)
-		st = build(s, g, dt);
+	int st = phi_common_start(&s->c, in, out, counters, build, s);
 	if (st != SSA_OK)
 		return st;
 	uint32_t *tree = s->tree, *mark = s->mark, *stack = s->stack;
