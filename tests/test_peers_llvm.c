@@ -168,39 +168,11 @@ Test(peers_llvm, native_postdom_root_choice_in_an_infinite_loop)
 
 /* ---- llvm-idf ---- */
 
-struct ctx {
-	struct domtree dt;
-	struct var_blocks vb;
-	struct df_sets df;
-	struct live_dataflow ld;
-};
-
-static void ctx_init(struct ctx *c, const struct prog *p)
-{
-	memset(c, 0, sizeof *c);
-	phit_domtree(&c->dt, &p->cfg);
-	cr_assert_eq(var_blocks_build(&c->vb, p), SSA_OK);
-	cr_assert_eq(df_compute(df_find("df-runner"), &p->cfg, &c->dt, DF_DEFAULT_LIMIT, &c->df,
-				NULL),
-		     SSA_OK);
-	uint64_t cnt[4];
-	cr_assert_eq(live_dataflow_alloc(&c->ld, p->cfg.n, p->nvars), SSA_OK);
-	cr_assert_eq(live_dataflow_run(&c->ld, p, cnt), SSA_OK);
-}
-
-static void ctx_free(struct ctx *c)
-{
-	domtree_free(&c->dt);
-	var_blocks_free(&c->vb);
-	df_sets_free(&c->df);
-	live_dataflow_free(&c->ld);
-}
-
 /* llvm-idf against phi-idf and phi-dj in every flavour, liveness by walk and by dataflow. */
 static void expect_idf(const struct prog *p, const char *what)
 {
-	struct ctx c;
-	ctx_init(&c, p);
+	struct phit_ctx c;
+	phit_ctx_init(&c, p);
 	for (int f = PHI_MINIMAL; f <= PHI_PRUNED; f++)
 		for (int dflow = 0; dflow < 2; dflow++) {
 			struct phi_input in = {.prog = p, .dt = &c.dt, .vb = &c.vb, .df = &c.df,
@@ -220,7 +192,7 @@ static void expect_idf(const struct prog *p, const char *what)
 			phi_sets_free(&want[0]);
 			phi_sets_free(&want[1]);
 		}
-	ctx_free(&c);
+	phit_ctx_free(&c);
 }
 
 Test(peers_llvm, idf_equals_ours_on_every_family)
