@@ -303,6 +303,23 @@ static inline void leaf_restore(uint32_t *tree, uint32_t P, uint32_t j, uint32_t
 		tree[i] = d;
 }
 
+/* Target y, not seen before for variable v, is in the IDF: its marks become mark (seen, and
+ * y's definition bit); where the flavour allows a φ it gets one, and it becomes a root unless it
+ * is a definition block (those were all roots from the start). */
+static inline int djq_take(struct phi_common *c, const struct phi_input *in, enum phi_flavor f,
+			   uint32_t v, uint32_t *marks, uint32_t *stack, uint32_t *sp, uint32_t y,
+			   uint32_t mark)
+{
+	marks[y] = mark;
+	uint32_t yb = in->dt->order[y];
+	if (!phi_common_allowed(c, in, f, v, yb))
+		return SSA_OK;
+	int st = phi_common_push(c, yb);
+	if (st == SSA_OK && !(mark & 1))
+		stack[(*sp)++] = y;
+	return st;
+}
+
 static int djq_run(void *p, const struct phi_input *in, enum phi_flavor f, struct phi_sets *out,
 		   uint64_t *counters)
 {
@@ -357,14 +374,9 @@ static int djq_run(void *p, const struct phi_input *in, enum phi_flavor f, struc
 				uint32_t my = (mark[y] & ~UINT32_C(3)) == gen ? mark[y] : 0;
 				if (my & 2)
 					continue;
-				mark[y] = my | SEEN;
-				uint32_t yb = order[y];
-				if (!phi_common_allowed(&s->c, in, f, v, yb))
-					continue;
-				if ((st = phi_common_push(&s->c, yb)) != SSA_OK)
+				st = djq_take(&s->c, in, f, v, mark, stack, &sp, y, my | SEEN);
+				if (st != SSA_OK)
 					goto restore;
-				if (!(my & 1))
-					stack[sp++] = y;
 			}
 			uint32_t last = dt->tlast[rb];
 			for (const struct hub *h = s->hub, *he = h + s->nhub; h < he && h->depth <= level;
@@ -374,14 +386,9 @@ static int djq_run(void *p, const struct phi_input *in, enum phi_flavor f, struc
 				if ((my & 2) || !hub_meets(s, h, r, last))
 					continue;
 				reported++;
-				mark[y] = my | SEEN;
-				uint32_t yb = order[y];
-				if (!phi_common_allowed(&s->c, in, f, v, yb))
-					continue;
-				if ((st = phi_common_push(&s->c, yb)) != SSA_OK)
+				st = djq_take(&s->c, in, f, v, mark, stack, &sp, y, my | SEEN);
+				if (st != SSA_OK)
 					goto restore;
-				if (!(my & 1))
-					stack[sp++] = y;
 			}
 		}
 	restore:
