@@ -6,6 +6,7 @@
 #include <criterion/criterion.h>
 
 #include "support/bench_rows.h"
+#include "support/llvm_data.h"
 
 #define SCRATCH_DIR_NAME "ssalab-peers-bench"
 #include "support/scratch_dir.h"
@@ -84,8 +85,7 @@ Test(peers_llvm_bench, llvm_rows_beside_ours_with_checks)
 
 Test(peers_llvm_bench, all_on_llvm_ir_includes_mem2reg_and_the_pipeline)
 {
-	if (SSALAB_LLVM_MAJOR < 15)
-		cr_skip_test("data/llvm/*.ll need LLVM >= 15 (opaque pointers)");
+	REQUIRE_OPAQUE_POINTERS();
 	struct bench_run r = RUN("--algo=all --in '%s' --reps=1 --min-time=0 --csv", M2R_MODULE);
 	cr_assert_eq(r.code, 0, "exit %d, stderr: %s", r.code, r.err);
 	/* Every function: each kernel once, llvm-mem2reg once with its φ check passing. */
