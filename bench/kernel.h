@@ -118,4 +118,12 @@ bool bench_kernel_has_dump(const struct bench_kernel *k, const char *kind);
  * and later remove. */
 uint64_t bench_phi_bound(const struct prog *p, uint64_t *created);
 
+/* Setup's first step: a zeroed state of size bytes, or NULL with "<kernel>: out of memory" in
+ * err. */
+void *bench_state_new(const struct bench_kernel *k, size_t size, char *err, size_t errlen);
+
+/* The random walks of the equivalence interpreter in an SSA stage's check: --rename-walks, or
+ * ssa_check_form's default. */
+uint32_t bench_check_walks(const struct bench_input *in);
+
 #endif

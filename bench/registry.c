@@ -1,8 +1,10 @@
 /* The stages bench knows: a new stage is its adapter file plus one line here. Kernel names are
  * unique across stages (the kernel-walk test checks it); "stage:name" selects explicitly. */
 #include "bench/kernel.h"
+#include "ssa/ssa.h"
 #include "util/mem.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 extern const struct bench_stage bench_stage_floor, bench_stage_dom, bench_stage_df,
@@ -74,4 +76,17 @@ uint64_t bench_phi_bound(const struct prog *p, uint64_t *created)
 		*created = all;
 	uint64_t cap = ssa_bytes(ssa_sat_add(g->n, p->nops), 2);
 	return all < cap ? all : cap;
+}
+
+void *bench_state_new(const struct bench_kernel *k, size_t size, char *err, size_t errlen)
+{
+	void *s = calloc(1, size);
+	if (!s)
+		snprintf(err, errlen, "%s: out of memory", k->name);
+	return s;
+}
+
+uint32_t bench_check_walks(const struct bench_input *in)
+{
+	return in->opts->walks_set ? in->opts->walks : SSA_CHECK_WALKS;
 }

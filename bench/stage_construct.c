@@ -91,15 +91,13 @@ static void construct_teardown(void *state)
 static int construct_setup(const struct bench_kernel *k, const struct bench_input *in,
 			   void **state, char *err, size_t errlen)
 {
-	struct construct_state *s = calloc(1, sizeof *s);
-	if (!s) {
-		snprintf(err, errlen, "%s: out of memory", k->name);
+	struct construct_state *s = bench_state_new(k, sizeof *s, err, errlen);
+	if (!s)
 		return SSA_ENOMEM;
-	}
 	s->a = k->algo;
 	s->p = in->prog;
 	s->seed = in->seed;
-	s->walks = in->opts->walks_set ? in->opts->walks : SSA_CHECK_WALKS;
+	s->walks = bench_check_walks(in);
 	int st = s->a->scratch_alloc(&s->scratch, s->p);
 	if (st != SSA_OK) {
 		snprintf(err, errlen, "%s: scratch: %s", k->name, ssa_status_str(st));

@@ -119,14 +119,12 @@ static void destruct_teardown(void *state)
 static int destruct_setup(const struct bench_kernel *k, const struct bench_input *in,
 			  void **state, char *err, size_t errlen)
 {
-	struct destruct_state *s = calloc(1, sizeof *s);
-	if (!s) {
-		snprintf(err, errlen, "%s: out of memory", k->name);
+	struct destruct_state *s = bench_state_new(k, sizeof *s, err, errlen);
+	if (!s)
 		return SSA_ENOMEM;
-	}
 	s->a = k->algo;
 	s->seed = in->seed;
-	s->walks = in->opts->walks_set ? in->opts->walks : SSA_CHECK_WALKS;
+	s->walks = bench_check_walks(in);
 	s->copy_prop = in->opts->copy_prop;
 	enum phi_flavor flavor = in->opts->flavor_set ? (enum phi_flavor)in->opts->flavor : PHI_MINIMAL;
 	struct cprog_copy_opts co = {.seed = in->seed,

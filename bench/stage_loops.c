@@ -73,11 +73,9 @@ static void loops_teardown(void *state)
 static int loops_setup(const struct bench_kernel *k, const struct bench_input *in, void **state,
 		       char *err, size_t errlen)
 {
-	struct loops_state *s = calloc(1, sizeof *s);
-	if (!s) {
-		snprintf(err, errlen, "%s: out of memory", k->name);
+	struct loops_state *s = bench_state_new(k, sizeof *s, err, errlen);
+	if (!s)
 		return SSA_ENOMEM;
-	}
 	s->a = k->algo;
 	s->g = &in->prog->cfg;
 	s->bn = &in->prog->bnames;

@@ -78,15 +78,13 @@ static void maximal_teardown(void *state)
 static int maximal_setup(const struct bench_kernel *k, const struct bench_input *in,
 			 void **state, char *err, size_t errlen)
 {
-	struct maximal_state *s = calloc(1, sizeof *s);
-	if (!s) {
-		snprintf(err, errlen, "%s: out of memory", k->name);
+	struct maximal_state *s = bench_state_new(k, sizeof *s, err, errlen);
+	if (!s)
 		return SSA_ENOMEM;
-	}
 	s->a = k->algo;
 	s->p = in->prog;
 	s->seed = in->seed;
-	s->walks = in->opts->walks_set ? in->opts->walks : SSA_CHECK_WALKS;
+	s->walks = bench_check_walks(in);
 	s->mo = opts_of(s->a, in);
 	int st = dom_tree_default(&s->p->cfg, &s->dt);
 	if (st != SSA_OK) {

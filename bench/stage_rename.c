@@ -92,15 +92,13 @@ static void rename_teardown(void *state)
 static int rename_setup(const struct bench_kernel *k, const struct bench_input *in, void **state,
 			char *err, size_t errlen)
 {
-	struct rename_state *s = calloc(1, sizeof *s);
-	if (!s) {
-		snprintf(err, errlen, "%s: out of memory", k->name);
+	struct rename_state *s = bench_state_new(k, sizeof *s, err, errlen);
+	if (!s)
 		return SSA_ENOMEM;
-	}
 	s->a = k->algo;
 	s->p = in->prog;
 	s->seed = in->seed;
-	s->walks = in->opts->walks_set ? in->opts->walks : SSA_CHECK_WALKS;
+	s->walks = bench_check_walks(in);
 	const struct phi_algo *pa = placement_of(in);
 	enum phi_flavor flavor = in->opts->flavor_set ? (enum phi_flavor)in->opts->flavor : PHI_MINIMAL;
 	const char *what = "dominators";

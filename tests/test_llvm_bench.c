@@ -5,6 +5,7 @@
  * not from the report under test. */
 #include "llvmir/llvmir.h"
 #include "support/bench_run.h"
+#include "support/llvm_data.h"
 #include "support/tools_util.h"
 #include "util/status.h"
 
@@ -20,14 +21,6 @@
 
 #define MODULE SSALAB_TEST_DATA "/llvm/bench_module.ll"
 #define FAST "--reps=2 --min-time=0.00005"
-
-/* The module uses opaque pointers ("ptr"), which LLVM 14's C API cannot read. */
-#define REQUIRE_OPAQUE_POINTERS()                                                            \
-	do {                                                                                 \
-		if (SSALAB_LLVM_MAJOR < 15)                                                  \
-			cr_skip_test("data/llvm/*.ll need LLVM >= 15 (opaque pointers); "   \
-				     "this build uses LLVM %d", SSALAB_LLVM_MAJOR);          \
-	} while (0)
 
 static void read_module(struct llvmir_module *m)
 {

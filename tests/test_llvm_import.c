@@ -4,6 +4,7 @@
  * limits, and gen --from end to end. Inputs are the hand-written modules in data/llvm/. */
 #include "llvmir/llvmir.h"
 #include "support/io_files.h"
+#include "support/llvm_data.h"
 #include "support/tools_util.h"
 #include "util/status.h"
 
@@ -25,16 +26,6 @@
 extern char **environ;
 
 #define LLDATA SSALAB_TEST_DATA "/llvm/"
-
-/* The hand-written modules use opaque pointers ("ptr"), LLVM's only IR syntax from 15 on; LLVM 14
- * reads them only in a mode its C API cannot turn on. With 14 the importer itself works (the
- * agreement test compiles C with clang-14 and passes), but these tests cannot read their data. */
-#define REQUIRE_OPAQUE_POINTERS()                                                            \
-	do {                                                                                 \
-		if (SSALAB_LLVM_MAJOR < 15)                                                  \
-			cr_skip_test("data/llvm/*.ll need LLVM >= 15 (opaque pointers); "   \
-				     "this build uses LLVM %d", SSALAB_LLVM_MAJOR);          \
-	} while (0)
 
 static void read_ok(const char *name, struct llvmir_module *m)
 {

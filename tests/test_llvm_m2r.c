@@ -8,6 +8,7 @@
 #include "llvmir/llvmir.h"
 #include "phi/phi.h"
 #include "support/bench_run.h"
+#include "support/llvm_data.h"
 #include "support/tools_util.h"
 #include "util/status.h"
 
@@ -30,8 +31,7 @@ static struct bench_run bench(const char *args)
 /* Skips the test when the module needs a newer LLVM or bench has no LLVM peers. */
 static void require_m2r(void)
 {
-	if (SSALAB_LLVM_MAJOR < 15)
-		cr_skip_test("data/llvm/*.ll need LLVM >= 15 (opaque pointers)");
+	REQUIRE_OPAQUE_POINTERS();
 	struct bench_run r = bench("--algo=llvm-mem2reg --in '" MODULE "' --reps=1");
 	bool without = r.code == 2 && strstr(r.err, "built without LLVM's peers");
 	bench_run_free(&r);

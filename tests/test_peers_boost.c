@@ -7,46 +7,22 @@
 
 #include "dom/dom.h"
 #include "dom/oracle.h"
-#include "gen/gen.h"
 #include "peers/peers.h"
-#include "support/domcheck_random.h"
+#include "support/peers_check.h"
 #include "util/status.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void build(struct cfg *g, uint32_t n, const uint32_t (*edges)[2], uint32_t m)
+static void expect_oracle(const struct cfg *g, const char *what, void *ctx)
 {
-	struct edge_list el;
-	cr_assert_eq(edge_list_init(&el, n, m ? m : 1), SSA_OK);
-	for (uint32_t i = 0; i < m; i++)
-		cr_assert_eq(edge_list_push(&el, edges[i][0], edges[i][1]), SSA_OK);
-	cr_assert_eq(cfg_from_edges(g, &el), SSA_OK);
-	edge_list_free(&el);
-}
-
-/* 0 when a and b agree on every block, else 1 + the first block that differs. */
-static uint32_t first_diff(const uint32_t *a, const uint32_t *b, uint32_t n)
-{
-	for (uint32_t i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return i + 1;
-	return 0;
-}
-
-static void expect_oracle(const struct cfg *g, const char *what)
-{
-	uint32_t *want = malloc((size_t)g->n * sizeof *want), *got = malloc((size_t)g->n * sizeof *got);
-	uint64_t c[DOM_MAX_COUNTERS];
-	cr_assert(want && got);
+	(void)ctx;
+	uint32_t *want = malloc((size_t)g->n * sizeof *want);
+	cr_assert_not_null(want);
 	cr_assert_eq(dom_oracle(g, want), SSA_OK);
-	cr_assert_eq(dom_compute(&peer_boost_lt, g, got, c), SSA_OK, "%s", what);
-	uint32_t d = first_diff(got, want, g->n);
-	cr_assert_eq(d, 0, "boost-lt on %s: idom(%u) = %d, expected %d", what, d - 1,
-		     d ? (int)got[d - 1] : 0, d ? (int)want[d - 1] : 0);
+	peers_expect_idoms(&peer_boost_lt, g, want, what);
 	free(want);
-	free(got);
 }
 
 Test(peers_boost, registered_with_version)
@@ -58,39 +34,12 @@ Test(peers_boost, registered_with_version)
 
 Test(peers_boost, every_family_equals_oracle)
 {
-	static const uint64_t sizes[] = {1, 2, 5, 17, 64, 200};
-	for (size_t f = 0; f < gen_nfamilies; f++)
-		for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
-			for (uint64_t seed = 1; seed <= 3; seed++) {
-				struct gen_params p;
-				struct gen_info info;
-				struct cfg g;
-				gen_params_default(&p);
-				p.family = gen_families[f].name;
-				p.blocks = sizes[s];
-				p.seed = seed;
-				if (gen_cfg(&p, &g, &info) != SSA_OK)
-					continue; /* below the family's minimum size */
-				char what[256];
-				snprintf(what, sizeof what, "%s seed %llu (%s)", p.family,
-					 (unsigned long long)seed, info.note);
-				expect_oracle(&g, what);
-				cfg_free(&g);
-			}
+	peers_each_family_graph(3, expect_oracle, NULL);
 }
 
 Test(peers_boost, random_graphs_equal_oracle)
 {
-	/* dc_random_graph makes unreachable blocks (often with edges into reachable ones),
-	 * self-loops, multi-edges and edges into the entry. */
-	for (uint64_t seed = 1; seed <= 3000; seed++) {
-		struct cfg g;
-		cr_assert_eq(dc_random_graph(&g, seed, seed % 2 ? 12 : 60), SSA_OK);
-		char what[64];
-		snprintf(what, sizeof what, "random graph seed %llu", (unsigned long long)seed);
-		expect_oracle(&g, what);
-		cfg_free(&g);
-	}
+	peers_each_random_graph(3000, 60, expect_oracle, NULL);
 }
 
 /* A 10^6-block loop: 0 -> 1 -> ... -> n-1 -> 1. Boost's eval recurses once per block on the
@@ -125,9 +74,8 @@ Test(peers_boost, deep_loop_runs_on_a_big_stack, .timeout = 300)
  * processed: 2 gets no immediate dominator although the entry reaches it. */
 Test(peers_boost, three_argument_overload_loses_a_block)
 {
-	static const uint32_t e[][2] = {{0, 1}, {1, 2}, {3, 2}};
 	struct cfg g;
-	build(&g, 4, e, 3);
+	cr_assert_eq(dc_parse(&g, "4: 0>1 1>2 3>2"), SSA_OK);
 	uint32_t got[4], right[4];
 	cr_assert_eq(peer_boost_lt_3arg(&g, got), SSA_OK);
 	cr_assert_eq(dom_compute(&peer_boost_lt, &g, right, NULL), SSA_OK);
@@ -166,14 +114,15 @@ Test(peers_boost, three_argument_overload_is_wrong_with_unreachable_predecessors
 					edge_in = true;
 			}
 		}
-		uint32_t d = first_diff(got, want, n);
-		if (!edge_in)
-			cr_assert_eq(d, 0, "seed %llu: 3-arg overload wrong without the trap: idom(%u) = %d, expected %d",
-				     (unsigned long long)seed, d - 1, d ? (int)got[d - 1] : 0,
-				     d ? (int)want[d - 1] : 0);
-		else {
+		uint32_t d = dc_first_diff(got, want, n);
+		if (!edge_in) {
+			if (d != UINT32_MAX)
+				cr_assert_fail("seed %llu: 3-arg overload wrong without the trap: "
+					       "idom(%u) = %lld, expected %lld",
+					       (unsigned long long)seed, d, dc_id(got[d]), dc_id(want[d]));
+		} else {
 			tried_with_edge++;
-			if (d) {
+			if (d != UINT32_MAX) {
 				if (!wrong)
 					first_wrong_seed = seed;
 				wrong++;
@@ -181,7 +130,8 @@ Test(peers_boost, three_argument_overload_is_wrong_with_unreachable_predecessors
 		}
 		/* The adapter's overload is right on the same graph. */
 		cr_assert_eq(dom_compute(&peer_boost_lt, &g, got, NULL), SSA_OK);
-		cr_assert_eq(first_diff(got, want, n), 0, "seed %llu", (unsigned long long)seed);
+		cr_assert_eq(dc_first_diff(got, want, n), UINT32_MAX, "seed %llu",
+			     (unsigned long long)seed);
 		free(want);
 		free(got);
 		cfg_free(&g);

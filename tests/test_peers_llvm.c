@@ -10,7 +10,7 @@
 #include "dom/reverse.h"
 #include "gen/gen.h"
 #include "peers/peers.h"
-#include "support/domcheck_random.h"
+#include "support/peers_check.h"
 #include "support/phi_util.h"
 #include "util/status.h"
 
@@ -19,37 +19,16 @@
 #include <string.h>
 #include <unistd.h>
 
-/* 0 when a and b agree on n entries, else 1 + the first index that differs. */
-static uint32_t first_diff(const uint32_t *a, const uint32_t *b, uint32_t n)
-{
-	for (uint32_t i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return i + 1;
-	return 0;
-}
-
-static void expect_algo(const struct dom_algo *a, const struct cfg *g, const uint32_t *want,
-			const char *what)
-{
-	uint32_t *got = malloc((size_t)g->n * sizeof *got);
-	uint64_t c[DOM_MAX_COUNTERS];
-	cr_assert_not_null(got);
-	cr_assert_eq(dom_compute(a, g, got, c), SSA_OK, "%s on %s", a->name, what);
-	uint32_t d = first_diff(got, want, g->n);
-	cr_assert_eq(d, 0, "%s on %s: idom(%u) = %d, expected %d", a->name, what, d - 1,
-		     d ? (int)got[d - 1] : 0, d ? (int)want[d - 1] : 0);
-	free(got);
-}
-
 /* Forward dominators by both LLVM kernels, and post-dominators through ssalab's reverse CFG,
  * all against the oracle. */
-static void expect_graph(const struct cfg *g, const char *what)
+static void expect_graph(const struct cfg *g, const char *what, void *ctx)
 {
+	(void)ctx;
 	uint32_t *want = malloc((size_t)g->n * sizeof *want);
 	cr_assert_not_null(want);
 	cr_assert_eq(dom_oracle(g, want), SSA_OK);
-	expect_algo(&peer_llvm_dom, g, want, what);
-	expect_algo(&peer_llvm_pdom, g, want, what);
+	peers_expect_idoms(&peer_llvm_dom, g, want, what);
+	peers_expect_idoms(&peer_llvm_pdom, g, want, what);
 	free(want);
 
 	struct cfg r;
@@ -59,8 +38,8 @@ static void expect_graph(const struct cfg *g, const char *what)
 	cr_assert_eq(dom_oracle(&r, rwant), SSA_OK);
 	char rwhat[300];
 	snprintf(rwhat, sizeof rwhat, "the reverse CFG of %s", what);
-	expect_algo(&peer_llvm_pdom, &r, rwant, rwhat);
-	expect_algo(&peer_llvm_dom, &r, rwant, rwhat);
+	peers_expect_idoms(&peer_llvm_pdom, &r, rwant, rwhat);
+	peers_expect_idoms(&peer_llvm_dom, &r, rwant, rwhat);
 	free(rwant);
 	cfg_free(&r);
 }
@@ -76,37 +55,12 @@ Test(peers_llvm, registered_with_version)
 
 Test(peers_llvm, every_family_equals_oracle_forward_and_reverse)
 {
-	static const uint64_t sizes[] = {1, 2, 5, 17, 64, 200};
-	for (size_t f = 0; f < gen_nfamilies; f++)
-		for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
-			for (uint64_t seed = 1; seed <= 2; seed++) {
-				struct gen_params p;
-				struct gen_info info;
-				struct cfg g;
-				gen_params_default(&p);
-				p.family = gen_families[f].name;
-				p.blocks = sizes[s];
-				p.seed = seed;
-				if (gen_cfg(&p, &g, &info) != SSA_OK)
-					continue; /* below the family's minimum size */
-				char what[256];
-				snprintf(what, sizeof what, "%s seed %llu (%s)", p.family,
-					 (unsigned long long)seed, info.note);
-				expect_graph(&g, what);
-				cfg_free(&g);
-			}
+	peers_each_family_graph(2, expect_graph, NULL);
 }
 
 Test(peers_llvm, random_graphs_equal_oracle_forward_and_reverse)
 {
-	for (uint64_t seed = 1; seed <= 2000; seed++) {
-		struct cfg g;
-		cr_assert_eq(dc_random_graph(&g, seed, seed % 2 ? 12 : 50), SSA_OK);
-		char what[64];
-		snprintf(what, sizeof what, "random graph seed %llu", (unsigned long long)seed);
-		expect_graph(&g, what);
-		cfg_free(&g);
-	}
+	peers_each_random_graph(2000, 50, expect_graph, NULL);
 }
 
 /* ssalab's reverse CFG, but with the virtual exit joined to the given roots (ascending). */
@@ -133,8 +87,9 @@ static void reverse_with_roots(const struct cfg *g, const uint32_t *roots, uint3
 /* LLVM's own post-dominator tree picks its roots itself. Given those roots, ssalab's reverse
  * CFG and the oracle must give the same tree; the roots include every exit, and where every
  * block can reach an exit they are exactly the exits, so the tree is ssalab's --reverse answer. */
-static void expect_native_postdom(const struct cfg *g, const char *what, uint32_t *differ)
+static void expect_native_postdom(const struct cfg *g, const char *what, void *ctx)
 {
+	uint32_t *differ = ctx;
 	uint32_t n = g->n;
 	uint32_t *ipdom = malloc((size_t)n * sizeof *ipdom), *roots = malloc((size_t)n * sizeof *roots);
 	uint32_t *sorted = calloc(n, sizeof *sorted);
@@ -159,9 +114,10 @@ static void expect_native_postdom(const struct cfg *g, const char *what, uint32_
 	cr_assert(ridom && want);
 	cr_assert_eq(dom_oracle(&r, ridom), SSA_OK);
 	dom_reverse_map(ridom, n, want);
-	uint32_t d = first_diff(ipdom, want, n);
-	cr_assert_eq(d, 0, "%s: LLVM ipdom(%u) = %d, the oracle with LLVM's roots says %d", what,
-		     d - 1, d ? (int)ipdom[d - 1] : 0, d ? (int)want[d - 1] : 0);
+	uint32_t d = dc_first_diff(ipdom, want, n);
+	if (d != UINT32_MAX)
+		cr_assert_fail("%s: LLVM ipdom(%u) = %lld, the oracle with LLVM's roots says %lld",
+			       what, d, dc_id(ipdom[d]), dc_id(want[d]));
 	cfg_free(&r);
 
 	/* ssalab's own choice of joined blocks. */
@@ -174,9 +130,9 @@ static void expect_native_postdom(const struct cfg *g, const char *what, uint32_
 	dom_reverse_map(ridom, n, want);
 	if (info.regions == 0) {
 		cr_assert_eq(ks, info.exits, "%s", what);
-		cr_assert_eq(first_diff(ipdom, want, n), 0,
+		cr_assert_eq(dc_first_diff(ipdom, want, n), UINT32_MAX,
 			     "%s: without infinite loops LLVM's tree must be ssalab's", what);
-	} else if (first_diff(ipdom, want, n)) {
+	} else if (dc_first_diff(ipdom, want, n) != UINT32_MAX) {
 		(*differ)++;
 	}
 	cfg_free(&r);
@@ -186,14 +142,7 @@ static void expect_native_postdom(const struct cfg *g, const char *what, uint32_
 Test(peers_llvm, native_postdom_equals_ours_with_its_roots)
 {
 	uint32_t differ = 0;
-	for (uint64_t seed = 1; seed <= 2000; seed++) {
-		struct cfg g;
-		cr_assert_eq(dc_random_graph(&g, seed, seed % 2 ? 12 : 50), SSA_OK);
-		char what[64];
-		snprintf(what, sizeof what, "random graph seed %llu", (unsigned long long)seed);
-		expect_native_postdom(&g, what, &differ);
-		cfg_free(&g);
-	}
+	peers_each_random_graph(2000, 50, expect_native_postdom, &differ);
 	cr_log_info("LLVM's post-dominator roots differ from ssalab's in a way that changes the "
 		    "tree on %u of 2000 random graphs (only ones with infinite loops)", differ);
 }
@@ -219,39 +168,11 @@ Test(peers_llvm, native_postdom_root_choice_in_an_infinite_loop)
 
 /* ---- llvm-idf ---- */
 
-struct ctx {
-	struct domtree dt;
-	struct var_blocks vb;
-	struct df_sets df;
-	struct live_dataflow ld;
-};
-
-static void ctx_init(struct ctx *c, const struct prog *p)
-{
-	memset(c, 0, sizeof *c);
-	phit_domtree(&c->dt, &p->cfg);
-	cr_assert_eq(var_blocks_build(&c->vb, p), SSA_OK);
-	cr_assert_eq(df_compute(df_find("df-runner"), &p->cfg, &c->dt, DF_DEFAULT_LIMIT, &c->df,
-				NULL),
-		     SSA_OK);
-	uint64_t cnt[4];
-	cr_assert_eq(live_dataflow_alloc(&c->ld, p->cfg.n, p->nvars), SSA_OK);
-	cr_assert_eq(live_dataflow_run(&c->ld, p, cnt), SSA_OK);
-}
-
-static void ctx_free(struct ctx *c)
-{
-	domtree_free(&c->dt);
-	var_blocks_free(&c->vb);
-	df_sets_free(&c->df);
-	live_dataflow_free(&c->ld);
-}
-
 /* llvm-idf against phi-idf and phi-dj in every flavour, liveness by walk and by dataflow. */
 static void expect_idf(const struct prog *p, const char *what)
 {
-	struct ctx c;
-	ctx_init(&c, p);
+	struct phit_ctx c;
+	phit_ctx_init(&c, p);
 	for (int f = PHI_MINIMAL; f <= PHI_PRUNED; f++)
 		for (int dflow = 0; dflow < 2; dflow++) {
 			struct phi_input in = {.prog = p, .dt = &c.dt, .vb = &c.vb, .df = &c.df,
@@ -271,7 +192,7 @@ static void expect_idf(const struct prog *p, const char *what)
 			phi_sets_free(&want[0]);
 			phi_sets_free(&want[1]);
 		}
-	ctx_free(&c);
+	phit_ctx_free(&c);
 }
 
 Test(peers_llvm, idf_equals_ours_on_every_family)

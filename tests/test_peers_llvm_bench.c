@@ -3,10 +3,10 @@
  * ssalab's snca does (exit 5, the kernel named on stderr, no --out file left); and the LLVM
  * rows of --algo=all:dom / all:phi must appear beside ours with their checks passing. Built
  * only when LLVM was found (tests/CMakeLists.txt). Exact outcomes only, never timings. */
-#include "support/bench_run.h"
-
 #include <criterion/criterion.h>
-#include <dirent.h>
+
+#include "support/bench_rows.h"
+#include "support/llvm_data.h"
 
 #define SCRATCH_DIR_NAME "ssalab-peers-bench"
 #include "support/scratch_dir.h"
@@ -36,9 +36,7 @@ static void expect_timeout(const char *family)
 	/* The same input is no problem for the guarded rival: the limit catches the peer, not the
 	 * graph. */
 	r = RUN("--algo=auto --family=%s --blocks=250000 --time-limit=60 --reps=1 --csv", family);
-	cr_expect_eq(r.code, 0, "%s: auto: exit %d, stderr: %s", family, r.code, r.err);
-	cr_expect_not_null(strstr(r.out, "\nauto,dom,ok,"), "%s: %s", family, r.out);
-	bench_run_free(&r);
+	bench_expect_ok_rows(&r, "auto,dom", NULL);
 }
 
 Test(peers_llvm_bench, ladder_ends_at_the_time_limit)
@@ -69,20 +67,13 @@ Test(peers_llvm_bench, a_timeout_stops_the_rest_of_the_list)
 Test(peers_llvm_bench, llvm_rows_beside_ours_with_checks)
 {
 	struct bench_run r = RUN("--algo=all:dom --family=structured --blocks=20000 --reps=1 --csv");
-	cr_expect_eq(r.code, 0, "exit %d, stderr: %s", r.code, r.err);
-	cr_expect_not_null(strstr(r.out, "\nllvm-dom,dom,ok,"), "%s", r.out);
-	cr_expect_not_null(strstr(r.out, "\nllvm-pdom,dom,ok,"), "%s", r.out);
-	cr_expect_not_null(strstr(r.out, "\nauto,dom,ok,"), "%s", r.out);
-	bench_run_free(&r);
+	bench_expect_ok_rows(&r, "llvm-dom,dom", "llvm-pdom,dom", "auto,dom", NULL);
 
 	for (int pruned = 0; pruned < 2; pruned++) {
 		r = RUN("--algo=llvm-idf,phi-dj --family=structured --blocks=20000 --vars=16 --defs=8 "
 			"--flavor=%s --reps=1 --csv",
 			pruned ? "pruned" : "minimal");
-		cr_expect_eq(r.code, 0, "exit %d, stderr: %s", r.code, r.err);
-		cr_expect_not_null(strstr(r.out, "\nllvm-idf,phi,ok,"), "%s", r.out);
-		cr_expect_not_null(strstr(r.out, "\nphi-dj,phi,ok,"), "%s", r.out);
-		bench_run_free(&r);
+		bench_expect_ok_rows(&r, "llvm-idf,phi", "phi-dj,phi", NULL);
 	}
 }
 
@@ -92,32 +83,23 @@ Test(peers_llvm_bench, llvm_rows_beside_ours_with_checks)
  * functions, 11 with variables, LLVM's φs equal ssalab's pruned placement on all of them. */
 #define M2R_MODULE SSALAB_TEST_DATA "/llvm/bench_module.ll"
 
-static unsigned count_rows(const char *out, const char *prefix)
-{
-	unsigned n = 0;
-	size_t len = strlen(prefix);
-	for (const char *p = out; (p = strstr(p, prefix)); p += len)
-		n += p == out || p[-1] == '\n';
-	return n;
-}
-
 Test(peers_llvm_bench, all_on_llvm_ir_includes_mem2reg_and_the_pipeline)
 {
-	if (SSALAB_LLVM_MAJOR < 15)
-		cr_skip_test("data/llvm/*.ll need LLVM >= 15 (opaque pointers)");
+	REQUIRE_OPAQUE_POINTERS();
 	struct bench_run r = RUN("--algo=all --in '%s' --reps=1 --min-time=0 --csv", M2R_MODULE);
 	cr_assert_eq(r.code, 0, "exit %d, stderr: %s", r.code, r.err);
 	/* Every function: each kernel once, llvm-mem2reg once with its φ check passing. */
-	cr_expect_eq(count_rows(r.out, "llvm-mem2reg,mem2reg,ok,"), 12, "%s", r.out);
-	cr_expect_eq(count_rows(r.out, "llvm-mem2reg,"), 12);
-	cr_expect_eq(count_rows(r.out, "llvm-dom,dom,ok,"), 12);
-	cr_expect_eq(count_rows(r.out, "boost-lt,dom,"), 12 * (strstr(r.out, "boost-lt") != NULL));
-	cr_expect_eq(count_rows(r.out, "snca,dom,ok,"), 12);
+	cr_expect_eq(bench_count_rows(r.out, "llvm-mem2reg,mem2reg,ok,"), 12, "%s", r.out);
+	cr_expect_eq(bench_count_rows(r.out, "llvm-mem2reg,"), 12);
+	cr_expect_eq(bench_count_rows(r.out, "llvm-dom,dom,ok,"), 12);
+	cr_expect_eq(bench_count_rows(r.out, "boost-lt,dom,"),
+		     12 * (strstr(r.out, "boost-lt") != NULL));
+	cr_expect_eq(bench_count_rows(r.out, "snca,dom,ok,"), 12);
 	/* The pipeline: its three stages on the 11 functions with variables (auto also ran as a
 	 * kernel on all 12). */
-	cr_expect_eq(count_rows(r.out, "auto,dom,ok,"), 12 + 11, "%s", r.out);
-	cr_expect_eq(count_rows(r.out, "phi-dj,phi,ok,"), 11);
-	cr_expect_eq(count_rows(r.out, "rename-stack,rename,ok,"), 11);
+	cr_expect_eq(bench_count_rows(r.out, "auto,dom,ok,"), 12 + 11, "%s", r.out);
+	cr_expect_eq(bench_count_rows(r.out, "phi-dj,phi,ok,"), 11);
+	cr_expect_eq(bench_count_rows(r.out, "rename-stack,rename,ok,"), 11);
 	bench_run_free(&r);
 
 	r = RUN("--algo=all --in '%s' --reps=1 --min-time=0", M2R_MODULE);
@@ -138,7 +120,7 @@ Test(peers_llvm_bench, all_on_llvm_ir_includes_mem2reg_and_the_pipeline)
 	/* all:dom stays the dominator stage alone, and a generated input has no mem2reg. */
 	r = RUN("--algo=all:dom --in '%s' --reps=1 --min-time=0 --csv", M2R_MODULE);
 	cr_expect_eq(r.code, 0, "exit %d, stderr: %s", r.code, r.err);
-	cr_expect_eq(count_rows(r.out, "llvm-mem2reg,"), 0);
+	cr_expect_eq(bench_count_rows(r.out, "llvm-mem2reg,"), 0);
 	bench_run_free(&r);
 	r = RUN("--algo=all --blocks=2000 --reps=1 --csv");
 	cr_expect_eq(r.code, 0, "exit %d, stderr: %s", r.code, r.err);

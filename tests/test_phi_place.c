@@ -9,38 +9,9 @@
 
 static const enum phi_flavor flavors[] = {PHI_MINIMAL, PHI_SEMIPRUNED, PHI_PRUNED};
 
-/* Everything placement needs for p, kept together. */
-struct ctx {
-	struct domtree dt;
-	struct var_blocks vb;
-	struct df_sets df;
-	struct live_dataflow ld;
-};
-
-static void ctx_init(struct ctx *c, const struct prog *p)
-{
-	memset(c, 0, sizeof *c);
-	phit_domtree(&c->dt, &p->cfg);
-	cr_assert_eq(var_blocks_build(&c->vb, p), SSA_OK);
-	cr_assert_eq(df_compute(df_find("df-runner"), &p->cfg, &c->dt, DF_DEFAULT_LIMIT, &c->df,
-				NULL),
-		     SSA_OK);
-	uint64_t cnt[4];
-	cr_assert_eq(live_dataflow_alloc(&c->ld, p->cfg.n, p->nvars), SSA_OK);
-	cr_assert_eq(live_dataflow_run(&c->ld, p, cnt), SSA_OK);
-}
-
-static void ctx_free(struct ctx *c)
-{
-	domtree_free(&c->dt);
-	var_blocks_free(&c->vb);
-	df_sets_free(&c->df);
-	live_dataflow_free(&c->ld);
-}
-
 /* Places with algorithm a and flavour f; liveness by walk (dataflow when use_dataflow). */
 static void place(struct phi_sets *out, const struct phi_algo *a, const struct prog *p,
-		  struct ctx *c, enum phi_flavor f, bool use_dataflow)
+		  struct phit_ctx *c, enum phi_flavor f, bool use_dataflow)
 {
 	struct phi_input in = {.prog = p, .dt = &c->dt, .vb = &c->vb, .df = &c->df,
 			       .live = use_dataflow ? &c->ld : NULL};
@@ -51,7 +22,7 @@ static void place(struct phi_sets *out, const struct phi_algo *a, const struct p
 }
 
 /* Asserts the φ blocks of v under every algorithm and liveness source. expect ends SSA_NONE. */
-static void expect_phis(const struct prog *p, struct ctx *c, enum phi_flavor f, uint32_t v,
+static void expect_phis(const struct prog *p, struct phit_ctx *c, enum phi_flavor f, uint32_t v,
 			const uint32_t *expect, const char *what)
 {
 	for (size_t a = 0; a < phi_nalgos; a++)
@@ -83,11 +54,11 @@ Test(phi, seed000_bb1_to_bb8)
 	phit_cfg(&g, 10, e, 12);
 	struct prog p;
 	phit_prog(&p, &g, 1, "|d0|u0 d0|u0 d0||u0 d0|u0 d0|u0|u0|");
-	struct ctx c;
-	ctx_init(&c, &p);
+	struct phit_ctx c;
+	phit_ctx_init(&c, &p);
 	for (size_t f = 0; f < 3; f++)
 		expect_phis(&p, &c, flavors[f], 0, L(2, 7, 8), "bb1..bb8");
-	ctx_free(&c);
+	phit_ctx_free(&c);
 	prog_free(&p);
 }
 
@@ -114,8 +85,8 @@ Test(phi, seed001_fib_flavours)
 	struct prog p;
 	phit_prog(&p, &g, 6,
 		  "d1 d2 d3 d4 d5 u1|d0||u4 u1|u3 d5 u2 u3 d3 u5 d2 u4 d4|u3 d0|u0");
-	struct ctx c;
-	ctx_init(&c, &p);
+	struct phit_ctx c;
+	phit_ctx_init(&c, &p);
 	const uint32_t *minimal[] = {L(6), E, L(3, 6), L(3, 6), L(3, 6), L(3, 6)};
 	const uint32_t *semi[] = {L(6), E, L(3, 6), L(3, 6), L(3, 6), E};
 	const uint32_t *pruned[] = {L(6), E, L(3), L(3), L(3), E};
@@ -124,7 +95,7 @@ Test(phi, seed001_fib_flavours)
 		expect_phis(&p, &c, PHI_SEMIPRUNED, v, semi[v], "fib");
 		expect_phis(&p, &c, PHI_PRUNED, v, pruned[v], "fib");
 	}
-	ctx_free(&c);
+	phit_ctx_free(&c);
 	prog_free(&p);
 }
 
@@ -138,19 +109,19 @@ Test(phi, entry_is_not_a_definition)
 	phit_cfg(&g, 4, e, 4);
 	struct prog p;
 	phit_prog(&p, &g, 1, "|d0||u0");
-	struct ctx c;
-	ctx_init(&c, &p);
+	struct phit_ctx c;
+	phit_ctx_init(&c, &p);
 	expect_phis(&p, &c, PHI_MINIMAL, 0, L(3), "diamond");
 	expect_phis(&p, &c, PHI_PRUNED, 0, L(3), "diamond");
-	ctx_free(&c);
+	phit_ctx_free(&c);
 	prog_free(&p);
 
 	phit_cfg(&g, 4, e, 5);
 	phit_prog(&p, &g, 1, "u0|d0||");
-	ctx_init(&c, &p);
+	phit_ctx_init(&c, &p);
 	expect_phis(&p, &c, PHI_MINIMAL, 0, L(0, 3), "diamond loop");
 	expect_phis(&p, &c, PHI_PRUNED, 0, L(0, 3), "diamond loop");
-	ctx_free(&c);
+	phit_ctx_free(&c);
 	prog_free(&p);
 }
 
@@ -158,8 +129,8 @@ Test(phi, entry_is_not_a_definition)
  * fixpoint of the frontier definition, algos/phi/oracle.c). */
 static void check_against_oracle(const struct prog *p, const char *what)
 {
-	struct ctx c;
-	ctx_init(&c, p);
+	struct phit_ctx c;
+	phit_ctx_init(&c, p);
 	for (size_t f = 0; f < 3; f++) {
 		struct phi_sets want = {0};
 		cr_assert_eq(phi_oracle(p, &c.dt, &c.vb, flavors[f], &want), SSA_OK);
@@ -175,7 +146,7 @@ static void check_against_oracle(const struct prog *p, const char *what)
 			}
 		phi_sets_free(&want);
 	}
-	ctx_free(&c);
+	phit_ctx_free(&c);
 }
 
 /* The oracle's liveness is the dataflow; pruned placement must also agree with liveness by
@@ -183,8 +154,8 @@ static void check_against_oracle(const struct prog *p, const char *what)
 static void check_pruned_liveness(const struct prog *p, const char *what)
 {
 	uint32_t n = p->cfg.n;
-	struct ctx c;
-	ctx_init(&c, p);
+	struct phit_ctx c;
+	phit_ctx_init(&c, p);
 	struct phi_sets want = {0};
 	cr_assert_eq(phi_oracle(p, &c.dt, &c.vb, PHI_PRUNED, &want), SSA_OK);
 	uint8_t *vis = ssa_alloc_array(n, 1);
@@ -198,7 +169,7 @@ static void check_pruned_liveness(const struct prog *p, const char *what)
 	free(vis);
 	free(stack);
 	phi_sets_free(&want);
-	ctx_free(&c);
+	phit_ctx_free(&c);
 }
 
 Test(phi, random_programs_match_the_definition)
@@ -292,8 +263,8 @@ Test(phi, algorithms_and_flavours_on_every_family)
 				cr_assert_eq(gen_cfg(&gp, &g, &info), SSA_OK, "%s", info.note);
 				struct prog p;
 				cr_assert_eq(gen_prog(&gp, &g, &p), SSA_OK, "gen_prog on %s", info.note);
-				struct ctx c;
-				ctx_init(&c, &p);
+				struct phit_ctx c;
+				phit_ctx_init(&c, &p);
 				struct phi_sets s[3] = {{0}};
 				char msg[200];
 				for (size_t f = 0; f < 3; f++) {
@@ -317,7 +288,7 @@ Test(phi, algorithms_and_flavours_on_every_family)
 					  bad, info.note);
 				for (size_t f = 0; f < 3; f++)
 					phi_sets_free(&s[f]);
-				ctx_free(&c);
+				phit_ctx_free(&c);
 				prog_free(&p);
 			}
 }
@@ -349,8 +320,8 @@ Test(phi, ladder_dj_stays_linear)
 	}
 	struct prog p;
 	prog_init(&p, &g, 1, off[2 * k], off, ops);
-	struct ctx c;
-	ctx_init(&c, &p);
+	struct phit_ctx c;
+	phit_ctx_init(&c, &p);
 	uint64_t cnt[2][PHI_MAX_COUNTERS];
 	struct phi_sets s[2] = {{0}};
 	for (size_t a = 0; a < 2; a++) {
@@ -368,7 +339,7 @@ Test(phi, ladder_dj_stays_linear)
 		      (unsigned long)cnt[1][2]);
 	phi_sets_free(&s[0]);
 	phi_sets_free(&s[1]);
-	ctx_free(&c);
+	phit_ctx_free(&c);
 	prog_free(&p);
 }
 

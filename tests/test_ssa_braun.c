@@ -247,27 +247,6 @@ Test(ssa_braun, random_programs)
 	cr_log_info("%u irreducible programs, braun-noscc kept extra phis on %u", irred, strict);
 }
 
-static int family_prog(const char *family, uint64_t blocks, uint64_t seed, uint32_t vars,
-		       uint32_t goto_pm, struct prog *p)
-{
-	struct gen_params gp;
-	gen_params_default(&gp);
-	gp.family = family;
-	gp.blocks = blocks;
-	gp.seed = seed;
-	gp.vars = vars;
-	gp.goto_permille = goto_pm;
-	struct cfg g;
-	struct gen_info info;
-	int rc = gen_cfg(&gp, &g, &info);
-	if (rc != SSA_OK)
-		return rc;
-	rc = gen_prog(&gp, &g, p);
-	if (rc != SSA_OK)
-		cfg_free(&g);
-	return rc;
-}
-
 static void check_family(const char *family, uint64_t blocks, uint64_t seed, uint32_t goto_pm)
 {
 	struct prog p;
@@ -275,7 +254,7 @@ static void check_family(const char *family, uint64_t blocks, uint64_t seed, uin
 	char msg[600], what[96];
 	snprintf(what, sizeof what, "%s n=%llu seed %llu goto %u", family,
 		 (unsigned long long)blocks, (unsigned long long)seed, goto_pm);
-	cr_assert_eq(family_prog(family, blocks, seed, 8, goto_pm, &p), SSA_OK, "%s", what);
+	cr_assert_eq(sp_family_prog(&p, family, blocks, seed, 8, goto_pm), SSA_OK, "%s", what);
 	cr_assert_eq(big_tree(&p, &t), SSA_OK);
 	bool red;
 	cr_assert_eq(cfg_is_reducible(&p.cfg, &red), SSA_OK);
@@ -347,7 +326,7 @@ Test(ssa_braun, deep_graphs)
 Test(ssa_braun, scratch_reuse)
 {
 	struct prog p;
-	cr_assert_eq(family_prog("random", 3000, 5, 16, 0, &p), SSA_OK);
+	cr_assert_eq(sp_family_prog(&p, "random", 3000, 5, 16, 0), SSA_OK);
 	for (size_t a = 0; a < construct_nalgos; a++) {
 		const struct construct_algo *al = construct_algos[a];
 		void *scratch;

@@ -185,97 +185,100 @@ static const char *lost_ops = "0: d0; 1: c1=0 u0 d0; 2: u1";
 static const char *swap_cfg = "4: 0>1 1>2 1>3 2>1";
 static const char *swap_ops = "0: d0 d1; 1: u0 u1; 2: c2=0 c0=1 c1=2; 3: u0 u1";
 
+/* Pruned SSA of src built without copy propagation is conventional, and every translation
+ * turns it back into a program that computes what src does. */
+static void expect_fresh_ssa_ok(const struct cprog *src)
+{
+	struct cprog s;
+	struct domtree t;
+	char msg[400];
+	build(src, PHI_PRUNED, NULL, 0, 1, &s, &t);
+	cr_assert(conventional(&s, &t));
+	for (size_t a = 0; a < destruct_nalgos; a++)
+		cr_assert_eq(destroy_and_run(src, &s, &t, destruct_algos[a], 1, NULL, msg, sizeof(msg)),
+			     SSA_OK, "%s: %s", destruct_algos[a]->name, msg);
+	cprog_free(&s);
+	domtree_free(&t);
+}
+
+/* The pruned SSA of src with copy propagation, into s and t: nphi φs, no longer conventional,
+ * and Boissinot's translation still right; its counters in cnt. */
+static void expect_propagated_ssa(const struct cprog *src, uint32_t nphi, struct cprog *s,
+				  struct domtree *t, uint64_t *cnt)
+{
+	char msg[400];
+	build(src, PHI_PRUNED, NULL, 1, 1, s, t);
+	cr_assert_eq(s->nphi, nphi);
+	cr_assert(!conventional(s, t));
+	cr_assert_eq(destroy_and_run(src, s, t, algo("out-of-ssa-boissinot"), 1, cnt, msg,
+				     sizeof(msg)),
+		     SSA_OK, "%s", msg);
+}
+
 Test(ssa_destruct, lost_copy)
 {
 	struct tp *p = tp_parse(lost_cfg, 2, lost_ops);
+	expect_fresh_ssa_ok(&p->c);
+	/* With copy propagation, x2 = φ(x1, x3) at block 1 is read at block 2 while x3 is
+	 * defined: lost copy */
+	struct cprog s;
+	struct domtree t;
+	uint64_t cnt[DESTRUCT_MAX_COUNTERS];
+	expect_propagated_ssa(&p->c, 1, &s, &t, cnt);
 	char msg[400];
-	for (int cp = 0; cp < 2; cp++) {
-		struct cprog s;
-		struct domtree t;
-		build(&p->c, PHI_PRUNED, NULL, cp, 1, &s, &t);
-		if (!cp) {
-			cr_assert(conventional(&s, &t));
-			for (size_t a = 0; a < destruct_nalgos; a++)
-				cr_assert_eq(destroy_and_run(&p->c, &s, &t, destruct_algos[a], 1, NULL, msg,
-							     sizeof(msg)),
-					     SSA_OK, "%s: %s", destruct_algos[a]->name, msg);
-		} else {
-			/* x2 = φ(x1, x3) at block 1 is read at block 2 while x3 is defined: lost copy */
-			cr_assert_eq(s.nphi, 1);
-			cr_assert(!conventional(&s, &t));
-			uint64_t cnt[DESTRUCT_MAX_COUNTERS];
-			cr_assert_eq(destroy_and_run(&p->c, &s, &t, algo("out-of-ssa-boissinot"), 1, cnt,
-						     msg, sizeof(msg)),
-				     SSA_OK, "%s", msg);
-			/* x2 stays live across x3's definition: one copy survives coalescing,
-			 * x2 <- x3's class at the end of block 1 must not clobber... exactly: the
-			 * result needs two variables and one copy saving x2 before the exit. */
-			cr_assert_eq(cnt[3], 0, "no cycle, no temporary");
-			cr_assert_eq(cnt[0], 1, "boissinot copies on lost-copy: %llu",
-				     (unsigned long long)cnt[0]);
-			/* Naive: x2 <- x3 at the end of block 1 runs on the way out too, so the use in
-			 * block 2 reads x3 where the program reads the copy of the old x. */
-			cr_assert_eq(destroy_and_run(&p->c, &s, &t, algo("out-of-ssa-naive"), 1, NULL, msg,
-						     sizeof(msg)),
-				     SSA_EVERIFY);
-			cr_assert(strstr(msg, ": block 2 (from block 1), use 0 of the block") != NULL,
-				  "naive: %s", msg);
-			cr_assert(strstr(msg, "another definition") != NULL, "naive: %s", msg);
-			/* Webs: x1, x2, x3 become one variable; x3's definition overwrites x2. */
-			cr_assert_eq(destroy_and_run(&p->c, &s, &t, algo("out-of-ssa-webs"), 1, NULL, msg,
-						     sizeof(msg)),
-				     SSA_EVERIFY);
-			cr_assert(strstr(msg, ": block 2 (from block 1), use 0 of the block") != NULL,
-				  "webs: %s", msg);
-		}
-		cprog_free(&s);
-		domtree_free(&t);
-	}
+	/* x2 stays live across x3's definition: one copy survives coalescing,
+	 * x2 <- x3's class at the end of block 1 must not clobber... exactly: the
+	 * result needs two variables and one copy saving x2 before the exit. */
+	cr_assert_eq(cnt[3], 0, "no cycle, no temporary");
+	cr_assert_eq(cnt[0], 1, "boissinot copies on lost-copy: %llu",
+		     (unsigned long long)cnt[0]);
+	/* Naive: x2 <- x3 at the end of block 1 runs on the way out too, so the use in
+	 * block 2 reads x3 where the program reads the copy of the old x. */
+	cr_assert_eq(destroy_and_run(&p->c, &s, &t, algo("out-of-ssa-naive"), 1, NULL, msg,
+				     sizeof(msg)),
+		     SSA_EVERIFY);
+	cr_assert(strstr(msg, ": block 2 (from block 1), use 0 of the block") != NULL,
+		  "naive: %s", msg);
+	cr_assert(strstr(msg, "another definition") != NULL, "naive: %s", msg);
+	/* Webs: x1, x2, x3 become one variable; x3's definition overwrites x2. */
+	cr_assert_eq(destroy_and_run(&p->c, &s, &t, algo("out-of-ssa-webs"), 1, NULL, msg,
+				     sizeof(msg)),
+		     SSA_EVERIFY);
+	cr_assert(strstr(msg, ": block 2 (from block 1), use 0 of the block") != NULL,
+		  "webs: %s", msg);
+	cprog_free(&s);
+	domtree_free(&t);
 	tp_free(p);
 }
 
 Test(ssa_destruct, swap)
 {
 	struct tp *p = tp_parse(swap_cfg, 3, swap_ops);
+	expect_fresh_ssa_ok(&p->c);
+	/* a2 = φ(a1, b2), b2 = φ(b1, a2) at block 1 after copy propagation */
+	struct cprog s;
+	struct domtree t;
+	uint64_t cnt[DESTRUCT_MAX_COUNTERS];
+	expect_propagated_ssa(&p->c, 2, &s, &t, cnt);
 	char msg[400];
-	for (int cp = 0; cp < 2; cp++) {
-		struct cprog s;
-		struct domtree t;
-		build(&p->c, PHI_PRUNED, NULL, cp, 1, &s, &t);
-		if (!cp) {
-			cr_assert(conventional(&s, &t));
-			for (size_t a = 0; a < destruct_nalgos; a++)
-				cr_assert_eq(destroy_and_run(&p->c, &s, &t, destruct_algos[a], 1, NULL, msg,
-							     sizeof(msg)),
-					     SSA_OK, "%s: %s", destruct_algos[a]->name, msg);
-		} else {
-			/* a2 = φ(a1, b2), b2 = φ(b1, a2) at block 1 after copy propagation */
-			cr_assert_eq(s.nphi, 2);
-			cr_assert(!conventional(&s, &t));
-			uint64_t cnt[DESTRUCT_MAX_COUNTERS];
-			cr_assert_eq(destroy_and_run(&p->c, &s, &t, algo("out-of-ssa-boissinot"), 1, cnt,
-						     msg, sizeof(msg)),
-				     SSA_OK, "%s", msg);
-			/* the swap at the end of block 2 is one cycle: t <- a; a <- b; b <- t */
-			cr_assert_eq(cnt[3], 1, "one temporary, got %llu", (unsigned long long)cnt[3]);
-			cr_assert_eq(cnt[0], 3, "boissinot copies on swap: %llu",
-				     (unsigned long long)cnt[0]);
-			/* Naive: a2 <- b2; b2 <- a2 in sequence makes both b's value; the second
-			 * visit of block 1 (walk 0, 1, 2, 1) reads it as its second use. */
-			cr_assert_eq(destroy_and_run(&p->c, &s, &t, algo("out-of-ssa-naive"), 1, NULL, msg,
-						     sizeof(msg)),
-				     SSA_EVERIFY);
-			cr_assert(strstr(msg, ": block 1 (from block 2), use 1 of the block") != NULL,
-				  "naive: %s", msg);
-			/* Webs: a and b become one variable, so the second use reads a's value too...
-			 * whichever: some use of block 1 or 3 after the swap reads the wrong one. */
-			cr_assert_eq(destroy_and_run(&p->c, &s, &t, algo("out-of-ssa-webs"), 1, NULL, msg,
-						     sizeof(msg)),
-				     SSA_EVERIFY);
-		}
-		cprog_free(&s);
-		domtree_free(&t);
-	}
+	/* the swap at the end of block 2 is one cycle: t <- a; a <- b; b <- t */
+	cr_assert_eq(cnt[3], 1, "one temporary, got %llu", (unsigned long long)cnt[3]);
+	cr_assert_eq(cnt[0], 3, "boissinot copies on swap: %llu",
+		     (unsigned long long)cnt[0]);
+	/* Naive: a2 <- b2; b2 <- a2 in sequence makes both b's value; the second
+	 * visit of block 1 (walk 0, 1, 2, 1) reads it as its second use. */
+	cr_assert_eq(destroy_and_run(&p->c, &s, &t, algo("out-of-ssa-naive"), 1, NULL, msg,
+				     sizeof(msg)),
+		     SSA_EVERIFY);
+	cr_assert(strstr(msg, ": block 1 (from block 2), use 1 of the block") != NULL,
+		  "naive: %s", msg);
+	/* Webs: a and b become one variable, so the second use reads a's value too...
+	 * whichever: some use of block 1 or 3 after the swap reads the wrong one. */
+	cr_assert_eq(destroy_and_run(&p->c, &s, &t, algo("out-of-ssa-webs"), 1, NULL, msg,
+				     sizeof(msg)),
+		     SSA_EVERIFY);
+	cprog_free(&s);
+	domtree_free(&t);
 	tp_free(p);
 }
 

@@ -10,23 +10,6 @@
 #include "phi/phi.h"
 #include "support/ssa_progs.h"
 
-static int make_prog(const char *family, uint64_t blocks, uint64_t seed, uint32_t vars,
-		     struct prog *p)
-{
-	struct gen_params gp;
-	gen_params_default(&gp);
-	gp.family = family;
-	gp.blocks = blocks;
-	gp.seed = seed;
-	gp.vars = vars;
-	struct cfg g;
-	struct gen_info info;
-	int rc = gen_cfg(&gp, &g, &info);
-	if (rc != SSA_OK)
-		return rc;
-	return gen_prog(&gp, &g, p);
-}
-
 static int make_tree(const struct prog *p, struct domtree *t)
 {
 	return dom_tree_default(&p->cfg, t);
@@ -37,7 +20,7 @@ static void check_family(const char *family, uint64_t blocks, uint64_t seed, uin
 	struct prog p;
 	struct domtree t;
 	char msg[600], why[600];
-	int rc = make_prog(family, blocks, seed, vars, &p);
+	int rc = sp_family_prog(&p, family, blocks, seed, vars, 0);
 	cr_assert_eq(rc, SSA_OK, "%s n=%llu seed %llu: gen: %s", family, (unsigned long long)blocks,
 		     (unsigned long long)seed, ssa_status_str(rc));
 	cr_assert_eq(make_tree(&p, &t), SSA_OK);

@@ -3,41 +3,22 @@
  * definition), and every renamer's output on random programs passes. */
 #include <criterion/criterion.h>
 
-#include "support/ssa_progs.h"
+#include "support/ssa_fixture.h"
 
 /* Diamond with a loop: 0 -> 1, 0 -> 2, 1 -> 3, 2 -> 3, 3 -> 1, 3 -> 4. */
 static const char *cfgtext = "5: 0>1 0>2 1>3 2>3 3>1 3>4";
 static const char *opstext = "0: d0; 1: u0 d1; 2: u0 d0; 3: u0; 4: u0 u1";
 
-struct fixture {
-	struct prog p;
-	struct domtree t;
-	struct phi_sets ps;
-	struct ssa_form s;
-};
-
-static void setup_fx(struct fixture *f, const char *cfg, uint32_t nvars, const char *ops)
+/* The fixture, whose correct form the reaching check accepts too. */
+static void setup_fx(struct sp_fixture *f, const char *cfg, uint32_t nvars, const char *ops)
 {
 	char msg[600];
-	cr_assert_eq(sp_prog(&f->p, cfg, nvars, ops), SSA_OK);
-	cr_assert_eq(sp_domtree(&f->p.cfg, &f->t), SSA_OK);
-	sp_oracle_phis(&f->p, &f->t, false, &f->ps);
-	cr_assert_eq(sp_rename_checked(&f->p, &f->t, &f->ps, rename_algos[0], 1, &f->s, msg,
-				       sizeof(msg)),
-		     SSA_OK, "%s", msg);
+	sp_fixture_setup(f, cfg, nvars, ops);
 	cr_assert_eq(ssa_check_reaching(&f->p, &f->t, &f->s, msg, sizeof(msg)), SSA_OK, "%s", msg);
 }
 
-static void teardown_fx(struct fixture *f)
-{
-	ssa_form_free(&f->s);
-	ssa_phi_sets_release(&f->ps);
-	domtree_free(&f->t);
-	prog_free(&f->p);
-}
-
 /* The verifier accepts the mutation, the reaching check rejects it naming needle. */
-static void expect_only_reaching_rejects(struct fixture *f, const char *needle)
+static void expect_only_reaching_rejects(struct sp_fixture *f, const char *needle)
 {
 	char msg[400];
 	cr_assert_eq(ssa_verify(&f->p, &f->t, &f->s, msg, sizeof(msg)), SSA_OK,
@@ -58,18 +39,18 @@ static uint32_t phi_of(const struct ssa_form *s, uint32_t block, uint32_t var)
 
 Test(ssa_reaching, use_reads_dominating_but_not_nearest_def)
 {
-	struct fixture f;
+	struct sp_fixture f;
 	setup_fx(&f, cfgtext, 2, opstext);
 	uint32_t use = f.p.op_off[4]; /* u0 in block 4: nearest is the phi at 3 */
 	cr_assert(ssa_value_is_phi(&f.s, f.s.opval[use]));
 	f.s.opval[use] = f.p.op_off[0]; /* d0 of block 0 dominates block 4 */
 	expect_only_reaching_rejects(&f, "nearest definition above it is p");
-	teardown_fx(&f);
+	sp_fixture_free(&f);
 }
 
 Test(ssa_reaching, phi_operand_reads_wrong_def)
 {
-	struct fixture f;
+	struct sp_fixture f;
 	setup_fx(&f, cfgtext, 2, opstext);
 	uint32_t q = phi_of(&f.s, 3, 0);
 	/* operand for the edge 2 -> 3: block 3's predecessors are 1, 2 in that order */
@@ -77,27 +58,27 @@ Test(ssa_reaching, phi_operand_reads_wrong_def)
 	cr_assert_eq(f.s.arg[f.s.arg_off[q] + slot], f.p.op_off[2] + 1);
 	f.s.arg[f.s.arg_off[q] + slot] = f.p.op_off[0]; /* d0 of block 0, not block 2's */
 	expect_only_reaching_rejects(&f, "(edge from block 2) is d0");
-	teardown_fx(&f);
+	sp_fixture_free(&f);
 }
 
 Test(ssa_reaching, same_block_earlier_def)
 {
-	struct fixture f;
+	struct sp_fixture f;
 	setup_fx(&f, "2: 0>1", 1, "0: d0 d0 u0; 1: u0");
 	f.s.opval[2] = 0; /* the first d0, shadowed by the second */
 	expect_only_reaching_rejects(&f, "use op 2 (v0, block 0) reads d0, but the nearest definition above it is d1");
-	teardown_fx(&f);
+	sp_fixture_free(&f);
 }
 
 Test(ssa_reaching, undef_where_a_def_reaches)
 {
-	struct fixture f;
+	struct sp_fixture f;
 	setup_fx(&f, "2: 0>1", 1, "0: d0; 1: u0");
 	f.s.opval[1] = SSA_UNDEF;
 	char msg[300];
 	cr_assert_eq(ssa_check_reaching(&f.p, &f.t, &f.s, msg, sizeof(msg)), SSA_EVERIFY);
 	cr_assert(strstr(msg, "reads undef, but the nearest definition above it is d0"), "%s", msg);
-	teardown_fx(&f);
+	sp_fixture_free(&f);
 }
 
 Test(ssa_reaching, every_renamer_on_random_programs)

@@ -24,6 +24,22 @@ static uint32_t phi_of(const struct ssa_form *s, uint32_t b, uint32_t var)
 	return SSA_UNDEF;
 }
 
+/* Every renamer after rename_algos[0] gives a form that passes the checks and equals ref, the
+ * first one's. */
+static void expect_renamers_equal(const struct prog *p, const struct domtree *t,
+				  const struct phi_sets *ps, const struct ssa_form *ref, uint64_t seed)
+{
+	char msg[600];
+	for (size_t a = 1; a < rename_nalgos; a++) {
+		struct ssa_form s;
+		cr_assert_eq(sp_rename_checked(p, t, ps, rename_algos[a], seed, &s, msg, sizeof(msg)),
+			     SSA_OK, "%s", msg);
+		cr_assert(ssa_form_equal(ref, &s, msg, sizeof(msg)), "%s: %s", rename_algos[a]->name,
+			  msg);
+		ssa_form_free(&s);
+	}
+}
+
 Test(ssa_rename, article_bb1_bb8_every_renamer)
 {
 	struct prog p;
@@ -88,14 +104,7 @@ Test(ssa_rename, fib_loop)
 		     SSA_OK, "%s", msg);
 	cr_assert_eq(ref.opval[op_at(&p, 1, 1)], op_at(&p, 0, 0)); /* n in the header: entry's */
 	cr_assert_eq(ref.opval[op_at(&p, 3, 0)], phi_of(&ref, 1, 1)); /* return a: header φ */
-	for (size_t a = 1; a < rename_nalgos; a++) {
-		struct ssa_form s;
-		cr_assert_eq(sp_rename_checked(&p, &t, &ps, rename_algos[a], 3, &s, msg, sizeof(msg)),
-			     SSA_OK, "%s", msg);
-		cr_assert(ssa_form_equal(&ref, &s, msg, sizeof(msg)), "%s: %s", rename_algos[a]->name,
-			  msg);
-		ssa_form_free(&s);
-	}
+	expect_renamers_equal(&p, &t, &ps, &ref, 3);
 	ssa_form_free(&ref);
 	ssa_phi_sets_release(&ps);
 	domtree_free(&t);
@@ -206,14 +215,7 @@ Test(ssa_rename, multi_edges_and_self_loops)
 	cr_assert_eq(ref.arg[ref.arg_off[q]], op_at(&p, 0, 0));
 	cr_assert_eq(ref.arg[ref.arg_off[q] + 1], op_at(&p, 0, 0));
 	cr_assert_eq(ref.arg[ref.arg_off[q] + 2], op_at(&p, 2, 1));
-	for (size_t a = 1; a < rename_nalgos; a++) {
-		struct ssa_form s;
-		cr_assert_eq(sp_rename_checked(&p, &t, &ps, rename_algos[a], 2, &s, msg, sizeof(msg)),
-			     SSA_OK, "%s", msg);
-		cr_assert(ssa_form_equal(&ref, &s, msg, sizeof(msg)), "%s: %s", rename_algos[a]->name,
-			  msg);
-		ssa_form_free(&s);
-	}
+	expect_renamers_equal(&p, &t, &ps, &ref, 2);
 	ssa_form_free(&ref);
 	ssa_phi_sets_release(&ps);
 	domtree_free(&t);

@@ -2,40 +2,19 @@
  * with a message naming the problem. */
 #include <criterion/criterion.h>
 
-#include "support/ssa_progs.h"
+#include "support/ssa_fixture.h"
 
 /* Diamond with a loop: 0 -> 1, 0 -> 2, 1 -> 3, 2 -> 3, 3 -> 1, 3 -> 4. v0 defined in 0 and 2,
  * used in 1, 3, 4; v1 defined in 1, used in 4. */
 static const char *cfgtext = "5: 0>1 0>2 1>3 2>3 3>1 3>4";
 static const char *opstext = "0: d0; 1: u0 d1; 2: u0 d0; 3: u0; 4: u0 u1";
 
-struct fixture {
-	struct prog p;
-	struct domtree t;
-	struct phi_sets ps;
-	struct ssa_form s;
-};
-
-static void setup_fx(struct fixture *f)
+static void setup_fx(struct sp_fixture *f)
 {
-	char msg[600];
-	cr_assert_eq(sp_prog(&f->p, cfgtext, 2, opstext), SSA_OK);
-	cr_assert_eq(sp_domtree(&f->p.cfg, &f->t), SSA_OK);
-	sp_oracle_phis(&f->p, &f->t, false, &f->ps);
-	cr_assert_eq(sp_rename_checked(&f->p, &f->t, &f->ps, rename_algos[0], 1, &f->s, msg,
-				       sizeof(msg)),
-		     SSA_OK, "%s", msg);
+	sp_fixture_setup(f, cfgtext, 2, opstext);
 }
 
-static void teardown_fx(struct fixture *f)
-{
-	ssa_form_free(&f->s);
-	ssa_phi_sets_release(&f->ps);
-	domtree_free(&f->t);
-	prog_free(&f->p);
-}
-
-static void expect_reject(struct fixture *f, const char *needle)
+static void expect_reject(struct sp_fixture *f, const char *needle)
 {
 	char msg[300];
 	cr_assert_eq(ssa_verify(&f->p, &f->t, &f->s, msg, sizeof(msg)), SSA_EVERIFY,
@@ -50,16 +29,16 @@ static uint32_t op_at(const struct prog *p, uint32_t b, uint32_t k)
 
 Test(ssa_verify, accepts_the_correct_form)
 {
-	struct fixture f;
+	struct sp_fixture f;
 	setup_fx(&f);
 	char msg[300];
 	cr_assert_eq(ssa_verify(&f.p, &f.t, &f.s, msg, sizeof(msg)), SSA_OK, "%s", msg);
-	teardown_fx(&f);
+	sp_fixture_free(&f);
 }
 
 Test(ssa_verify, use_not_dominated)
 {
-	struct fixture f;
+	struct sp_fixture f;
 	setup_fx(&f);
 	/* The use in 3 reads the definition in 2, which does not dominate 3. */
 	f.s.opval[op_at(&f.p, 3, 0)] = op_at(&f.p, 2, 1);
@@ -68,49 +47,49 @@ Test(ssa_verify, use_not_dominated)
 	struct ssa_interp_stats st;
 	char msg[300];
 	cr_assert_eq(ssa_interp_check(&f.p, &f.s, &io, &st, msg, sizeof(msg)), SSA_EVERIFY);
-	teardown_fx(&f);
+	sp_fixture_free(&f);
 }
 
 Test(ssa_verify, use_before_def_in_same_block)
 {
-	struct fixture f;
+	struct sp_fixture f;
 	setup_fx(&f);
 	/* The use in 2 reads the definition that follows it. */
 	f.s.opval[op_at(&f.p, 2, 0)] = op_at(&f.p, 2, 1);
 	expect_reject(&f, "does not dominate");
-	teardown_fx(&f);
+	sp_fixture_free(&f);
 }
 
 Test(ssa_verify, wrong_variable)
 {
-	struct fixture f;
+	struct sp_fixture f;
 	setup_fx(&f);
 	f.s.opval[op_at(&f.p, 4, 1)] = op_at(&f.p, 0, 0); /* v1's use reads v0's definition */
 	expect_reject(&f, "of v0");
-	teardown_fx(&f);
+	sp_fixture_free(&f);
 }
 
 Test(ssa_verify, reads_a_use)
 {
-	struct fixture f;
+	struct sp_fixture f;
 	setup_fx(&f);
 	f.s.opval[op_at(&f.p, 4, 0)] = op_at(&f.p, 3, 0);
 	expect_reject(&f, "a use");
-	teardown_fx(&f);
+	sp_fixture_free(&f);
 }
 
 Test(ssa_verify, definition_not_its_own_value)
 {
-	struct fixture f;
+	struct sp_fixture f;
 	setup_fx(&f);
 	f.s.opval[op_at(&f.p, 0, 0)] = SSA_UNDEF;
 	expect_reject(&f, "not its own value");
-	teardown_fx(&f);
+	sp_fixture_free(&f);
 }
 
 Test(ssa_verify, phi_operand_not_dominating_predecessor)
 {
-	struct fixture f;
+	struct sp_fixture f;
 	setup_fx(&f);
 	/* φ of v0 at 3 (preds 1, 2): the operand for the edge from 1 becomes 2's definition. */
 	uint32_t q = SSA_NONE;
@@ -124,55 +103,55 @@ Test(ssa_verify, phi_operand_not_dominating_predecessor)
 	struct ssa_interp_stats st;
 	char msg[300];
 	cr_assert_eq(ssa_interp_check(&f.p, &f.s, &io, &st, msg, sizeof(msg)), SSA_EVERIFY);
-	teardown_fx(&f);
+	sp_fixture_free(&f);
 }
 
 Test(ssa_verify, out_of_range_value)
 {
-	struct fixture f;
+	struct sp_fixture f;
 	setup_fx(&f);
 	f.s.opval[op_at(&f.p, 1, 0)] = f.s.nops + f.s.nphi + 3;
 	expect_reject(&f, "out of range");
-	teardown_fx(&f);
+	sp_fixture_free(&f);
 }
 
 Test(ssa_verify, two_phis_for_one_variable)
 {
-	struct fixture f;
+	struct sp_fixture f;
 	setup_fx(&f);
 	cr_assert_geq(f.s.phi_off[4] - f.s.phi_off[3], 1);
 	/* Relabel: block 1 has φs for v0 and v1 (both defined in the loop); make both v0. */
 	cr_assert_eq(f.s.phi_off[2] - f.s.phi_off[1], 2);
 	f.s.phi_var[f.s.phi_off[1] + 1] = 0;
 	expect_reject(&f, "two phis");
-	teardown_fx(&f);
+	sp_fixture_free(&f);
 }
 
 Test(ssa_verify, operand_count)
 {
-	struct fixture f;
+	struct sp_fixture f;
 	setup_fx(&f);
 	/* Shift one operand from the first φ to the second. */
 	cr_assert_geq(f.s.nphi, 2);
 	f.s.arg_off[1]--;
 	expect_reject(&f, "operands, block has");
-	teardown_fx(&f);
+	sp_fixture_free(&f);
 }
 
 Test(ssa_verify, phi_in_wrong_block_record)
 {
-	struct fixture f;
+	struct sp_fixture f;
 	setup_fx(&f);
 	f.s.phi_block[0] = 4;
 	expect_reject(&f, "listed in block");
-	teardown_fx(&f);
+	sp_fixture_free(&f);
 }
 
 /* The interpreter also catches a form that is well-formed but means something else: a use
  * reading a dominating but overwritten definition. */
 Test(ssa_verify, interpreter_catches_stale_value)
 {
-	struct fixture f;
+	struct sp_fixture f;
 	setup_fx(&f);
 	char msg[300];
 	/* In 4, v0's use reads the entry's definition instead of the φ at 3 (0 dominates 4). */
@@ -182,5 +161,5 @@ Test(ssa_verify, interpreter_catches_stale_value)
 	struct ssa_interp_stats st;
 	cr_assert_eq(ssa_interp_check(&f.p, &f.s, &io, &st, msg, sizeof(msg)), SSA_EVERIFY);
 	cr_assert(strstr(msg, "use op"), "%s", msg);
-	teardown_fx(&f);
+	sp_fixture_free(&f);
 }

@@ -180,8 +180,9 @@ static uint32_t queue_take_level(struct dj_scratch *s, uint32_t level)
 
 /* The preorder DJ graph: last, J edges as keys, reach. One forward pass writes the J edges and
  * each node's own minimum; one backward pass folds subtrees into their roots. */
-static int build_dj(struct dj_scratch *s, const struct cfg *g, const struct domtree *dt)
+static int build_dj(void *scratch, const struct cfg *g, const struct domtree *dt)
 {
+	struct dj_scratch *s = scratch;
 	uint32_t nr = dt->nreach;
 	/* At most m J edges: grow once to m, then reuse across runs. */
 	if (g->m > s->jcap) {
@@ -227,13 +228,7 @@ static int dj_run(void *p, const struct phi_input *in, enum phi_flavor f, struct
 	struct dj_scratch *s = p;
 	const struct var_blocks *vb = in->vb;
 	const struct domtree *dt = in->dt;
-	const struct cfg *g = &in->prog->cfg;
-	memset(counters, 0, PHI_MAX_COUNTERS * sizeof *counters);
-	if (g->n > s->n)
-		return SSA_EUSAGE;
-	int st = phi_common_begin(&s->c, in, out);
-	if (st == SSA_OK)
-		st = build_dj(s, g, dt);
+	int st = phi_common_start(&s->c, in, out, counters, build_dj, s);
 	if (st != SSA_OK)
 		return st;
 	struct djnode *node = s->node;

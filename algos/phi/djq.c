@@ -148,8 +148,9 @@ static int cmp_hub(const void *a, const void *b)
 /* J edges in preorder of their source, the tree over their targets' depths, and the hubs. A
  * counting pass (J edges into each target, in stack[] before it serves as the stack) sizes the
  * arrays, which persist across runs and only grow. */
-static int build(struct djq_scratch *s, const struct cfg *g, const struct domtree *dt)
+static int build(void *scratch, const struct cfg *g, const struct domtree *dt)
 {
+	struct djq_scratch *s = scratch;
 	uint32_t nr = dt->nreach;
 	const uint32_t *idom = dt->idom, *tin = dt->tin, *order = dt->order;
 	uint32_t *cnt = s->stack;
@@ -302,19 +303,30 @@ static inline void leaf_restore(uint32_t *tree, uint32_t P, uint32_t j, uint32_t
 		tree[i] = d;
 }
 
+/* Target y, not seen before for variable v, is in the IDF: its marks become mark (seen, and
+ * y's definition bit); where the flavour allows a φ it gets one, and it becomes a root unless it
+ * is a definition block (those were all roots from the start). */
+static inline int djq_take(struct phi_common *c, const struct phi_input *in, enum phi_flavor f,
+			   uint32_t v, uint32_t *marks, uint32_t *stack, uint32_t *sp, uint32_t y,
+			   uint32_t mark)
+{
+	marks[y] = mark;
+	uint32_t yb = in->dt->order[y];
+	if (!phi_common_allowed(c, in, f, v, yb))
+		return SSA_OK;
+	int st = phi_common_push(c, yb);
+	if (st == SSA_OK && !(mark & 1))
+		stack[(*sp)++] = y;
+	return st;
+}
+
 static int djq_run(void *p, const struct phi_input *in, enum phi_flavor f, struct phi_sets *out,
 		   uint64_t *counters)
 {
 	struct djq_scratch *s = p;
 	const struct var_blocks *vb = in->vb;
 	const struct domtree *dt = in->dt;
-	const struct cfg *g = &in->prog->cfg;
-	memset(counters, 0, PHI_MAX_COUNTERS * sizeof *counters);
-	if (g->n > s->n)
-		return SSA_EUSAGE;
-	int st = phi_common_begin(&s->c, in, out);
-	if (st == SSA_OK)
-		st = build(s, g, dt);
+	int st = phi_common_start(&s->c, in, out, counters, build, s);
 	if (st != SSA_OK)
 		return st;
 	uint32_t *tree = s->tree, *mark = s->mark, *stack = s->stack;
@@ -362,14 +374,9 @@ static int djq_run(void *p, const struct phi_input *in, enum phi_flavor f, struc
 				uint32_t my = (mark[y] & ~UINT32_C(3)) == gen ? mark[y] : 0;
 				if (my & 2)
 					continue;
-				mark[y] = my | SEEN;
-				uint32_t yb = order[y];
-				if (!phi_common_allowed(&s->c, in, f, v, yb))
-					continue;
-				if ((st = phi_common_push(&s->c, yb)) != SSA_OK)
+				st = djq_take(&s->c, in, f, v, mark, stack, &sp, y, my | SEEN);
+				if (st != SSA_OK)
 					goto restore;
-				if (!(my & 1))
-					stack[sp++] = y;
 			}
 			uint32_t last = dt->tlast[rb];
 			for (const struct hub *h = s->hub, *he = h + s->nhub; h < he && h->depth <= level;
@@ -379,14 +386,9 @@ static int djq_run(void *p, const struct phi_input *in, enum phi_flavor f, struc
 				if ((my & 2) || !hub_meets(s, h, r, last))
 					continue;
 				reported++;
-				mark[y] = my | SEEN;
-				uint32_t yb = order[y];
-				if (!phi_common_allowed(&s->c, in, f, v, yb))
-					continue;
-				if ((st = phi_common_push(&s->c, yb)) != SSA_OK)
+				st = djq_take(&s->c, in, f, v, mark, stack, &sp, y, my | SEEN);
+				if (st != SSA_OK)
 					goto restore;
-				if (!(my & 1))
-					stack[sp++] = y;
 			}
 		}
 	restore:

@@ -1,6 +1,6 @@
-/* Internal to the placement algorithms: what phi-idf and phi-dj share, the flavour filter and
- * the output builder (per-variable lists collected into one growing buffer, sorted, then copied
- * into struct phi_sets). Not part of the public API. */
+/* Internal to the placement algorithms: what phi-idf, phi-dj and phi-djq share, the flavour
+ * filter and the output builder (per-variable lists collected into one growing buffer, sorted,
+ * then copied into struct phi_sets). Not part of the public API. */
 #ifndef SSALAB_PHI_PLACE_H
 #define SSALAB_PHI_PLACE_H
 
@@ -21,6 +21,13 @@ uint64_t phi_common_bytes(uint64_t n, uint64_t nvars);
 
 /* Starts a run: out->off sized for the variables. */
 int phi_common_begin(struct phi_common *c, const struct phi_input *in, struct phi_sets *out);
+
+/* The prologue of a run of phi-dj and phi-djq: zeroes the counters, starts the run
+ * (phi_common_begin, which refuses a CFG larger than the scratch) and builds the algorithm's
+ * per-run structure by build(s, cfg, dominator tree). */
+int phi_common_start(struct phi_common *c, const struct phi_input *in, struct phi_sets *out,
+		     uint64_t *counters,
+		     int (*build)(void *s, const struct cfg *g, const struct domtree *dt), void *s);
 
 /* Before placing v: false when the flavour gives v no φ at all (semi-pruned, no upward-exposed
  * use). For pruned without dataflow liveness, computes v's live-in blocks; *steps += its work. */

@@ -226,6 +226,17 @@ int phi_common_begin(struct phi_common *c, const struct phi_input *in, struct ph
 	return SSA_OK;
 }
 
+int phi_common_start(struct phi_common *c, const struct phi_input *in, struct phi_sets *out,
+		     uint64_t *counters,
+		     int (*build)(void *s, const struct cfg *g, const struct domtree *dt), void *s)
+{
+	memset(counters, 0, PHI_MAX_COUNTERS * sizeof *counters);
+	int st = phi_common_begin(c, in, out);
+	if (st == SSA_OK)
+		st = build(s, &in->prog->cfg, in->dt);
+	return st;
+}
+
 bool phi_common_var(struct phi_common *c, const struct phi_input *in, enum phi_flavor f,
 		    uint32_t v, uint64_t *steps)
 {

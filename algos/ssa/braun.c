@@ -889,15 +889,23 @@ static int braun_run(void *scratch, const struct prog *p, struct ssa_form *out,
 	return SSA_OK;
 }
 
+/* The two variants differ only in the SCC step: the same paper, bounds and counters. */
+#define BRAUN_CITATION \
+	"Braun, Buchwald, Hack, Leissa, Mallon, Zwinkau 2013, Simple and efficient construction " \
+	"of static single assignment form (CC)"
+#define BRAUN_COMPLEXITY \
+	"O(ops + look-ups + operands + re-checks) time, 4 n vars + 16n bytes + ~60 bytes per " \
+	"phi created"
+#define BRAUN_COUNTERS \
+	{"lookups", "phis_created", "phis_trivial", "scc_passes", "phis_scc", "phis_kept", \
+	 "recheck_pushes"}
+
 const struct construct_algo construct_braun_algo = {
 	.name = "braun",
 	.summary = "Braun et al.: on-the-fly SSA, sealed blocks, trivial and redundant-SCC phi removal",
-	.citation = "Braun, Buchwald, Hack, Leissa, Mallon, Zwinkau 2013, Simple and efficient "
-		    "construction of static single assignment form (CC)",
-	.complexity = "O(ops + look-ups + operands + re-checks) time, 4 n vars + 16n bytes + "
-		      "~60 bytes per phi created",
-	.counter_names = {"lookups", "phis_created", "phis_trivial", "scc_passes", "phis_scc",
-			  "phis_kept", "recheck_pushes"},
+	.citation = BRAUN_CITATION,
+	.complexity = BRAUN_COMPLEXITY,
+	.counter_names = BRAUN_COUNTERS,
 	.scratch_bytes = braun_bytes,
 	.scratch_alloc = braun_alloc,
 	.scratch_free = braun_free,
@@ -907,12 +915,9 @@ const struct construct_algo construct_braun_algo = {
 const struct construct_algo construct_braun_noscc_algo = {
 	.name = "braun-noscc",
 	.summary = "Braun et al. without the SCC step: trivial phi removal only",
-	.citation = "Braun, Buchwald, Hack, Leissa, Mallon, Zwinkau 2013, Simple and efficient "
-		    "construction of static single assignment form (CC)",
-	.complexity = "O(ops + look-ups + operands + re-checks) time, 4 n vars + 16n bytes + "
-		      "~60 bytes per phi created",
-	.counter_names = {"lookups", "phis_created", "phis_trivial", "scc_passes", "phis_scc",
-			  "phis_kept", "recheck_pushes"},
+	.citation = BRAUN_CITATION,
+	.complexity = BRAUN_COMPLEXITY,
+	.counter_names = BRAUN_COUNTERS,
 	.scratch_bytes = braun_bytes,
 	.scratch_alloc = noscc_alloc,
 	.scratch_free = braun_free,

@@ -1,53 +1,8 @@
 /* Reader fuzzer for the binary .ssab format: any input is rejected with a formatted error or
  * read; what is read must write back and read again to the same program. */
-#include "io/io.h"
-#include "util/status.h"
-
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-static char *write_bin(const struct prog *p, size_t *len)
-{
-	char *buf = NULL;
-	FILE *f = open_memstream(&buf, len);
-	if (!f || io_write_bin(f, p) != SSA_OK)
-		abort();
-	fclose(f);
-	return buf;
-}
+#include "fuzz_io.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	if (size == 0)
-		return 0;
-	FILE *f = fmemopen((void *)data, size, "r");
-	if (!f)
-		return 0;
-	struct prog p;
-	struct io_error err;
-	int rc = io_read_bin(f, "<fuzz>", &p, &err);
-	fclose(f);
-	if (rc != SSA_OK) {
-		char msg[512];
-		io_error_format(&err, msg, sizeof msg);
-		if (!msg[0])
-			abort();
-		return 0;
-	}
-	size_t n1, n2;
-	char *a = write_bin(&p, &n1);
-	FILE *g = fmemopen(a, n1, "r");
-	struct prog q;
-	if (io_read_bin(g, "<again>", &q, &err) != SSA_OK)
-		abort();
-	fclose(g);
-	char *b = write_bin(&q, &n2);
-	if (n1 != n2 || memcmp(a, b, n1))
-		abort();
-	free(a);
-	free(b);
-	prog_free(&p);
-	prog_free(&q);
-	return 0;
+	return fuzz_read_roundtrip(data, size, io_read_bin, io_write_bin);
 }

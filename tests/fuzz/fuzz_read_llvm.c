@@ -3,26 +3,12 @@
  * formatted error, or imported into programs that write out as .prog text and read back to the
  * same bytes. Built by tools/fuzz only when llvm-config-16 is present (links libLLVM); libLLVM
  * itself is not instrumented, so coverage guides through the importer's own code. */
-#include "io/io.h"
+#include "fuzz_io.h"
 #include "llvmir/llvmir.h"
-#include "util/status.h"
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 static char path[64];
-
-static char *write_text(const struct prog *p, size_t *len)
-{
-	char *buf = NULL;
-	FILE *f = open_memstream(&buf, len);
-	if (!f || io_write_prog_text(f, p) != SSA_OK)
-		abort();
-	fclose(f);
-	return buf;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -51,21 +37,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort(); /* every rejection names its problem */
 		return 0;
 	}
-	for (uint32_t i = 0; i < m.nfuncs; i++) {
-		size_t n1, n2;
-		char *a = write_text(&m.funcs[i].prog, &n1);
-		FILE *g = fmemopen(a, n1, "r");
-		struct prog q;
-		if (!g || io_read_text(g, "<again>", &q, &err) != SSA_OK)
-			abort(); /* an imported program is a valid .prog */
-		fclose(g);
-		char *b = write_text(&q, &n2);
-		if (n1 != n2 || memcmp(a, b, n1))
-			abort();
-		free(a);
-		free(b);
-		prog_free(&q);
-	}
+	/* An imported program is a valid .prog. */
+	for (uint32_t i = 0; i < m.nfuncs; i++)
+		fuzz_roundtrip(&m.funcs[i].prog, io_write_prog_text, io_read_text);
 	llvmir_module_free(&m);
 	return 0;
 }

@@ -1,6 +1,7 @@
 /* Helpers for the frontier, placement and liveness suites (test_phi_*): hand-made CFGs and
- * programs, dominator trees, random small programs, and slow reference answers computed from the
- * definitions (no code shared with the algorithms under test). Header-only. */
+ * programs, dominator trees, what placement takes as input (phit_ctx), random small programs,
+ * and slow reference answers computed from the definitions (no code shared with the algorithms
+ * under test). Header-only. */
 #ifndef SSALAB_TESTS_PHI_UTIL_H
 #define SSALAB_TESTS_PHI_UTIL_H
 
@@ -76,6 +77,36 @@ static inline void phit_domtree(struct domtree *t, const struct cfg *g)
 			     "dom_tree_default disagrees with the dominator oracle");
 		free(ref);
 	}
+}
+
+/* Everything placement needs for p, kept together: the dominator tree, the variables' blocks,
+ * df-runner's frontiers and dataflow liveness. */
+struct phit_ctx {
+	struct domtree dt;
+	struct var_blocks vb;
+	struct df_sets df;
+	struct live_dataflow ld;
+};
+
+static inline void phit_ctx_init(struct phit_ctx *c, const struct prog *p)
+{
+	memset(c, 0, sizeof *c);
+	phit_domtree(&c->dt, &p->cfg);
+	cr_assert_eq(var_blocks_build(&c->vb, p), SSA_OK);
+	cr_assert_eq(df_compute(df_find("df-runner"), &p->cfg, &c->dt, DF_DEFAULT_LIMIT, &c->df,
+				NULL),
+		     SSA_OK);
+	uint64_t cnt[4];
+	cr_assert_eq(live_dataflow_alloc(&c->ld, p->cfg.n, p->nvars), SSA_OK);
+	cr_assert_eq(live_dataflow_run(&c->ld, p, cnt), SSA_OK);
+}
+
+static inline void phit_ctx_free(struct phit_ctx *c)
+{
+	domtree_free(&c->dt);
+	var_blocks_free(&c->vb);
+	df_sets_free(&c->df);
+	live_dataflow_free(&c->ld);
 }
 
 /* A random CFG: a spanning arborescence over the first `reach` blocks, blocks beyond it

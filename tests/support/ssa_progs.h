@@ -1,5 +1,5 @@
-/* Test helpers for the SSA suites: build small programs from text, random programs, the
- * dominator tree, an IDF/liveness oracle for minimal and pruned placement computed from the
+/* Test helpers for the SSA suites: build small programs from text, random programs, generated
+ * ones, the dominator tree, an IDF/liveness oracle for minimal and pruned placement computed from the
  * definitions (slow, obviously right), and a "rename, verify, interpret, compare" driver.
  * Header-only (static inline). */
 #ifndef SSALAB_TEST_SSA_PROGS_H
@@ -8,6 +8,7 @@
 #include "cfg/prog.h"
 #include "dom/domtree.h"
 #include "dom/oracle.h"
+#include "gen/gen.h"
 #include "ssa/ssa.h"
 #include "util/mem.h"
 #include "util/rng.h"
@@ -135,6 +136,29 @@ static inline int sp_random_prog(struct prog *p, uint64_t seed, uint32_t n, uint
 	}
 	prog_init(p, &g, nvars, k, off, ops);
 	return SSA_OK;
+}
+
+/* A generated program: family's CFG of about blocks blocks by seed, with vars variables;
+ * goto_permille as the structured family takes it (0, the default, for none). */
+static inline int sp_family_prog(struct prog *p, const char *family, uint64_t blocks,
+				 uint64_t seed, uint32_t vars, uint32_t goto_permille)
+{
+	struct gen_params gp;
+	gen_params_default(&gp);
+	gp.family = family;
+	gp.blocks = blocks;
+	gp.seed = seed;
+	gp.vars = vars;
+	gp.goto_permille = goto_permille;
+	struct cfg g;
+	struct gen_info info;
+	int rc = gen_cfg(&gp, &g, &info);
+	if (rc != SSA_OK)
+		return rc;
+	rc = gen_prog(&gp, &g, p);
+	if (rc != SSA_OK)
+		cfg_free(&g);
+	return rc;
 }
 
 static inline int sp_domtree(const struct cfg *g, struct domtree *t)
