@@ -577,7 +577,7 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 		const struct rename_algo *other =
 			rename_find(strcmp(x.ra->name, "rename-stack") ? "rename-stack" : "rename-rd");
 		st = ssa_check_form(p, &x.dt, final, x.maximal ? NULL : &x.ps, x.maximal ? NULL : other,
-				    in->seed, o->walks_set ? o->walks : SSA_CHECK_WALKS, check_msg,
+				    in->seed, bench_check_walks(in), check_msg,
 				    sizeof check_msg);
 		check = st == SSA_OK ? "ok" : st == SSA_EVERIFY ? "FAIL" : "error";
 		if (st != SSA_OK) {
