@@ -143,6 +143,7 @@ Test(cfg, partitioned_preds_equal_the_counting_sort_on_large_graphs)
 		{400000, 5, 100000}, /* the last quarter has no predecessors */
 		{1u << 20, 2, 1},    /* n a power of two, last block unreached */
 		{333331, 6, 7},      /* n not a multiple of any bucket width */
+		{4500000, 1, 9},     /* past 2^22 blocks: keys in their own array, not packed */
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct cfg g;

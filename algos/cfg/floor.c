@@ -3,7 +3,7 @@
  *   cfg_preds_sort   the predecessor CSR rebuilt from the successor CSR by cfg_preds_fill, the
  *                    build cfg_build_preds uses (cfg.h): pred(v) ordered by (source, position
  *                    among the source's successors). O(n + m) time, n + 2 + m words, plus
- *                    about m/2 words of scratch on the partitioned path.
+ *                    the partitioned path's scratch (cfg.h).
  *   cfg_dfs_check    the reference for cfg_dfs_run (traverse.c), sharing no code with it.
  *   cfg_preds_check  the reference for cfg_preds_sort. */
 #include "cfg/floor.h"
