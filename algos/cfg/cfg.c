@@ -112,7 +112,7 @@ int cfg_from_succ_csr(struct cfg *g, uint32_t n, uint32_t m, uint32_t *succ_off,
 }
 
 /* The plain build: count in-degrees, prefix sums, then scatter each source into its target's
- * next free slot. Off has n + 2 entries: counting into off[v + 2] makes off[v + 1] the first
+ * next free slot. off has n + 2 entries: counting into off[v + 2] makes off[v + 1] the first
  * slot of v after the prefix sums, and the scatter advances it to v's end, which is the first
  * slot of v + 1, so the offsets come out in place. On a graph whose targets are random and whose
  * pred[] does not fit in the cache, every edge costs a miss in off[] and another in pred[]. */
