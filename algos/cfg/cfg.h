@@ -46,8 +46,43 @@ int cfg_from_edges(struct cfg *g, const struct edge_list *el);
  * computes predecessors. */
 int cfg_from_succ_csr(struct cfg *g, uint32_t n, uint32_t m, uint32_t *succ_off, uint32_t *succ);
 
-/* (Re)builds pred_off/pred from the successor CSR. */
+/* (Re)builds pred_off/pred from the successor CSR with cfg_preds_fill (pred_off is allocated
+ * with n + 2 entries, of which the CSR uses n + 1). */
 int cfg_build_preds(struct cfg *g);
+
+/* The predecessor CSR of g's successors, pred(v) in edge order, written into off (n + 2 entries;
+ * off[0..n] are the offsets afterwards) and pred (m entries); reads only n, m, succ_off, succ.
+ * Two builds give the same words:
+ *   cfg_preds_count      the stable counting sort: no extra memory, but on random targets with
+ *                        pred[] beyond the cache a miss per edge in off[] and in pred[];
+ *   cfg_preds_partition  edges first distributed into buckets of target blocks, then a counting
+ *                        sort inside each bucket, all in cache; scratch: the largest bucket's
+ *                        edge count + 2 * buckets + 1 words, plus m/2 words of 16-bit keys
+ *                        when a block id and a key do not fit in one word together (beyond
+ *                        2^22 blocks); SSA_ENOMEM (nothing written) if it cannot have it.
+ * cfg_preds_fill takes the partition from CFG_PREDS_PARTITION_MIN_WORDS words (n + m) on when a
+ * sample of the edges says they jump far (below), and falls back to the counting sort if its
+ * scratch cannot be allocated. */
+void cfg_preds_fill(const struct cfg *g, uint32_t *off, uint32_t *pred);
+void cfg_preds_count(const struct cfg *g, uint32_t *off, uint32_t *pred);
+int cfg_preds_partition(const struct cfg *g, uint32_t *off, uint32_t *pred);
+
+/* Tuning, measured with both builds on the same graphs (results/README.md, "Predecessor build").
+ * Edges per bucket: 2^15 to 2^20 tried on dense 10^6 with the keys in their own array, 2^17
+ * fastest (fewer write streams in the distribution beat a bucket that fits L2 whole); the most
+ * buckets the distribution writes to at once. cfg_preds_fill partitions from n + m = 2^20 words
+ * on (break-even at 0.5-0.9 million words on dense and random; at 1.0-1.2 million the partition
+ * took 0.73-0.89 of the plain sort's time) when at least 1 in CFG_PREDS_FAR_DIV sampled edges
+ * jumps over CFG_PREDS_NEAR_BLOCKS ids: the plain sort's time grows with that fraction, from 0.6
+ * of the partition's on structured 10^6 (2% far) to 2.5x on dense (all far); structured with
+ * --goto=50 to 500 put the break-even between 7% far (partition 0.96-1.26 of plain) and 14%
+ * (0.82). */
+#define CFG_PREDS_BUCKET_EDGES (1u << 17)
+#define CFG_PREDS_MAX_BUCKETS 4096u
+#define CFG_PREDS_PARTITION_MIN_WORDS (1u << 20)
+#define CFG_PREDS_SAMPLE 4096u
+#define CFG_PREDS_NEAR_BLOCKS (1u << 14)
+#define CFG_PREDS_FAR_DIV 10u
 
 /* The reverse graph: edges flipped, entry unchanged (callers renumber if they need another
  * entry). Successor order of the result is the predecessor order of g. */

@@ -1,8 +1,9 @@
 /* The floor: the whole-graph passes every SSA-construction algorithm pays for at least once
  * (bench's stage "floor"), and their references.
- *   cfg_preds_sort   the predecessor CSR rebuilt from the successor CSR by a stable counting
- *                    sort, pred(v) ordered by (source, position among the source's successors),
- *                    as cfg_build_preds defines it. O(n + m) time, n + 2 + m words.
+ *   cfg_preds_sort   the predecessor CSR rebuilt from the successor CSR by cfg_preds_fill, the
+ *                    build cfg_build_preds uses (cfg.h): pred(v) ordered by (source, position
+ *                    among the source's successors). O(n + m) time, n + 2 + m words, plus
+ *                    the partitioned path's scratch (cfg.h).
  *   cfg_dfs_check    the reference for cfg_dfs_run (traverse.c), sharing no code with it.
  *   cfg_preds_check  the reference for cfg_preds_sort. */
 #include "cfg/floor.h"
@@ -16,18 +17,7 @@
 
 void cfg_preds_sort(const struct cfg *g, uint32_t *off, uint32_t *pred)
 {
-	const uint32_t n = g->n, m = g->m;
-	const uint32_t *succ = g->succ, *succ_off = g->succ_off;
-	memset(off, 0, ((size_t)n + 2) * sizeof *off);
-	for (uint32_t e = 0; e < m; e++)
-		off[succ[e] + 2]++;
-	/* Now off[v + 1] becomes the first slot of v, and the scatter advances it to v's end,
-	 * which is the first slot of v + 1: the offsets come out in place. */
-	for (size_t i = 2; i < (size_t)n + 2; i++) /* n + 2 can exceed 32 bits */
-		off[i] += off[i - 1];
-	for (uint32_t u = 0; u < n; u++)
-		for (uint32_t e = succ_off[u], end = succ_off[u + 1]; e < end; e++)
-			pred[off[succ[e] + 1]++] = u;
+	cfg_preds_fill(g, off, pred);
 }
 
 /* The reference: reachability by a breadth-first search, then the exact textbook DFS

@@ -6,8 +6,10 @@
 
 #include <stddef.h>
 
-/* Predecessors of g by a stable counting sort: off has n + 2 entries (off[0..n] are the CSR
- * offsets afterwards), pred m. No allocation. */
+/* Predecessors of g by cfg_preds_fill (cfg.h), the build every CFG gets: off has n + 2 entries
+ * (off[0..n] are the CSR offsets afterwards), pred m. On graphs it partitions it allocates its
+ * scratch per call (cfg.h: up to the largest bucket, plus m/2 words past 2^22 blocks), and if
+ * that fails it sorts without. */
 void cfg_preds_sort(const struct cfg *g, uint32_t *off, uint32_t *pred);
 
 /* SSA_OK when d is exactly the DFS cfg_dfs_run computes from block 0 (successors in edge
