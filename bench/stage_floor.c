@@ -45,7 +45,8 @@ static uint64_t floor_mem(const struct bench_kernel *k, const struct bench_input
 	const struct cfg *g = &in->prog->cfg;
 	if (k->variant == K_DFS)
 		return cfg_dfs_bytes(g->n);
-	return ssa_bytes((uint64_t)g->n + 2 + g->m, sizeof(uint32_t));
+	return ssa_sat_add(ssa_bytes((uint64_t)g->n + 2 + g->m, sizeof(uint32_t)),
+			   cfg_preds_scratch_bytes(g->n, g->m));
 }
 
 static void floor_teardown(void *state)

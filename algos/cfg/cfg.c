@@ -162,6 +162,17 @@ static unsigned preds_shift(uint32_t n, uint32_t m)
  * by target, so the result is the plain build's, word for word.
  * Extra memory: the largest bucket's edge count in words (at most m), 2 * buckets + 1 words,
  * and m/2 words of keys unless they are packed. */
+uint64_t cfg_preds_scratch_bytes(uint64_t n, uint64_t m)
+{
+	/* preds_shift caps a bucket at 2^16 blocks, so there are at most n / 2^16 + 1 buckets
+	 * beyond CFG_PREDS_MAX_BUCKETS; up to 2^22 blocks a key always packs with its source. */
+	uint64_t nb = n / (1u << 16) + 1;
+	if (nb < CFG_PREDS_MAX_BUCKETS)
+		nb = CFG_PREDS_MAX_BUCKETS;
+	uint64_t b = ssa_bytes(ssa_sat_add(m, ssa_sat_add(nb, nb + 1)), sizeof(uint32_t));
+	return n > (1u << 22) ? ssa_sat_add(b, ssa_bytes(m, sizeof(uint16_t))) : b;
+}
+
 int cfg_preds_partition(const struct cfg *g, uint32_t *off, uint32_t *pred)
 {
 	const uint32_t n = g->n, m = g->m;
