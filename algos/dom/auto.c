@@ -49,6 +49,12 @@
 #define AUTO_SMALL_PASSES DOM_AUTO_SMALL_PASSES
 _Static_assert(AUTO_SMALL_N <= 64, "the small path keeps each dominator set in one word");
 
+/* The mid path: graphs of AUTO_SMALL_N < n <= AUTO_MID_N blocks (dom_internal.h). */
+#define AUTO_MID_N DOM_AUTO_MID_N
+#define AUTO_MID_PASSES DOM_AUTO_MID_PASSES
+#define AUTO_MID_STEPS_PER_EDGE DOM_AUTO_MID_STEPS_PER_EDGE
+#define AUTO_MID_MAX_M DOM_AUTO_MID_MAX_M
+
 /* Iterative dataflow with each dominator set in one 64-bit word, for n <= 64: bit i stands
  * for the block at reverse-postorder position i. Dom(b) = {b} + AND of Dom(p) over b's
  * predecessors, in reverse postorder until a pass changes nothing; every word starts full
@@ -223,26 +229,98 @@ static void auto_fallback(struct snca_work *w, uint64_t *steps)
 	*steps += cs;
 }
 
+/* auto's scratch: Semi-NCA's arrays (with the DFS parents for the fallback) and the mid
+ * path's predecessor list. The mid path borrows pre, order, semi and idom for the BFS numbers,
+ * the BFS order, the tentative tree and the predecessor offsets; snca_semi rewrites all of
+ * them before reading, so a give-up leaves nothing behind. */
+struct auto_work {
+	struct snca_work snca;
+	uint32_t mid_cap_m; /* predecessor words for the mid path; 0: the path never runs */
+	uint32_t *plist;
+};
+
+/* The mid path's predecessor words for a scratch of up to (n, m): only graphs above the
+ * small path's size can take it, and only with at most AUTO_MID_MAX_M edges, so this is
+ * bounded by a constant however large the graph. */
+static uint64_t auto_mid_words(uint64_t n, uint64_t m)
+{
+	if (n <= AUTO_SMALL_N)
+		return 0;
+	return m < AUTO_MID_MAX_M ? m : AUTO_MID_MAX_M;
+}
+
 static uint64_t auto_scratch_bytes(uint64_t n, uint64_t m)
 {
-	(void)m;
-	return ssa_sat_add(snca_work_bytes(n, 1), sizeof(struct snca_work));
+	uint64_t mid = ssa_bytes(auto_mid_words(n, m), sizeof(uint32_t));
+	return ssa_sat_add(ssa_sat_add(snca_work_bytes(n, 1), mid), sizeof(struct auto_work));
+}
+
+static void auto_scratch_free(void *scratch)
+{
+	struct auto_work *w = scratch;
+	if (!w)
+		return;
+	snca_work_free(&w->snca);
+	free(w->plist);
+	free(w);
 }
 
 static int auto_scratch_alloc(void **scratch, uint32_t n, uint32_t m)
 {
-	(void)m;
-	return snca_scratch_new(scratch, n, 1); /* keeps the DFS parents for the LT fallback */
+	struct auto_work *w = calloc(1, sizeof *w);
+	if (!w)
+		return SSA_ENOMEM;
+	/* keep the DFS parents for the LT fallback */
+	if (snca_work_alloc(&w->snca, n, 1) != SSA_OK) {
+		free(w);
+		return SSA_ENOMEM;
+	}
+	uint32_t words = (uint32_t)auto_mid_words(n, m);
+	if (words) {
+		w->plist = ssa_alloc_array(words, sizeof(uint32_t));
+		if (!w->plist) {
+			auto_scratch_free(w);
+			return SSA_ENOMEM;
+		}
+		w->mid_cap_m = words;
+	}
+	*scratch = w;
+	return SSA_OK;
+}
+
+/* The mid path: ibfs's BFS and passes (dom_internal.c) under a budget of AUTO_MID_PASSES
+ * passes and AUTO_MID_STEPS_PER_EDGE * m intersect steps. Returns SSA_EBUDGET, having written
+ * nothing into idom, when the budget ran out; at most a BFS, AUTO_MID_PASSES scans of the m
+ * predecessors and AUTO_MID_STEPS_PER_EDGE * m + 2n steps are then wasted, O(m + n). */
+static int auto_mid(struct auto_work *w, const struct cfg *g, uint32_t *idom, uint64_t *passes)
+{
+	struct snca_work *s = &w->snca;
+	uint32_t *num = s->pre, *order = s->order, *doms = s->semi, *poff = s->idom;
+	uint32_t nr = dom_bfs_preds(g, num, order, doms, poff, w->plist);
+	uint64_t steps = 0, scans = 0;
+	int rc = dom_ibfs_passes(doms, poff, w->plist, nr, AUTO_MID_PASSES,
+				 (uint64_t)AUTO_MID_STEPS_PER_EDGE * g->m, passes, &steps, &scans);
+	if (rc != SSA_OK)
+		return rc;
+	dom_emit(idom, g->n, 0, nr, order, doms);
+	return SSA_OK;
 }
 
 static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t *counters)
 {
-	struct snca_work *w = scratch;
+	struct auto_work *aw = scratch;
+	struct snca_work *w = &aw->snca;
 	if (g->n > w->cap)
 		return SSA_EUSAGE;
 	memset(counters, 0, DOM_MAX_COUNTERS * sizeof *counters);
-	if (g->n <= AUTO_SMALL_N && auto_small(g, idom, &counters[5]) == SSA_OK)
-		return SSA_OK;
+	if (g->n <= AUTO_SMALL_N) {
+		if (auto_small(g, idom, &counters[5]) == SSA_OK)
+			return SSA_OK;
+	} else if (g->n <= AUTO_MID_N && g->m <= aw->mid_cap_m) {
+		if (auto_mid(aw, g, idom, &counters[6]) == SSA_OK)
+			return SSA_OK;
+		counters[7] = 1;
+	}
 	snca_semi(w, g, &counters[0], &counters[4]);
 	uint64_t budget = (uint64_t)AUTO_STEPS_PER_EDGE * g->m;
 	if (snca_nca(w, budget, &counters[1]) == SSA_OK) {
@@ -257,14 +335,15 @@ static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 
 const struct dom_algo dom_algo_auto = {
 	.name = "auto",
-	.summary = "<= 64 blocks: one-word bitset dataflow; else Semi-NCA with an NCA step budget of m, "
-		   "falling back to simple LT",
+	.summary = "<= 64 blocks: one-word bitset dataflow; <= 2048: ibfs with a pass and step "
+		   "budget; else (or over budget) Semi-NCA with an NCA step budget of m, falling "
+		   "back to simple LT",
 	.citation = "Georgiadis, Tarjan, Werneck 2006 (Semi-NCA) + Lengauer, Tarjan 1979 (fallback)",
-	.complexity = "O(m log n) time; 8n words",
+	.complexity = "O(m log n) time; 8n words + min(m, 16384) words",
 	.counter_names = {"compress_steps", "nca_steps", "fell_back", "fallback_compress_steps",
-			  "semi_at_cut", "small_passes"},
+			  "semi_at_cut", "small_passes", "mid_passes", "mid_fell_back"},
 	.scratch_bytes = auto_scratch_bytes,
 	.scratch_alloc = auto_scratch_alloc,
-	.scratch_free = snca_scratch_delete,
+	.scratch_free = auto_scratch_free,
 	.run = auto_run,
 };

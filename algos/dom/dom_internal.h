@@ -1,5 +1,6 @@
 /* Private to algos/dom: the descriptors registry.c lists, the depth-first numbering the
- * Lengauer-Tarjan family shares, and the Semi-NCA phases auto reuses. Not a public interface. */
+ * Lengauer-Tarjan family shares, and the IBFS and Semi-NCA phases auto reuses. Not a public
+ * interface. */
 #ifndef SSALAB_DOM_INTERNAL_H
 #define SSALAB_DOM_INTERNAL_H
 
@@ -51,11 +52,49 @@ uint32_t dom_cuts(const struct cfg *g, const uint32_t *pre, const uint32_t *orde
 void dom_emit(uint32_t *idom, uint32_t n, uint32_t base, uint32_t nreach, const uint32_t *order,
 	      const uint32_t *didom);
 
+/* The iterative algorithm from a breadth-first spanning tree (Georgiadis, Tarjan, Werneck
+ * 2006, "IBFS"), split in two so that ibfs.c runs it as published and auto.c runs it with a
+ * budget on mid-size graphs.
+ *
+ * dom_bfs_preds: BFS from block 0 following successors in edge order, then every reached
+ * block's predecessors translated into BFS numbers once.
+ *   num[b]       block -> BFS number, SSA_NONE when unreached (n entries, all written)
+ *   order[i]     BFS number -> block (also the queue)
+ *   doms[i]      BFS number of the BFS parent, doms[0] = 0: the spanning tree to start from
+ *   poff, plist  predecessor lists by BFS number (nreach + 1 words) in BFS numbers (at most m
+ *                words), edges from unreached blocks dropped; every reached block but the
+ *                entry keeps at least its BFS parent
+ * Returns the number of reached blocks. */
+uint32_t dom_bfs_preds(const struct cfg *g, uint32_t *num, uint32_t *order, uint32_t *doms,
+		       uint32_t *poff, uint32_t *plist);
+
+/* The passes: for v = 1 .. nreach-1, doms[v] <- the nearest common ancestor in doms[] of v's
+ * predecessors (the two-finger walk, larger number climbs), until a pass changes nothing;
+ * doms[] is then the dominator tree in BFS numbers. *passes, *steps (one per climb) and *scans
+ * (predecessors read) are incremented. Budget: returns SSA_EBUDGET, doms[] left half-done,
+ * when max_passes passes all changed something (the next pass is unaffordable, even if it
+ * would only confirm), or as soon as the intersect steps exceed max_steps (checked after
+ * every intersection, so the overshoot is at most two tree depths). UINT64_MAX for both: no
+ * budget, the published algorithm. */
+int dom_ibfs_passes(uint32_t *doms, const uint32_t *poff, const uint32_t *plist,
+		    uint32_t nreach, uint64_t max_passes, uint64_t max_steps, uint64_t *passes,
+		    uint64_t *steps, uint64_t *scans);
+
 /* auto's small path (auto.c): iterative dataflow over one-word bitsets for graphs of at most
  * DOM_AUTO_SMALL_N blocks, giving up to Semi-NCA after DOM_AUTO_SMALL_PASSES passes. The
  * threshold comes from the crossover study (results/crossover/README.md). */
 #define DOM_AUTO_SMALL_N 64u
 #define DOM_AUTO_SMALL_PASSES 4u
+
+/* auto's mid-size path (auto.c): the IBFS passes above with a budget, for graphs of
+ * DOM_AUTO_SMALL_N < n <= DOM_AUTO_MID_N blocks and at most DOM_AUTO_MID_MAX_M edges; it gives
+ * up to Semi-NCA after DOM_AUTO_MID_PASSES passes that all changed something, or after
+ * DOM_AUTO_MID_STEPS_PER_EDGE * m intersect steps. The threshold and the budget come from the
+ * crossover study (auto.c says which figures). */
+#define DOM_AUTO_MID_N 2048u
+#define DOM_AUTO_MID_PASSES 3u
+#define DOM_AUTO_MID_STEPS_PER_EDGE 8u
+#define DOM_AUTO_MID_MAX_M (8u * DOM_AUTO_MID_N)
 
 /* Semi-NCA, split in its two phases so auto can run them separately (snca.c). */
 struct snca_rec {
