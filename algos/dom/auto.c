@@ -1,4 +1,5 @@
-/* auto: Semi-NCA with a step budget on its second phase, falling back to Lengauer-Tarjan.
+/* auto: by size, one-word bitset dataflow, budgeted IBFS, or Semi-NCA with a step budget on its
+ * second phase, falling back to Lengauer-Tarjan.
  *
  * Semi-NCA (Georgiadis, Tarjan, Werneck 2006, "Finding Dominators in Practice"; see snca.c) is
  * the fastest in practice, but its nearest-common-ancestor walks are quadratic on sncaworst
@@ -21,7 +22,7 @@
  * phase one's m evals) plus the fallback keeps auto within a small constant of simple LT on
  * every input: O(m log n) time overall. 2m + n was tried first: on ladder, sncaworst and
  * idfsquad at 10^6 it wasted three times as many steps and auto was ~10% slower there.
- * Memory: snca's 7n words plus the DFS parents.
+ * Memory: snca's 7n words plus the DFS parents (and the mid path's list, below).
  *
  * Small functions (at most DOM_AUTO_SMALL_N = 64 blocks, most real ones) take another path
  * first: the iterative dataflow of iter with each dominator set one 64-bit word (auto_small),
@@ -30,10 +31,30 @@
  * (tools/crossover, results/crossover/README.md) has this path fastest at every measured size
  * up to 56 blocks, and sets of 2-4 words lost to Semi-NCA by instruction count above 64.
  *
+ * Mid-size functions (DOM_AUTO_SMALL_N < n <= DOM_AUTO_MID_N = 3500 blocks) take ibfs's
+ * algorithm (Georgiadis, Tarjan, Werneck 2006, "IBFS": the iterative algorithm from a BFS
+ * spanning tree, run in BFS order; ibfs.c), through the same two functions of dom_internal.c
+ * that ibfs calls, under a budget: at most DOM_AUTO_MID_PASSES = 4 passes and
+ * DOM_AUTO_MID_STEPS_PER_EDGE * m = 8m intersect steps. On reducible code with shallow
+ * dominator trees its two BFS-order passes cost less than Semi-NCA's two phases; the
+ * crossover study has it ahead up to 3162 blocks and level at 3652-4217 (the figures are at
+ * DOM_AUTO_MID_N in dom_internal.h). The budget: of the real-code corpus's 114 functions of
+ * 65-3500 blocks, 104 settle in 2 passes, 9 in 3 and one (SQLite's sqlite3VdbeExec, 1676
+ * blocks) in 4, with at most 6.6 m intersect steps; a budget of 3 passes made auto give up on
+ * that one and cost 4.3x the floor where ibfs cost 2.7x in the same run. Where ibfs is
+ * quadratic the budget runs out and Semi-NCA answers: ibfsquad (k+1 passes) after 4 passes;
+ * sncaworst, repeat-until, ladder and idfsquad (about n^2/4 steps in one or two passes) and
+ * itworst after 8m steps.
+ * Either way the waste is a BFS, at most 4 scans of the m predecessors and 8m + 2n steps:
+ * linear, so auto keeps its O(m log n) bound. The path needs one more array, the predecessors
+ * in BFS numbers (m words); auto allocates at most DOM_AUTO_MID_MAX_M = 8 * 3500 of them and
+ * skips the path on denser graphs, so its memory stays 8n words plus a constant.
+ *
  * Counters: compress steps of phase one, NCA steps taken (up to the budget), 1 if it fell
  * back, the compress steps of the fallback, the vertices whose semidominator phase one
- * found at a dominator cut (dom_internal.h), and the passes of the small path (0: not taken;
- * DOM_AUTO_SMALL_PASSES: gave up, Semi-NCA answered). Preconditions as snca. */
+ * found at a dominator cut (dom_internal.h), the passes of the small path (0: not taken;
+ * DOM_AUTO_SMALL_PASSES: gave up, Semi-NCA answered), the passes of the mid path (0: not
+ * taken) and 1 if the mid path gave up (Semi-NCA answered). Preconditions as snca. */
 #include "dom/dom_internal.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -335,11 +356,11 @@ static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 
 const struct dom_algo dom_algo_auto = {
 	.name = "auto",
-	.summary = "<= 64 blocks: one-word bitset dataflow; <= 2048: ibfs with a pass and step "
+	.summary = "<= 64 blocks: one-word bitset dataflow; <= 3500: ibfs with a pass and step "
 		   "budget; else (or over budget) Semi-NCA with an NCA step budget of m, falling "
 		   "back to simple LT",
 	.citation = "Georgiadis, Tarjan, Werneck 2006 (Semi-NCA) + Lengauer, Tarjan 1979 (fallback)",
-	.complexity = "O(m log n) time; 8n words + min(m, 16384) words",
+	.complexity = "O(m log n) time; 8n + min(m, 28000) words",
 	.counter_names = {"compress_steps", "nca_steps", "fell_back", "fallback_compress_steps",
 			  "semi_at_cut", "small_passes", "mid_passes", "mid_fell_back"},
 	.scratch_bytes = auto_scratch_bytes,

@@ -89,10 +89,12 @@ int dom_ibfs_passes(uint32_t *doms, const uint32_t *poff, const uint32_t *plist,
 /* auto's mid-size path (auto.c): the IBFS passes above with a budget, for graphs of
  * DOM_AUTO_SMALL_N < n <= DOM_AUTO_MID_N blocks and at most DOM_AUTO_MID_MAX_M edges; it gives
  * up to Semi-NCA after DOM_AUTO_MID_PASSES passes that all changed something, or after
- * DOM_AUTO_MID_STEPS_PER_EDGE * m intersect steps. The threshold and the budget come from the
- * crossover study (auto.c says which figures). */
-#define DOM_AUTO_MID_N 2048u
-#define DOM_AUTO_MID_PASSES 3u
+ * DOM_AUTO_MID_STEPS_PER_EDGE * m intersect steps. 3500: in two grids of structured functions
+ * (results/crossover/README.md, "auto's mid-size path") ibfs took 0.80x and 0.86x of Semi-NCA's
+ * CPU time at 3162 blocks, 0.91x and 1.03x at 3652, 1.24x and 1.00x at 4217, 1.21x and 1.13x
+ * at 4870; the budget's figures are in auto.c. */
+#define DOM_AUTO_MID_N 3500u
+#define DOM_AUTO_MID_PASSES 4u
 #define DOM_AUTO_MID_STEPS_PER_EDGE 8u
 #define DOM_AUTO_MID_MAX_M (8u * DOM_AUTO_MID_N)
 
