@@ -1,12 +1,9 @@
 /* Helpers shared by the dominator algorithms: the depth-first numbering of the Lengauer-Tarjan
- * family (slt, lt, snca, auto), the dominator cuts found from it, the two halves of the
- * iterative algorithm from a BFS tree (ibfs, auto's mid-size path), and the translation of a
- * DFS- or BFS-space answer back to blocks. */
+ * family (slt, lt, snca, auto), the dominator cuts found from it, and the translation of a
+ * DFS- or BFS-space answer back to blocks. (The two halves of IBFS are inline functions in
+ * dom_internal.h.) */
 #include "dom/dom_internal.h"
 
-#include "util/status.h"
-
-#include <stdbool.h>
 #include <string.h>
 
 uint32_t dom_dfs(const struct cfg *g, uint32_t base, uint32_t *pre, uint32_t *order,
@@ -95,93 +92,4 @@ void dom_emit(uint32_t *idom, uint32_t n, uint32_t base, uint32_t nreach, const 
 	memset(idom, 0xff, (size_t)n * sizeof *idom);
 	for (uint32_t x = base + 1; x < base + nreach; x++)
 		idom[order[x]] = order[didom[x]];
-}
-
-uint32_t dom_bfs_preds(const struct cfg *g, uint32_t *num, uint32_t *order, uint32_t *doms,
-		       uint32_t *poff, uint32_t *plist)
-{
-	/* BFS in successor order: order[] is the queue, doms[] the BFS parents. A tree parent
-	 * always has a smaller number than its child, which the passes rely on. */
-	memset(num, 0xff, (size_t)g->n * sizeof *num);
-	uint32_t nr = 1;
-	num[0] = 0;
-	order[0] = 0;
-	doms[0] = 0;
-	for (uint32_t h = 0; h < nr; h++) {
-		uint32_t b = order[h];
-		for (uint32_t e = g->succ_off[b]; e < g->succ_off[b + 1]; e++) {
-			uint32_t v = g->succ[e];
-			if (num[v] != SSA_NONE)
-				continue;
-			num[v] = nr;
-			doms[nr] = h;
-			order[nr++] = v;
-		}
-	}
-
-	uint32_t k = 0;
-	for (uint32_t i = 0; i < nr; i++) {
-		uint32_t b = order[i];
-		poff[i] = k;
-		for (uint32_t e = g->pred_off[b]; e < g->pred_off[b + 1]; e++)
-			if (num[g->pred[e]] != SSA_NONE)
-				plist[k++] = num[g->pred[e]];
-	}
-	poff[nr] = k;
-	return nr;
-}
-
-int dom_ibfs_passes(uint32_t *doms, const uint32_t *poff, const uint32_t *plist,
-		    uint32_t nreach, uint64_t max_passes, uint64_t max_steps, uint64_t *passes,
-		    uint64_t *steps, uint64_t *scans)
-{
-	/* Every NCA taken for v is a proper ancestor of v: the BFS parent is one of v's
-	 * predecessors and numbers fall along the tree, so doms[] stays a tree rooted at 0. */
-	uint64_t np = 0, st = 0, sc = 0;
-	int rc = SSA_OK;
-	bool changed = true;
-	while (changed) {
-		if (np == max_passes) {
-			rc = SSA_EBUDGET;
-			break;
-		}
-		changed = false;
-		np++;
-		for (uint32_t v = 1; v < nreach; v++) {
-			uint32_t e = poff[v], end = poff[v + 1];
-			uint32_t nd = plist[e++];
-			for (; e < end; e++) {
-				uint32_t f1 = plist[e], f2 = nd;
-				while (f1 != f2) {
-					while (f1 > f2) {
-						f1 = doms[f1];
-						st++;
-					}
-					while (f2 > f1) {
-						f2 = doms[f2];
-						st++;
-					}
-				}
-				nd = f1;
-				/* Per intersection, not per vertex: one vertex with many predecessors
-				 * in a deep tree could overshoot by their number times the depth. */
-				if (st > max_steps) {
-					sc += e + 1 - poff[v];
-					rc = SSA_EBUDGET;
-					goto out;
-				}
-			}
-			sc += poff[v + 1] - poff[v];
-			/* A lone predecessor is the BFS parent itself, already d(v). */
-			if (doms[v] != nd) {
-				doms[v] = nd;
-				changed = true;
-			}
-		}
-	}
-out:
-	*passes += np;
-	*steps += st;
-	*scans += sc;
-	return rc;
 }
