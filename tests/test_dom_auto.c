@@ -1,9 +1,10 @@
-/* auto's three paths, each against the oracle: the one-word bitset dataflow for graphs of at
- * most DOM_AUTO_SMALL_N blocks (and its give-up after DOM_AUTO_SMALL_PASSES passes), Semi-NCA
- * above the threshold, and the Lengauer-Tarjan fallback. Every family at sizes on both sides
- * of the threshold, random graphs with everything LLVM forbids (edges into the entry,
- * self-loops, multi-edges, unreachable blocks), and the counters that say which path ran.
- * Exact results only. */
+/* auto's four paths, each against the oracle: the one-word bitset dataflow for graphs of at
+ * most DOM_AUTO_SMALL_N blocks (and its give-up after DOM_AUTO_SMALL_PASSES passes), the
+ * budgeted IBFS passes up to DOM_AUTO_MID_N blocks (and their give-up), Semi-NCA above, and
+ * the Lengauer-Tarjan fallback. Every family at sizes on both sides of the thresholds, random
+ * graphs with everything LLVM forbids (edges into the entry, self-loops, multi-edges,
+ * unreachable blocks), and the counters that say which path ran: exact where they can be,
+ * predicted for the mid path from an independent run of ibfs. Exact results only. */
 #include <criterion/criterion.h>
 
 #include "dom/dom_internal.h"
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #define T DOM_AUTO_SMALL_N
+#define MID DOM_AUTO_MID_N
 
 static unsigned counter(const char *name)
 {
@@ -183,4 +185,241 @@ Test(dom_auto, full_word_chain)
 		check(&g, "chain", c);
 		cfg_free(&g);
 	}
+}
+
+/* ---- the mid-size path ---- */
+
+struct gen_graph {
+	const char *family;
+	uint64_t blocks, seed;
+};
+
+static void make(struct cfg *g, const char *family, uint64_t blocks, uint64_t seed)
+{
+	struct gen_params p;
+	gen_params_default(&p);
+	p.family = family;
+	p.blocks = blocks;
+	p.seed = seed;
+	struct gen_info info;
+	cr_assert_eq(gen_cfg(&p, g, &info), SSA_OK, "%s: %s", family, info.note);
+}
+
+/* auto on g equals the oracle, and its mid-path counters are what ibfs's own counters on g
+ * predict: the mid path runs for T < n <= MID (and m <= DOM_AUTO_MID_MAX_M) and answers iff
+ * ibfs settles within DOM_AUTO_MID_PASSES passes (the last of which changed nothing) and
+ * DOM_AUTO_MID_STEPS_PER_EDGE * m intersect steps; it then takes exactly ibfs's passes and
+ * Semi-NCA never runs. Returns 1 if the mid path answered, 0 if it gave up, -1 if it did
+ * not run. */
+static int check_mid(const struct cfg *g, const char *what)
+{
+	static const char *const names[] = {"compress_steps", "nca_steps", "semi_at_cut",
+					    "small_passes", "mid_passes", "mid_fell_back"};
+	unsigned ix[6];
+	for (int i = 0; i < 6; i++)
+		ix[i] = counter(names[i]);
+	uint64_t c[DOM_MAX_COUNTERS], ib[DOM_MAX_COUNTERS];
+	check(g, what, c);
+	uint32_t *idom = malloc(g->n * sizeof *idom);
+	cr_assert(idom);
+	cr_assert_eq(dom_compute(dom_find("ibfs"), g, idom, ib), SSA_OK);
+	free(idom);
+	const uint64_t mp = c[ix[4]], fb = c[ix[5]];
+	if (g->n <= T || g->n > MID || g->m > DOM_AUTO_MID_MAX_M) {
+		cr_assert(mp == 0 && fb == 0, "%s (n=%u m=%u): mid path ran (%llu passes)", what, g->n,
+			  g->m, (unsigned long long)mp);
+		return -1;
+	}
+	cr_assert_eq(c[ix[3]], 0, "%s: the small path ran at n=%u", what, g->n);
+	const uint64_t passes = ib[0], steps = ib[1];
+	const int settles = passes <= DOM_AUTO_MID_PASSES &&
+			    steps <= (uint64_t)DOM_AUTO_MID_STEPS_PER_EDGE * g->m;
+	if (settles) {
+		cr_assert(fb == 0 && mp == passes, "%s (n=%u m=%u): mid_passes=%llu fell_back=%llu, "
+			  "ibfs settles in %llu passes, %llu steps", what, g->n, g->m,
+			  (unsigned long long)mp, (unsigned long long)fb,
+			  (unsigned long long)passes, (unsigned long long)steps);
+		cr_assert(c[ix[0]] == 0 && c[ix[1]] == 0 && c[ix[2]] == 0,
+			  "%s: Semi-NCA ran after the mid path answered", what);
+		return 1;
+	}
+	cr_assert_eq(fb, 1, "%s (n=%u m=%u): ibfs needs %llu passes, %llu steps; auto kept the "
+		     "mid path's answer", what, g->n, g->m, (unsigned long long)passes,
+		     (unsigned long long)steps);
+	/* Over the step budget within ibfs's passes: auto stopped in one of them. */
+	if (passes <= DOM_AUTO_MID_PASSES)
+		cr_assert(mp >= 1 && mp <= passes, "%s: gave up in pass %llu of %llu", what,
+			  (unsigned long long)mp, (unsigned long long)passes);
+	else
+		cr_assert(mp >= 1 && mp <= DOM_AUTO_MID_PASSES, "%s: mid_passes=%llu", what,
+			  (unsigned long long)mp);
+	return 0;
+}
+
+/* Random graphs of exactly n blocks: a chain through every block, so all are reachable, and
+ * m - (n - 1) extra edges, forward within a window of 8 (structured-looking) or, with
+ * probability 1/back, to any block (back edges, irreducible loops, edges into the entry). */
+static void random_exact(struct cfg *g, struct ssa_rng *rng, uint32_t n, uint32_t m, uint32_t back)
+{
+	struct edge_list el;
+	cr_assert_eq(edge_list_init(&el, n, m), SSA_OK);
+	for (uint32_t b = 0; b + 1 < n; b++)
+		cr_assert_eq(edge_list_push(&el, b, b + 1), SSA_OK);
+	for (uint32_t e = n - 1; e < m; e++) {
+		uint32_t u = (uint32_t)ssa_rng_below(rng, n);
+		uint32_t v = ssa_rng_below(rng, back) && u + 1 < n
+				     ? u + 1 + (uint32_t)ssa_rng_below(rng, n - u - 1 < 8 ? n - u - 1 : 8)
+				     : (uint32_t)ssa_rng_below(rng, n);
+		cr_assert_eq(edge_list_push(&el, u, v), SSA_OK);
+	}
+	cr_assert_eq(cfg_from_edges(g, &el), SSA_OK);
+	edge_list_free(&el);
+}
+
+/* Structured, irreducible and random graphs of n = T, T+1, T+2, MID-1, MID and MID+1 blocks
+ * (the families give exactly the requested n), plus random graphs of those sizes with few
+ * or many back edges. */
+Test(dom_auto, mid_path_around_both_thresholds)
+{
+	static const char *const fams[] = {"structured", "irreducible", "random"};
+	const uint32_t sizes[] = {T, T + 1, T + 2, MID - 1, MID, MID + 1};
+	unsigned taken = 0, gave_up = 0, outside = 0;
+	struct ssa_rng rng;
+	ssa_rng_seed(&rng, 1616);
+	for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+		const uint64_t seeds = sizes[s] < 1000 ? 4 : 2; /* the oracle is O(n (n + m)) */
+		for (size_t f = 0; f < 3; f++) {
+			for (uint64_t seed = 1; seed <= seeds; seed++) {
+				struct cfg g;
+				make(&g, fams[f], sizes[s], seed);
+				cr_assert_eq(g.n, sizes[s], "%s: n=%u, asked for %u", fams[f], g.n, sizes[s]);
+				char what[96];
+				snprintf(what, sizeof what, "%s n=%u seed=%llu", fams[f], sizes[s],
+					 (unsigned long long)seed);
+				int r = check_mid(&g, what);
+				taken += r == 1;
+				gave_up += r == 0;
+				outside += r == -1;
+				cfg_free(&g);
+			}
+		}
+		static const uint32_t backs[] = {64, 6, 2};
+		for (size_t b = 0; b < 3; b++) {
+			for (uint64_t k = 0; k < seeds - 1; k++) {
+				struct cfg g;
+				uint32_t n = sizes[s];
+				random_exact(&g, &rng, n, n + n / 2 + (uint32_t)ssa_rng_below(&rng, n), backs[b]);
+				char what[96];
+				snprintf(what, sizeof what, "random_exact n=%u back=1/%u #%llu", n, backs[b],
+					 (unsigned long long)k);
+				int r = check_mid(&g, what);
+				taken += r == 1;
+				gave_up += r == 0;
+				outside += r == -1;
+				cfg_free(&g);
+			}
+		}
+	}
+	/* Both outcomes of the mid path happened, and the sizes outside it were outside. */
+	cr_assert(taken >= 20 && gave_up >= 1 && outside >= 20, "taken=%u gave_up=%u outside=%u",
+		  taken, gave_up, outside);
+}
+
+/* The families that make ibfs slow give up and are answered by Semi-NCA (and its own LT
+ * fallback where that is quadratic too): ibfsquad by the pass budget, exactly
+ * DOM_AUTO_MID_PASSES passes (ibfs needs k+1, all but the last changing something, and
+ * their steps stay far under the budget); sncaworst and repeat-until (one ibfs pass of about
+ * n^2/4 steps), ladder, idfsquad and itworst by the step budget. */
+Test(dom_auto, mid_path_falls_back_where_ibfs_is_quadratic)
+{
+	const unsigned mp = counter("mid_passes"), mfb = counter("mid_fell_back");
+	static const struct gen_graph hard[] = {
+		{"ibfsquad", T + 1, 1},      {"ibfsquad", 500, 1},   {"ibfsquad", MID, 1},
+		{"sncaworst", 101, 1},       {"sncaworst", MID, 1},  {"repeat-until", 300, 1},
+		{"repeat-until", MID, 2},    {"ladder", 300, 1},     {"ladder", MID, 1},
+		{"idfsquad", 301, 1},        {"idfsquad", MID, 1},   {"itworst", 101, 1},
+	};
+	for (size_t i = 0; i < sizeof hard / sizeof *hard; i++) {
+		struct cfg g;
+		make(&g, hard[i].family, hard[i].blocks, hard[i].seed);
+		cr_assert(g.n > T && g.n <= MID, "%s: n=%u outside the mid path", hard[i].family, g.n);
+		char what[96];
+		snprintf(what, sizeof what, "%s n=%u", hard[i].family, g.n);
+		uint64_t c[DOM_MAX_COUNTERS];
+		if (strcmp(hard[i].family, "itworst")) {
+			cr_assert_eq(check_mid(&g, what), 0, "%s: the mid path did not give up", what);
+		} else { /* ibfs itself takes ~k^4 steps here: no prediction, just the outcome */
+			check(&g, what, c);
+			cr_assert(c[mfb] == 1 && c[mp] >= 1, "%s: mid_passes=%llu fell_back=%llu", what,
+				  (unsigned long long)c[mp], (unsigned long long)c[mfb]);
+		}
+		if (!strcmp(hard[i].family, "ibfsquad")) {
+			check(&g, what, c);
+			cr_assert_eq(c[mp], DOM_AUTO_MID_PASSES, "%s: mid_passes=%llu", what,
+				     (unsigned long long)c[mp]);
+		}
+		cfg_free(&g);
+	}
+}
+
+/* The mid path needs a predecessor list of m words, capped at DOM_AUTO_MID_MAX_M so that
+ * auto's memory stays 8n words plus a constant: a dense mid-size graph with one edge more
+ * goes straight to Semi-NCA. */
+Test(dom_auto, mid_path_edge_cap)
+{
+	const unsigned mp = counter("mid_passes");
+	struct ssa_rng rng;
+	ssa_rng_seed(&rng, 28);
+	for (uint32_t extra = 0; extra <= 1; extra++) {
+		struct cfg g;
+		random_exact(&g, &rng, 200, DOM_AUTO_MID_MAX_M + extra, 8);
+		uint64_t c[DOM_MAX_COUNTERS];
+		check(&g, "dense", c);
+		if (extra)
+			cr_assert_eq(c[mp], 0, "m=%u: mid path ran", g.m);
+		else
+			cr_assert(c[mp] >= 1, "m=%u: mid path skipped", g.m);
+		cfg_free(&g);
+	}
+	/* The estimate grows by one word per edge up to the cap, and not past it; not at all
+	 * for graphs the small path takes. */
+	const struct dom_algo *a = dom_find("auto");
+	cr_assert_eq(a->scratch_bytes(MID, 1001) - a->scratch_bytes(MID, 1000), sizeof(uint32_t));
+	cr_assert_eq(a->scratch_bytes(MID, DOM_AUTO_MID_MAX_M + 1000),
+		     a->scratch_bytes(MID, DOM_AUTO_MID_MAX_M));
+	cr_assert_eq(a->scratch_bytes(T, 1001), a->scratch_bytes(T, 1000));
+}
+
+/* One scratch, reused across every path in turn (as bench --in does): the mid path borrows
+ * Semi-NCA's arrays, so a give-up followed by Semi-NCA, or a mid graph after a large one,
+ * must find nothing stale. */
+Test(dom_auto, one_scratch_through_every_path)
+{
+	static const struct gen_graph seq[] = {
+		{"structured", 3000, 1}, {"ibfsquad", 500, 1},    {"structured", MID + 500, 2},
+		{"sncaworst", 1001, 1},  {"structured", 40, 3},   {"irreducible", 2000, 1},
+		{"itworst", 41, 1},      {"random", 700, 4},      {"ladder", 1000, 1},
+		{"structured", 200, 5},
+	};
+	const struct dom_algo *a = dom_find("auto");
+	void *scratch = NULL;
+	cr_assert_eq(a->scratch_alloc(&scratch, 2 * MID, 8 * MID), SSA_OK);
+	for (size_t i = 0; i < sizeof seq / sizeof *seq; i++) {
+		struct cfg g;
+		make(&g, seq[i].family, seq[i].blocks, seq[i].seed);
+		cr_assert(g.n <= 2 * MID && g.m <= 8 * MID);
+		uint32_t *got = malloc(g.n * sizeof *got), *want = malloc(g.n * sizeof *want);
+		cr_assert(got && want);
+		uint64_t c[DOM_MAX_COUNTERS];
+		cr_assert_eq(dom_oracle(&g, want), SSA_OK);
+		cr_assert_eq(a->run(scratch, &g, got, c), SSA_OK);
+		uint32_t d = dc_first_diff(got, want, g.n);
+		cr_assert_eq(d, UINT32_MAX, "%s n=%u (graph %zu of the sequence): block %u idom %lld, "
+			     "oracle %lld", seq[i].family, g.n, i, d, d == UINT32_MAX ? 0 : dc_id(got[d]),
+			     d == UINT32_MAX ? 0 : dc_id(want[d]));
+		free(got);
+		free(want);
+		cfg_free(&g);
+	}
+	a->scratch_free(scratch);
 }

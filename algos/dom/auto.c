@@ -1,4 +1,5 @@
-/* auto: Semi-NCA with a step budget on its second phase, falling back to Lengauer-Tarjan.
+/* auto: by size, one-word bitset dataflow, budgeted IBFS, or Semi-NCA with a step budget on its
+ * second phase, falling back to Lengauer-Tarjan.
  *
  * Semi-NCA (Georgiadis, Tarjan, Werneck 2006, "Finding Dominators in Practice"; see snca.c) is
  * the fastest in practice, but its nearest-common-ancestor walks are quadratic on sncaworst
@@ -21,7 +22,7 @@
  * phase one's m evals) plus the fallback keeps auto within a small constant of simple LT on
  * every input: O(m log n) time overall. 2m + n was tried first: on ladder, sncaworst and
  * idfsquad at 10^6 it wasted three times as many steps and auto was ~10% slower there.
- * Memory: snca's 7n words plus the DFS parents.
+ * Memory: snca's 7n words plus the DFS parents (and the mid path's list, below).
  *
  * Small functions (at most DOM_AUTO_SMALL_N = 64 blocks, most real ones) take another path
  * first: the iterative dataflow of iter with each dominator set one 64-bit word (auto_small),
@@ -30,10 +31,30 @@
  * (tools/crossover, results/crossover/README.md) has this path fastest at every measured size
  * up to 56 blocks, and sets of 2-4 words lost to Semi-NCA by instruction count above 64.
  *
+ * Mid-size functions (DOM_AUTO_SMALL_N < n <= DOM_AUTO_MID_N = 3500 blocks) take ibfs's
+ * algorithm (Georgiadis, Tarjan, Werneck 2006, "IBFS": the iterative algorithm from a BFS
+ * spanning tree, run in BFS order; ibfs.c), through the same two functions of dom_internal.c
+ * that ibfs calls, under a budget: at most DOM_AUTO_MID_PASSES = 4 passes and
+ * DOM_AUTO_MID_STEPS_PER_EDGE * m = 8m intersect steps. On reducible code with shallow
+ * dominator trees its two BFS-order passes cost less than Semi-NCA's two phases; the
+ * crossover study has it ahead up to 3162 blocks and level at 3652-4217 (the figures are at
+ * DOM_AUTO_MID_N in dom_internal.h). The budget: of the real-code corpus's 114 functions of
+ * 65-3500 blocks, 104 settle in 2 passes, 9 in 3 and one (SQLite's sqlite3VdbeExec, 1676
+ * blocks) in 4, with at most 6.6 m intersect steps; a budget of 3 passes made auto give up on
+ * that one and cost 4.3x the floor where ibfs cost 2.7x in the same run. Where ibfs is
+ * quadratic the budget runs out and Semi-NCA answers: ibfsquad (k+1 passes) after 4 passes;
+ * sncaworst, repeat-until, ladder and idfsquad (about n^2/4 steps in one or two passes) and
+ * itworst after 8m steps.
+ * Either way the waste is a BFS, at most 4 scans of the m predecessors and 8m + 2n steps:
+ * linear, so auto keeps its O(m log n) bound. The path needs one more array, the predecessors
+ * in BFS numbers (m words); auto allocates at most DOM_AUTO_MID_MAX_M = 8 * 3500 of them and
+ * skips the path on denser graphs, so its memory stays 8n words plus a constant.
+ *
  * Counters: compress steps of phase one, NCA steps taken (up to the budget), 1 if it fell
  * back, the compress steps of the fallback, the vertices whose semidominator phase one
- * found at a dominator cut (dom_internal.h), and the passes of the small path (0: not taken;
- * DOM_AUTO_SMALL_PASSES: gave up, Semi-NCA answered). Preconditions as snca. */
+ * found at a dominator cut (dom_internal.h), the passes of the small path (0: not taken;
+ * DOM_AUTO_SMALL_PASSES: gave up, Semi-NCA answered), the passes of the mid path (0: not
+ * taken) and 1 if the mid path gave up (Semi-NCA answered). Preconditions as snca. */
 #include "dom/dom_internal.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -48,6 +69,12 @@
 #define AUTO_SMALL_N DOM_AUTO_SMALL_N
 #define AUTO_SMALL_PASSES DOM_AUTO_SMALL_PASSES
 _Static_assert(AUTO_SMALL_N <= 64, "the small path keeps each dominator set in one word");
+
+/* The mid path: graphs of AUTO_SMALL_N < n <= AUTO_MID_N blocks (dom_internal.h). */
+#define AUTO_MID_N DOM_AUTO_MID_N
+#define AUTO_MID_PASSES DOM_AUTO_MID_PASSES
+#define AUTO_MID_STEPS_PER_EDGE DOM_AUTO_MID_STEPS_PER_EDGE
+#define AUTO_MID_MAX_M DOM_AUTO_MID_MAX_M
 
 /* Iterative dataflow with each dominator set in one 64-bit word, for n <= 64: bit i stands
  * for the block at reverse-postorder position i. Dom(b) = {b} + AND of Dom(p) over b's
@@ -223,26 +250,98 @@ static void auto_fallback(struct snca_work *w, uint64_t *steps)
 	*steps += cs;
 }
 
+/* auto's scratch: Semi-NCA's arrays (with the DFS parents for the fallback) and the mid
+ * path's predecessor list. The mid path borrows pre, order, semi and idom for the BFS numbers,
+ * the BFS order, the tentative tree and the predecessor offsets; snca_semi rewrites all of
+ * them before reading, so a give-up leaves nothing behind. */
+struct auto_work {
+	struct snca_work snca;
+	uint32_t mid_cap_m; /* predecessor words for the mid path; 0: the path never runs */
+	uint32_t *plist;
+};
+
+/* The mid path's predecessor words for a scratch of up to (n, m): only graphs above the
+ * small path's size can take it, and only with at most AUTO_MID_MAX_M edges, so this is
+ * bounded by a constant however large the graph. */
+static uint64_t auto_mid_words(uint64_t n, uint64_t m)
+{
+	if (n <= AUTO_SMALL_N)
+		return 0;
+	return m < AUTO_MID_MAX_M ? m : AUTO_MID_MAX_M;
+}
+
 static uint64_t auto_scratch_bytes(uint64_t n, uint64_t m)
 {
-	(void)m;
-	return ssa_sat_add(snca_work_bytes(n, 1), sizeof(struct snca_work));
+	uint64_t mid = ssa_bytes(auto_mid_words(n, m), sizeof(uint32_t));
+	return ssa_sat_add(ssa_sat_add(snca_work_bytes(n, 1), mid), sizeof(struct auto_work));
+}
+
+static void auto_scratch_free(void *scratch)
+{
+	struct auto_work *w = scratch;
+	if (!w)
+		return;
+	snca_work_free(&w->snca);
+	free(w->plist);
+	free(w);
 }
 
 static int auto_scratch_alloc(void **scratch, uint32_t n, uint32_t m)
 {
-	(void)m;
-	return snca_scratch_new(scratch, n, 1); /* keeps the DFS parents for the LT fallback */
+	struct auto_work *w = calloc(1, sizeof *w);
+	if (!w)
+		return SSA_ENOMEM;
+	/* keep the DFS parents for the LT fallback */
+	if (snca_work_alloc(&w->snca, n, 1) != SSA_OK) {
+		free(w);
+		return SSA_ENOMEM;
+	}
+	uint32_t words = (uint32_t)auto_mid_words(n, m);
+	if (words) {
+		w->plist = ssa_alloc_array(words, sizeof(uint32_t));
+		if (!w->plist) {
+			auto_scratch_free(w);
+			return SSA_ENOMEM;
+		}
+		w->mid_cap_m = words;
+	}
+	*scratch = w;
+	return SSA_OK;
+}
+
+/* The mid path: ibfs's BFS and passes (dom_internal.c) under a budget of AUTO_MID_PASSES
+ * passes and AUTO_MID_STEPS_PER_EDGE * m intersect steps. Returns SSA_EBUDGET, having written
+ * nothing into idom, when the budget ran out; at most a BFS, AUTO_MID_PASSES scans of the m
+ * predecessors and AUTO_MID_STEPS_PER_EDGE * m + 2n steps are then wasted, O(m + n). */
+static int auto_mid(struct auto_work *w, const struct cfg *g, uint32_t *idom, uint64_t *passes)
+{
+	struct snca_work *s = &w->snca;
+	uint32_t *num = s->pre, *order = s->order, *doms = s->semi, *poff = s->idom;
+	uint32_t nr = dom_bfs_preds(g, num, order, doms, poff, w->plist);
+	uint64_t steps = 0, scans = 0;
+	int rc = dom_ibfs_passes(doms, poff, w->plist, nr, AUTO_MID_PASSES,
+				 (uint64_t)AUTO_MID_STEPS_PER_EDGE * g->m, passes, &steps, &scans);
+	if (rc != SSA_OK)
+		return rc;
+	dom_emit(idom, g->n, 0, nr, order, doms);
+	return SSA_OK;
 }
 
 static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t *counters)
 {
-	struct snca_work *w = scratch;
+	struct auto_work *aw = scratch;
+	struct snca_work *w = &aw->snca;
 	if (g->n > w->cap)
 		return SSA_EUSAGE;
 	memset(counters, 0, DOM_MAX_COUNTERS * sizeof *counters);
-	if (g->n <= AUTO_SMALL_N && auto_small(g, idom, &counters[5]) == SSA_OK)
-		return SSA_OK;
+	if (g->n <= AUTO_SMALL_N) {
+		if (auto_small(g, idom, &counters[5]) == SSA_OK)
+			return SSA_OK;
+	} else if (g->n <= AUTO_MID_N && g->m <= aw->mid_cap_m) {
+		if (auto_mid(aw, g, idom, &counters[6]) == SSA_OK)
+			return SSA_OK;
+		counters[7] = 1;
+	}
 	snca_semi(w, g, &counters[0], &counters[4]);
 	uint64_t budget = (uint64_t)AUTO_STEPS_PER_EDGE * g->m;
 	if (snca_nca(w, budget, &counters[1]) == SSA_OK) {
@@ -257,14 +356,15 @@ static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 
 const struct dom_algo dom_algo_auto = {
 	.name = "auto",
-	.summary = "<= 64 blocks: one-word bitset dataflow; else Semi-NCA with an NCA step budget of m, "
-		   "falling back to simple LT",
+	.summary = "<= 64 blocks: one-word bitset dataflow; <= 3500: ibfs with a pass and step "
+		   "budget; else (or over budget) Semi-NCA with an NCA step budget of m, falling "
+		   "back to simple LT",
 	.citation = "Georgiadis, Tarjan, Werneck 2006 (Semi-NCA) + Lengauer, Tarjan 1979 (fallback)",
-	.complexity = "O(m log n) time; 8n words",
+	.complexity = "O(m log n) time; 8n + min(m, 28000) words",
 	.counter_names = {"compress_steps", "nca_steps", "fell_back", "fallback_compress_steps",
-			  "semi_at_cut", "small_passes"},
+			  "semi_at_cut", "small_passes", "mid_passes", "mid_fell_back"},
 	.scratch_bytes = auto_scratch_bytes,
 	.scratch_alloc = auto_scratch_alloc,
-	.scratch_free = snca_scratch_delete,
+	.scratch_free = auto_scratch_free,
 	.run = auto_run,
 };

@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#define DOM_MAX_COUNTERS 6
+#define DOM_MAX_COUNTERS 8
 
 struct dom_algo {
 	const char *name;

@@ -1,6 +1,7 @@
 /* Helpers shared by the dominator algorithms: the depth-first numbering of the Lengauer-Tarjan
  * family (slt, lt, snca, auto), the dominator cuts found from it, and the translation of a
- * DFS-space answer back to blocks. */
+ * DFS- or BFS-space answer back to blocks. (The two halves of IBFS are inline functions in
+ * dom_internal.h.) */
 #include "dom/dom_internal.h"
 
 #include <string.h>

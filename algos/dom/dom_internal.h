@@ -1,11 +1,16 @@
 /* Private to algos/dom: the descriptors registry.c lists, the depth-first numbering the
- * Lengauer-Tarjan family shares, and the Semi-NCA phases auto reuses. Not a public interface. */
+ * Lengauer-Tarjan family shares, and the IBFS and Semi-NCA phases auto reuses. Not a public
+ * interface. */
 #ifndef SSALAB_DOM_INTERNAL_H
 #define SSALAB_DOM_INTERNAL_H
 
 #include "dom/dom.h"
 
+#include "util/status.h"
+
+#include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 extern const struct dom_algo dom_algo_iter;
 extern const struct dom_algo dom_algo_chk;
@@ -51,11 +56,135 @@ uint32_t dom_cuts(const struct cfg *g, const uint32_t *pre, const uint32_t *orde
 void dom_emit(uint32_t *idom, uint32_t n, uint32_t base, uint32_t nreach, const uint32_t *order,
 	      const uint32_t *didom);
 
+/* The iterative algorithm from a breadth-first spanning tree (Georgiadis, Tarjan, Werneck
+ * 2006, "IBFS"), split in two so that ibfs.c runs it as published and auto.c runs it with a
+ * budget on mid-size graphs. Inline, not in dom_internal.c: calls across files cost ibfs
+ * about 6 ns per run, measured as 1.23-1.32x the DFS floor instead of 0.79-0.86x on the
+ * real-code corpus's 697 one-block functions.
+ *
+ * dom_bfs_preds: BFS from block 0 following successors in edge order, then every reached
+ * block's predecessors translated into BFS numbers once.
+ *   num[b]       block -> BFS number, SSA_NONE when unreached (n entries, all written)
+ *   order[i]     BFS number -> block (also the queue)
+ *   doms[i]      BFS number of the BFS parent, doms[0] = 0: the spanning tree to start from
+ *   poff, plist  predecessor lists by BFS number (nreach + 1 words) in BFS numbers (at most m
+ *                words), edges from unreached blocks dropped; every reached block but the
+ *                entry keeps at least its BFS parent
+ * Returns the number of reached blocks. */
+static inline uint32_t dom_bfs_preds(const struct cfg *g, uint32_t *num, uint32_t *order,
+				     uint32_t *doms, uint32_t *poff, uint32_t *plist)
+{
+	/* BFS in successor order: order[] is the queue, doms[] the BFS parents. A tree parent
+	 * always has a smaller number than its child, which the passes rely on. */
+	memset(num, 0xff, (size_t)g->n * sizeof *num);
+	uint32_t nr = 1;
+	num[0] = 0;
+	order[0] = 0;
+	doms[0] = 0;
+	for (uint32_t h = 0; h < nr; h++) {
+		uint32_t b = order[h];
+		for (uint32_t e = g->succ_off[b]; e < g->succ_off[b + 1]; e++) {
+			uint32_t v = g->succ[e];
+			if (num[v] != SSA_NONE)
+				continue;
+			num[v] = nr;
+			doms[nr] = h;
+			order[nr++] = v;
+		}
+	}
+
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < nr; i++) {
+		uint32_t b = order[i];
+		poff[i] = k;
+		for (uint32_t e = g->pred_off[b]; e < g->pred_off[b + 1]; e++)
+			if (num[g->pred[e]] != SSA_NONE)
+				plist[k++] = num[g->pred[e]];
+	}
+	poff[nr] = k;
+	return nr;
+}
+
+/* The passes: for v = 1 .. nreach-1, doms[v] <- the nearest common ancestor in doms[] of v's
+ * predecessors (the two-finger walk, larger number climbs), until a pass changes nothing;
+ * doms[] is then the dominator tree in BFS numbers. *passes, *steps (one per climb) and *scans
+ * (predecessors read) are incremented. Budget: returns SSA_EBUDGET, doms[] left half-done,
+ * when max_passes passes all changed something (the next pass is unaffordable, even if it
+ * would only confirm), or as soon as the intersect steps exceed max_steps (checked after
+ * every intersection, so the overshoot is at most two tree depths). UINT64_MAX for both: no
+ * budget, the published algorithm. */
+static inline int dom_ibfs_passes(uint32_t *doms, const uint32_t *poff, const uint32_t *plist,
+				  uint32_t nreach, uint64_t max_passes, uint64_t max_steps,
+				  uint64_t *passes, uint64_t *steps, uint64_t *scans)
+{
+	/* Every NCA taken for v is a proper ancestor of v: the BFS parent is one of v's
+	 * predecessors and numbers fall along the tree, so doms[] stays a tree rooted at 0. */
+	uint64_t np = 0, st = 0, sc = 0;
+	int rc = SSA_OK;
+	bool changed = true;
+	while (changed) {
+		if (np == max_passes) {
+			rc = SSA_EBUDGET;
+			break;
+		}
+		changed = false;
+		np++;
+		for (uint32_t v = 1; v < nreach; v++) {
+			uint32_t e = poff[v], end = poff[v + 1];
+			uint32_t nd = plist[e++];
+			for (; e < end; e++) {
+				uint32_t f1 = plist[e], f2 = nd;
+				while (f1 != f2) {
+					while (f1 > f2) {
+						f1 = doms[f1];
+						st++;
+					}
+					while (f2 > f1) {
+						f2 = doms[f2];
+						st++;
+					}
+				}
+				nd = f1;
+				/* Per intersection, not per vertex: one vertex with many predecessors
+				 * in a deep tree could overshoot by their number times the depth. */
+				if (st > max_steps) {
+					sc += e + 1 - poff[v];
+					rc = SSA_EBUDGET;
+					goto out;
+				}
+			}
+			sc += poff[v + 1] - poff[v];
+			/* A lone predecessor is the BFS parent itself, already d(v). */
+			if (doms[v] != nd) {
+				doms[v] = nd;
+				changed = true;
+			}
+		}
+	}
+out:
+	*passes += np;
+	*steps += st;
+	*scans += sc;
+	return rc;
+}
+
 /* auto's small path (auto.c): iterative dataflow over one-word bitsets for graphs of at most
  * DOM_AUTO_SMALL_N blocks, giving up to Semi-NCA after DOM_AUTO_SMALL_PASSES passes. The
  * threshold comes from the crossover study (results/crossover/README.md). */
 #define DOM_AUTO_SMALL_N 64u
 #define DOM_AUTO_SMALL_PASSES 4u
+
+/* auto's mid-size path (auto.c): the IBFS passes above with a budget, for graphs of
+ * DOM_AUTO_SMALL_N < n <= DOM_AUTO_MID_N blocks and at most DOM_AUTO_MID_MAX_M edges; it gives
+ * up to Semi-NCA after DOM_AUTO_MID_PASSES passes that all changed something, or after
+ * DOM_AUTO_MID_STEPS_PER_EDGE * m intersect steps. 3500: in two grids of structured functions
+ * (results/crossover/README.md, "auto's mid-size path") ibfs took 0.80x and 0.86x of Semi-NCA's
+ * CPU time at 3162 blocks, 0.91x and 1.03x at 3652, 1.24x and 1.00x at 4217, 1.21x and 1.13x
+ * at 4870; the budget's figures are in auto.c. */
+#define DOM_AUTO_MID_N 3500u
+#define DOM_AUTO_MID_PASSES 4u
+#define DOM_AUTO_MID_STEPS_PER_EDGE 8u
+#define DOM_AUTO_MID_MAX_M (8u * DOM_AUTO_MID_N)
 
 /* Semi-NCA, split in its two phases so auto can run them separately (snca.c). */
 struct snca_rec {
