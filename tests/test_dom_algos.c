@@ -317,13 +317,13 @@ Test(dom_algos, snca_nca_steps_on_ladder_are_quadratic)
 	cfg_free(&g);
 }
 
-/* Appends DOM_AUTO_SMALL_N blocks that nothing reaches and that have no edges: the same
- * reachable graph and the same m, but too many blocks for auto's small path, so auto runs
- * Semi-NCA and its budget is what is tested. */
+/* Appends DOM_AUTO_MID_N blocks that nothing reaches and that have no edges: the same
+ * reachable graph and the same m, but too many blocks for auto's small and mid-size paths,
+ * so auto runs Semi-NCA and its budget is what is tested. */
 static void pad(struct cfg *g)
 {
 	struct edge_list el;
-	cr_assert_eq(edge_list_init(&el, g->n + DOM_AUTO_SMALL_N, g->m), SSA_OK);
+	cr_assert_eq(edge_list_init(&el, g->n + DOM_AUTO_MID_N, g->m), SSA_OK);
 	for (uint32_t u = 0; u < g->n; u++)
 		for (uint32_t e = g->succ_off[u]; e < g->succ_off[u + 1]; e++)
 			cr_assert_eq(edge_list_push(&el, u, g->succ[e]), SSA_OK);

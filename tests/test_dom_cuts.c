@@ -212,6 +212,12 @@ Test(cuts, the_shortcut_fires_and_every_algorithm_equals_the_oracle)
 				cr_assert_not_null(a);
 				uint64_t c[DOM_MAX_COUNTERS];
 				cr_assert_eq(dom_compute(a, &g, want, c), SSA_OK);
+				/* auto's mid-size path (ibfs) answers these graphs of about
+				 * 3000 blocks without semidominators; when it does, its
+				 * Semi-NCA phase, snca_semi, is the one snca ran above. */
+				if (!strcmp(a->name, "auto") && counter(a, c, "mid_passes") &&
+				    !counter(a, c, "mid_fell_back"))
+					continue;
 				uint64_t at = counter(a, c, "semi_at_cut");
 				cr_assert(at >= g.n / 2 && at < g.n, "%s: %llu of %u at a cut",
 				          a->name, (unsigned long long)at, g.n);
