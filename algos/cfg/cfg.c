@@ -164,8 +164,11 @@ static unsigned preds_shift(uint32_t n, uint32_t m)
  * and m/2 words of keys unless they are packed. */
 uint64_t cfg_preds_scratch_bytes(uint64_t n, uint64_t m)
 {
-	/* preds_shift caps a bucket at 2^16 blocks, so there are at most n / 2^16 + 1 buckets
-	 * beyond CFG_PREDS_MAX_BUCKETS; up to 2^22 blocks a key always packs with its source. */
+	/* Below the threshold cfg_preds_fill never partitions. preds_shift caps a bucket at 2^16
+	 * blocks, so there are at most n / 2^16 + 1 buckets beyond CFG_PREDS_MAX_BUCKETS; up to
+	 * 2^22 blocks a key always packs with its source. */
+	if (n + m < CFG_PREDS_PARTITION_MIN_WORDS)
+		return 0;
 	uint64_t nb = n / (1u << 16) + 1;
 	if (nb < CFG_PREDS_MAX_BUCKETS)
 		nb = CFG_PREDS_MAX_BUCKETS;

@@ -64,9 +64,9 @@ int cfg_build_preds(struct cfg *g);
  * sample of the edges says they jump far (below), and falls back to the counting sort if its
  * scratch cannot be allocated. */
 void cfg_preds_fill(const struct cfg *g, uint32_t *off, uint32_t *pred);
-/* An upper bound on the scratch cfg_preds_fill may allocate while it runs (the partition's: a
- * bucket of at most m edges, its bucket table, and the 16-bit keys beyond 2^22 blocks), for
- * memory estimates. */
+/* An upper bound on the scratch cfg_preds_fill may allocate while it runs, for memory
+ * estimates: 0 below CFG_PREDS_PARTITION_MIN_WORDS, else the partition's (a bucket of at most m
+ * edges, its bucket table, and the 16-bit keys beyond 2^22 blocks). */
 uint64_t cfg_preds_scratch_bytes(uint64_t n, uint64_t m);
 void cfg_preds_count(const struct cfg *g, uint32_t *off, uint32_t *pred);
 int cfg_preds_partition(const struct cfg *g, uint32_t *off, uint32_t *pred);
