@@ -2,7 +2,8 @@
  * dominator tree is certified on every generator family, forward and reversed, on thousands of
  * small random graphs of every shape (self-loops, multi-edges, edges into the entry,
  * unreachable blocks, irreducible loops) and on the README's counterexample to orders that keep
- * search subtrees contiguous; trees hung higher, lower or with swapped parents never are. */
+ * search subtrees contiguous; trees hung higher, lower or with swapped parents never are. The
+ * same holds with the fallback of algos/dom/lowhigh_peel.c forced on every group. */
 #include <criterion/criterion.h>
 
 #include "dom/domtree.h"
