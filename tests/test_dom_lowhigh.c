@@ -2,13 +2,16 @@
  * dominator tree is certified on every generator family, forward and reversed, on thousands of
  * small random graphs of every shape (self-loops, multi-edges, edges into the entry,
  * unreachable blocks, irreducible loops) and on the README's counterexample to orders that keep
- * search subtrees contiguous; trees hung higher, lower or with swapped parents never are. */
+ * search subtrees contiguous; trees hung higher, lower or with swapped parents never are. The
+ * same holds with the fallback of algos/dom/lowhigh_peel.c forced on every group. */
 #include <criterion/criterion.h>
 
 #include "dom/domtree.h"
 #include "dom/lowhigh.h"
+#include "dom/lowhigh_peel.h"
 #include "dom/reference.h"
 #include "dom/reverse.h"
+#include "cfg/traverse.h"
 #include "gen/gen.h"
 #include "support/domcheck_graphs.h"
 #include "support/domcheck_random.h"
@@ -209,4 +212,211 @@ Test(lowhigh, large_graphs)
 		free(idom);
 		cfg_free(&g);
 	}
+}
+
+/* ---- The fallback (algos/dom/lowhigh_peel.c), forced on every group ----
+ *
+ * The main construction never gets stuck in these tests, so the fallback is run through
+ * dom_lowhigh_order_peel, which uses it for every group, and its order is checked here by the
+ * definition of a low-high order (a check of our own, independent of verify.c). */
+
+/* Whether pos is a low-high order of t for g: a preorder of t (pos[v] after pos[idom v], v's
+ * subtree inside its parent's, the entry first), and every reachable v != entry has the edge
+ * idom(v)->v or a reachable predecessor before v and one after v's subtree. */
+static bool is_lowhigh_order(const struct cfg *g, const struct domtree *t, const uint8_t *reach,
+			     const uint32_t *pos)
+{
+	const uint32_t n = g->n;
+	uint8_t *seen = calloc(t->nreach ? t->nreach : 1, 1);
+	bool ok = pos[0] == 0;
+	for (uint32_t v = 0; v < n && ok; v++) {
+		if (!reach[v])
+			continue;
+		ok = pos[v] < t->nreach && !seen[pos[v]];
+		if (ok)
+			seen[pos[v]] = 1;
+	}
+	free(seen);
+	for (uint32_t v = 1; v < n && ok; v++) {
+		if (!reach[v])
+			continue;
+		const uint32_t d = t->idom[v];
+		const uint32_t sv = t->tlast[v] - t->tin[v], sd = t->tlast[d] - t->tin[d];
+		ok = pos[d] < pos[v] && pos[v] + sv <= pos[d] + sd;
+		bool direct = false, low = false, high = false;
+		for (uint32_t i = g->pred_off[v]; i < g->pred_off[v + 1]; i++) {
+			const uint32_t u = g->pred[i];
+			if (!reach[u] || u == v)
+				continue;
+			direct |= u == d;
+			low |= pos[u] < pos[v];
+			high |= pos[u] > pos[v] + sv;
+		}
+		ok = ok && (direct || (low && high));
+	}
+	return ok;
+}
+
+/* 1 when the forced fallback builds an order of idom's tree that passes the check, 0 when its
+ * order fails the check, -1 when it finds that no order exists. idom must pass dom_verify. */
+static int forced_certifies(const struct cfg *g, const uint32_t *idom)
+{
+	const uint32_t n = g->n;
+	uint8_t *reach = malloc(n);
+	uint32_t *stack = malloc(n * sizeof *stack), *pos = malloc(n * sizeof *pos);
+	cr_assert(reach && stack && pos);
+	cfg_reach(g, 0, reach, stack);
+	struct domtree t = {0};
+	cr_assert_eq(domtree_build(&t, idom, n, 0), SSA_OK);
+	const int rc = dom_lowhigh_order_peel(g, &t, reach, pos);
+	cr_assert(rc == SSA_OK || rc == SSA_EVERIFY, "rc %d", rc);
+	const int res = rc != SSA_OK ? -1 : is_lowhigh_order(g, &t, reach, pos) ? 1 : 0;
+	domtree_free(&t);
+	free(reach);
+	free(stack);
+	free(pos);
+	return res;
+}
+
+/* The true tree of g (the oracle's, or the independent reference's where the oracle does not
+ * accept g) must pass the verifier and be certified through the fallback. */
+static void expect_forced_certified(const struct cfg *g, const char *what)
+{
+	uint32_t *idom = malloc((g->n + 1) * sizeof *idom);
+	if (dom_oracle_fits(g->n, g->m))
+		cr_assert_eq(dom_oracle(g, idom), SSA_OK);
+	else
+		cr_assert_eq(dom_reference(g, idom), SSA_OK);
+	char msg[256];
+	cr_assert_eq(dom_verify(g, idom, msg, sizeof msg), SSA_OK, "%s: %s", what, msg);
+	const int res = forced_certifies(g, idom);
+	cr_assert_eq(res, 1, "%s (n=%u, m=%u): the fallback %s", what, g->n, g->m,
+		     res < 0 ? "found no order" : "built an order that fails the definition");
+	free(idom);
+}
+
+Test(lowhigh_peel, hand_made_groups_are_certified)
+{
+	/* p=0, a=1, b=2, x=3, y=4. In the x/y example neither x nor y can be peeled at first
+	 * (one anchor each), so the fallback has to merge; the b->a variant breaks the cheaper
+	 * merge rules of LOWHIGH-NOTES.md. */
+	static const char *const graphs[] = {
+		"5: 0>1 0>2 1>3 4>3 2>4 3>4",
+		"5: 0>1 0>2 1>3 4>3 2>4 3>4 2>1",
+		"6: 0>1 0>2 1>3 4>3 2>4 3>4 2>1 0>5 5>4",
+		"7: 0>2 0>6 1>4 2>5 2>3 2>3 2>6 3>1 3>5 4>4 4>2 4>3 5>1 5>4 6>3 6>3 6>6",
+		"1:",
+		"2: 0>0 0>1 1>1 1>0",
+		"4: 0>1 0>2 1>3 2>3 3>1 3>2",
+		"5: 0>1 0>2 1>2 2>1 1>3 2>3 3>4 4>3 4>0",
+		"6: 0>1 1>2 2>1 3>4 4>5 5>3 0>1 0>1",
+		"7: 0>1 0>2 1>3 2>4 3>4 4>3 3>5 4>6 5>6 6>5",
+	};
+	for (size_t i = 0; i < sizeof graphs / sizeof *graphs; i++) {
+		struct cfg g, r;
+		cr_assert_eq(dc_parse(&g, graphs[i]), SSA_OK, "%s", graphs[i]);
+		expect_forced_certified(&g, graphs[i]);
+		cr_assert_eq(dom_reverse_cfg(&g, &r, NULL), SSA_OK);
+		expect_forced_certified(&r, graphs[i]);
+		cfg_free(&r);
+		cfg_free(&g);
+	}
+}
+
+/* Thousands of random graphs of 1-12 blocks and a few hundred of up to 300, forward and
+ * reversed. */
+Test(lowhigh_peel, true_trees_of_random_graphs_are_certified)
+{
+	char what[96];
+	for (uint64_t seed = 1; seed <= 8300; seed++) {
+		struct cfg g, r;
+		cr_assert_eq(dc_random_graph(&g, seed * 7919, seed > 8000 ? 300 : 12), SSA_OK);
+		snprintf(what, sizeof what, "seed %llu", (unsigned long long)seed);
+		expect_forced_certified(&g, what);
+		cr_assert_eq(dom_reverse_cfg(&g, &r, NULL), SSA_OK);
+		snprintf(what, sizeof what, "seed %llu reversed", (unsigned long long)seed);
+		expect_forced_certified(&r, what);
+		cfg_free(&r);
+		cfg_free(&g);
+	}
+}
+
+Test(lowhigh_peel, every_family_forward_and_reverse_is_certified)
+{
+	char what[128];
+	unsigned fams = 0;
+	for (size_t f = 0; f < gen_nfamilies; f++) {
+		struct gen_params p;
+		gen_params_default(&p);
+		p.family = gen_families[f].name;
+		p.blocks = 400;
+		p.seed = 3;
+		struct cfg g, r;
+		struct gen_info info;
+		int rc = gen_cfg(&p, &g, &info);
+		if (rc == SSA_EUSAGE)
+			continue;
+		cr_assert_eq(rc, SSA_OK, "%s: %s", p.family, info.note);
+		snprintf(what, sizeof what, "%s", p.family);
+		expect_forced_certified(&g, what);
+		cr_assert_eq(dom_reverse_cfg(&g, &r, NULL), SSA_OK);
+		snprintf(what, sizeof what, "%s --reverse", p.family);
+		expect_forced_certified(&r, what);
+		cfg_free(&r);
+		cfg_free(&g);
+		fams++;
+	}
+	cr_assert(fams > 0);
+}
+
+/* Trees hung higher or lower that still pass the necessary conditions: the fallback must
+ * either find no order or build one that fails the definition. */
+Test(lowhigh_peel, tampered_trees_are_never_certified)
+{
+	enum { N = 30 };
+	uint32_t truth[N + 1], mut[N + 1];
+	unsigned tried = 0, refused = 0;
+	for (uint64_t seed = 1; seed <= 3000; seed++) {
+		struct cfg g0, r, *g = &g0;
+		cr_assert_eq(dc_random_graph(&g0, seed * 15485863, N), SSA_OK);
+		const bool rev = seed % 2 == 0;
+		if (rev) {
+			cr_assert_eq(dom_reverse_cfg(&g0, &r, NULL), SSA_OK);
+			g = &r;
+		}
+		const uint32_t n = g->n;
+		cr_assert_eq(dom_oracle(g, truth), SSA_OK);
+		struct ssa_rng rng;
+		ssa_rng_seed(&rng, seed);
+		for (int k = 0; k < 12; k++) {
+			memcpy(mut, truth, n * sizeof *mut);
+			const uint32_t v = (uint32_t)ssa_rng_below(&rng, n);
+			const uint32_t w = (uint32_t)ssa_rng_below(&rng, n);
+			const uint32_t d = mut[v];
+			if (d == SSA_NONE)
+				continue;
+			if (k % 2 == 0) { /* higher */
+				if (mut[d] == SSA_NONE)
+					continue;
+				mut[v] = mut[d];
+			} else { /* lower: under a sibling */
+				if (w == v || mut[w] != d)
+					continue;
+				mut[v] = w;
+			}
+			if (dom_verify(g, mut, NULL, 0) != SSA_OK)
+				continue; /* the construction requires the necessary conditions */
+			tried++;
+			const int res = forced_certifies(g, mut);
+			refused += res < 0;
+			cr_assert(res != 1, "seed %llu%s try %d: a wrong tree was certified (block %u)",
+				  (unsigned long long)seed, rev ? " reversed" : "", k, v);
+		}
+		if (rev)
+			cfg_free(&r);
+		cfg_free(&g0);
+	}
+	cr_log_info("fallback on tampered trees: %u passed the necessary conditions, %u found to "
+		    "have no order, none certified", tried, refused);
+	cr_assert(tried > 100, "tried %u", tried);
 }

@@ -43,22 +43,41 @@
  * left (right) of the whole region. By induction over the instances every placed member has
  * an in-neighbour on each side, and direct children need none.
  *
- * Completeness. Each instance must place at least one member, else the group is tried once
- * more with the search following edges in reverse order, and then the construction stops and
- * reports SSA_EVERIFY (so it always terminates: at most one instance per block). We have
- * not proven that an instance of a correct tree always makes progress; we have tested it: on
- * 810,000 random flow graphs of every shape (up to 2,000 blocks) forward and reversed, on the
- * README's counterexample to subtree-contiguous orders, on every generator family (2*10^4
- * blocks, forward and reversed; several up to 10^6) the true tree always got an order
- * (tests/test_dom_lowhigh.c, algos/dom/README.md).
+ * Completeness. Each instance must place at least one member, so the construction always
+ * terminates (at most one instance per block). We have not proven that an instance of a
+ * correct tree always makes progress, and we have never seen one fail: 810,000 random flow
+ * graphs of every shape (up to 2,000 blocks) forward and reversed, the README's
+ * counterexample to subtree-contiguous orders, every generator family (2*10^4 blocks, forward
+ * and reversed; several up to 10^6). When an instance does fail, the whole group is handed to
+ * the fallback of lowhigh_peel.c, which is proven to find an order for a correct tree, so the
+ * construction as a whole is complete. The argument, in short (algos/dom/LOWHIGH-NOTES.md has
+ * it in full): with a super source feeding the placed children and two sentinels standing for
+ * c, call the group flat when nothing but the source dominates an unplaced child. The true
+ * tree makes every group flat to begin with, since a child that dominated a sibling in H_c
+ * would dominate it in G. A child with in-neighbours at two placed nodes can be placed between
+ * them; when none can, take a placed node a and, among its unplaced out-neighbours, the x
+ * numbered last by a depth-first search of the group without a: x dominates nothing there,
+ * so x can be merged into a. Both steps
+ * keep the group flat and remove one child, and the merged children are put back last-in
+ * first-out right next to their node, on the side of an in-neighbour other than it. The
+ * fallback first checks that the group is flat (one Lengauer-Tarjan run of dom_reference on
+ * H_c), so SSA_EVERIFY means the tree is wrong, and a group that is not flat is rejected
+ * without the fallback's quadratic work.
  *
  * Time: the derived graph O(n + m log d) (d the most children of a block, a binary search per
  * edge); an instance costs O(members + their in-edges) plus O(log) per insertion, amortised;
  * a block is a member of one instance per level of cloning, which we measured at 1.2 levels
- * on average on random graphs (O(n m) in the worst case we can bound). Memory: 8n + 2m words
- * for the derived graph and the instance state, 5 words for each of at most 3n + 2 list nodes,
- * 3 words per pending instance (dom_lowhigh_bytes). Iterative throughout. */
+ * on average on random graphs (O(n m) in the worst case we can bound). The fallback costs
+ * O((k + e) log k) for its check and O(k (k + e)) after it, for a group of k children and e
+ * sibling edges, so the worst case of the whole construction is O(n (n + m)), i.e. O(n m) on
+ * a graph whose blocks are reachable. On a correct tree the fallback has never run outside
+ * the tests that force it. On a wrong one it runs once, on the first group the main
+ * construction gets stuck on, and every such group in our tests failed the check. Memory: 8n + 2m words for the derived graph and the instance
+ * state, 5 words for each of at most 3n + 2 list nodes, 3 words per pending instance, and for
+ * the fallback, allocated only when it runs, n bytes and 6n + 4 words plus its check's graph
+ * and scratch (lh_peel_bytes; dom_lowhigh_bytes counts it all). Iterative throughout. */
 #include "dom/lowhigh.h"
+#include "dom/lowhigh_peel.h"
 #include "util/mem.h"
 #include "util/status.h"
 
@@ -98,6 +117,7 @@ uint64_t dom_lowhigh_bytes(uint64_t n, uint64_t m)
 	uint64_t b = ssa_bytes(ssa_sat_add(ssa_sat_add(10 * n, 2), 2 * m), sizeof(uint32_t));
 	b = ssa_sat_add(b, ssa_sat_add(n, n)); /* carc, st */
 	b = ssa_sat_add(b, ssa_bytes(nodes, 3 * sizeof(uint32_t) + sizeof(uint64_t)));
+	b = ssa_sat_add(b, lh_peel_bytes(n, m)); /* the fallback, allocated only if it runs */
 	return ssa_sat_add(b, ssa_bytes(ssa_sat_add(n, 1), 3 * sizeof(uint32_t)));
 }
 
@@ -203,8 +223,8 @@ static uint32_t anchor_of(const struct lh *h, uint32_t u, uint32_t id, uint32_t 
 }
 
 /* Orders the k children of c into sch[c0..c0+k). false when an instance makes no progress
- * or a child is out of reach of the search (neither happens for a correct tree in our
- * tests; the order would not exist for a wrong one). */
+ * or a child is out of reach of the search (neither happened for a correct tree in our
+ * tests); the caller then runs the fallback of lowhigh_peel.c on the group. */
 static bool lh_fail(struct lh *h, uint32_t ntouched)
 {
 	for (uint32_t j = 0; j < ntouched; j++)
@@ -212,7 +232,7 @@ static bool lh_fail(struct lh *h, uint32_t ntouched)
 	return false;
 }
 
-static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c, bool rev)
+static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
 {
 	const uint32_t n = h->n, c0 = t->child_off[c], k = t->child_off[c + 1] - c0;
 	const uint32_t head = n, end = n + 1;
@@ -267,7 +287,7 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c, bool rev
 					continue;
 				}
 				h->cur[sp - 1]++;
-				const uint32_t y = h->dout[lo + (rev ? deg - 1 - i : i)];
+				const uint32_t y = h->dout[lo + i];
 				if (h->inst[y] != id || h->st[y])
 					continue;
 				h->st[y] = 1;
@@ -348,8 +368,8 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c, bool rev
 	return j == c0 + k;
 }
 
-int dom_lowhigh_order(const struct cfg *g, const struct domtree *t, const uint8_t *reach,
-		      uint32_t *pos)
+static int lh_order(const struct cfg *g, const struct domtree *t, const uint8_t *reach,
+		    uint32_t *pos, bool force)
 {
 	const size_t n = g->n, m = g->m;
 	/* List nodes: the blocks, then the sentinels of one group at a time (2 + 2 per instance,
@@ -363,6 +383,7 @@ int dom_lowhigh_order(const struct cfg *g, const struct domtree *t, const uint8_
 	if (nodes >= UINT32_MAX)
 		return SSA_ETOOBIG; /* sentinel ids must fit in 32 bits */
 	struct lh h = {0};
+	struct lh_peel peel = {0};
 	h.n = g->n;
 	h.nodes = (uint32_t)nodes;
 	h.carc = ssa_calloc_array(n, 1);
@@ -387,13 +408,17 @@ int dom_lowhigh_order(const struct cfg *g, const struct domtree *t, const uint8_
 		goto out;
 	memset(h.bhead, 0xff, nodes * sizeof(uint32_t));
 	lh_arcs(&h, g, t, reach, h.ord); /* ord is free until the first group */
-	rc = SSA_EVERIFY;
+	const struct lh_sib sib = {h.carc, h.din_off, h.din, h.dout_off, h.dout};
 	for (uint32_t i = 0; i < t->nreach; i++) {
-		const uint32_t c = t->order[i];
-		/* A second search order is cheap insurance; no correct tree has needed it. */
-		if (t->child_off[c + 1] > t->child_off[c] && !lh_group(&h, t, c, false) &&
-		    !lh_group(&h, t, c, true))
+		const uint32_t c = t->order[i], c0 = t->child_off[c], k = t->child_off[c + 1] - c0;
+		if (!k || (!force && lh_group(&h, t, c)))
+			continue;
+		/* Stuck (or forced): the fallback, whose scratch is allocated at its first use. */
+		if (!peel.n && (rc = lh_peel_alloc(&peel, g->n)) != SSA_OK)
 			goto out;
+		rc = lh_peel_group(&peel, &sib, t->child + c0, k, h.sch + c0);
+		if (rc != SSA_OK)
+			goto out; /* SSA_EVERIFY: no order exists, the tree is wrong */
 	}
 	/* delta: the preorder of D visiting children in sibling order */
 	uint32_t sp = 0, next = 0;
@@ -416,5 +441,19 @@ int dom_lowhigh_order(const struct cfg *g, const struct domtree *t, const uint8_
 out:
 	ssa_free_all(h.carc, h.st, h.din_off, h.dout_off, h.din, h.dout, h.inst, h.anc, h.bnext,
 		     h.stk, h.cur, h.ord, h.sch, h.next, h.prev, h.bhead, h.lab, h.ins, NULL);
+	if (peel.n)
+		lh_peel_free(&peel);
 	return rc;
+}
+
+int dom_lowhigh_order(const struct cfg *g, const struct domtree *t, const uint8_t *reach,
+		      uint32_t *pos)
+{
+	return lh_order(g, t, reach, pos, false);
+}
+
+int dom_lowhigh_order_peel(const struct cfg *g, const struct domtree *t, const uint8_t *reach,
+			   uint32_t *pos)
+{
+	return lh_order(g, t, reach, pos, true);
 }

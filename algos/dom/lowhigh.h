@@ -14,9 +14,9 @@ uint64_t dom_lowhigh_bytes(uint64_t n, uint64_t m);
 /* Builds a candidate low-high order of t for g (entry t->root = 0): pos[v] is v's place in a
  * preorder of t, for every block of t (others untouched). reach[v] says whether v is
  * reachable from the entry; t must have the verifier's shape and parent property (every
- * reachable predecessor of v lies under idom(v)). Returns SSA_OK, SSA_EVERIFY when the
- * construction gets stuck (which, for the true dominator tree, it never did in our tests; see
- * lowhigh.c), SSA_ETOOBIG above about 1.4*10^9 blocks, or SSA_ENOMEM. */
+ * reachable predecessor of v lies under idom(v)). Returns SSA_OK, SSA_EVERIFY when no
+ * low-high order exists (t is not the dominator tree: for the true tree an order is always
+ * found, see lowhigh.c), SSA_ETOOBIG above about 1.4*10^9 blocks, or SSA_ENOMEM. */
 int dom_lowhigh_order(const struct cfg *g, const struct domtree *t, const uint8_t *reach,
 		      uint32_t *pos);
 
