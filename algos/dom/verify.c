@@ -25,12 +25,14 @@
  * argument is written out above lh_check). The order is built by algos/dom/lowhigh.c (our own
  * construction on Georgiadis and Tarjan's derived graph, with order-maintenance list
  * insertions) and then checked here by its definition, so a wrong tree is never certified.
- * For a correct tree the construction has found an order in every test (see lowhigh.c for
- * what is proven and what is only tested); a missing certificate would still mean "not
- * proven", never "wrong".
+ * For a correct tree the construction always finds an order (lowhigh.c's fast construction,
+ * and where it gets stuck on a block's children the slower lowhigh_peel.c, whose completeness
+ * is proven there), so a missing certificate means the tree is wrong; the message still says
+ * only "not certified", which is all this check itself proves.
  *
  * Time: (1)-(3) O(n + m log d) (binary search among a node's children ordered by preorder);
- * (4) the construction (near-linear in practice, lowhigh.c) plus an O(n + m) check. Memory:
+ * (4) the construction (near-linear in practice, O(n m) in the worst case, lowhigh.c) plus
+ * an O(n + m) check. Memory:
  * n bytes + 8n words for (1)-(3); (4) dom_lowhigh_bytes plus n words more. All scratch is
  * freed on return. Iterative throughout. */
 #include "dom/verify.h"

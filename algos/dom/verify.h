@@ -1,7 +1,9 @@
-/* A dominator-tree verifier fast enough for 10^8 blocks: O(m log n) time, no dominator
- * algorithm inside. dom_verify checks necessary conditions; dom_verify_cert also certifies
- * the tree with a low-high order, which proves it correct. See verify.c
- * for exactly what each outcome proves. */
+/* A dominator-tree verifier fast enough for 10^8 blocks: O(m log n) time. dom_verify checks
+ * necessary conditions with no dominator algorithm inside; dom_verify_cert also certifies the
+ * tree with a low-high order, which proves it correct. The order's construction (lowhigh.c)
+ * may run a dominator algorithm on one block's children, only on its fallback path, but never
+ * has to be trusted: the order is checked here by its definition. See verify.c for exactly
+ * what each outcome proves. */
 #ifndef SSALAB_DOM_VERIFY_H
 #define SSALAB_DOM_VERIFY_H
 
@@ -22,9 +24,9 @@ int dom_verify(const struct cfg *g, const uint32_t *idom, char *msg, size_t msgl
 
 /* dom_verify, then, when its conditions hold, the certificate: a low-high order built by
  * lowhigh.c and checked by its definition (verify.c). *certified = true is a proof that idom
- * is the dominator tree. false means no order passed the check: the tree is wrong, or (never
- * seen in our tests for a correct tree; lowhigh.c says what is proven) the construction got
- * stuck. certified may be NULL (then no certificate is attempted, as dom_verify). On success
+ * is the dominator tree. false means no low-high order exists, so the tree is wrong (the
+ * construction always finds one for a correct tree: lowhigh.c and lowhigh_peel.c give the
+ * argument). certified may be NULL (then no certificate is attempted, as dom_verify). On success
  * msg says which: "ok, certified by a low-high order" or "ok, necessary conditions only". */
 int dom_verify_cert(const struct cfg *g, const uint32_t *idom, bool *certified, char *msg,
 		    size_t msglen);
