@@ -15,6 +15,7 @@
 #include "gen/gen.h"
 #include "support/domcheck_graphs.h"
 #include "support/domcheck_random.h"
+#include "support/gen_util.h"
 #include "util/rng.h"
 
 static void expect_certified(const struct cfg *g, const uint32_t *idom, const char *what)
@@ -97,24 +98,18 @@ Test(lowhigh, every_family_forward_and_reverse_is_certified)
 	char what[128];
 	for (size_t f = 0; f < gen_nfamilies; f++) {
 		for (uint64_t seed = 1; seed <= 2; seed++) {
-			struct gen_params p;
-			gen_params_default(&p);
-			p.family = gen_families[f].name;
-			p.blocks = seed == 1 ? 20000 : 3000;
-			p.seed = seed;
+			const char *family = gen_families[f].name;
 			struct cfg g, r;
 			struct gen_info info;
-			int rc = gen_cfg(&p, &g, &info);
-			if (rc == SSA_EUSAGE)
+			if (!gen_make_or_skip(&g, &info, family, seed == 1 ? 20000 : 3000, seed))
 				continue;
-			cr_assert_eq(rc, SSA_OK, "%s: %s", p.family, info.note);
 			uint32_t *idom = malloc((g.n + 1) * sizeof *idom);
 			cr_assert_eq(dom_reference(&g, idom), SSA_OK);
-			snprintf(what, sizeof what, "%s seed %llu", p.family, (unsigned long long)seed);
+			snprintf(what, sizeof what, "%s seed %llu", family, (unsigned long long)seed);
 			expect_certified(&g, idom, what);
 			cr_assert_eq(dom_reverse_cfg(&g, &r, NULL), SSA_OK);
 			cr_assert_eq(dom_reference(&r, idom), SSA_OK);
-			snprintf(what, sizeof what, "%s seed %llu --reverse", p.family,
+			snprintf(what, sizeof what, "%s seed %llu --reverse", family,
 				 (unsigned long long)seed);
 			expect_certified(&r, idom, what);
 			free(idom);
@@ -122,6 +117,42 @@ Test(lowhigh, every_family_forward_and_reverse_is_certified)
 			cfg_free(&g);
 		}
 	}
+}
+
+/* One wrong tree: mut is truth with block v hung higher (TAMPER_HIGHER: under its idom's
+ * idom), lower (TAMPER_LOWER: under a sibling) or swapping parents with another block
+ * (TAMPER_SWAP), v and the other block drawn from rng (two draws, always). False when the
+ * draw does not allow the change or leaves the tree as it was. */
+enum tamper { TAMPER_HIGHER, TAMPER_LOWER, TAMPER_SWAP };
+static bool tamper(uint32_t *mut, const uint32_t *truth, uint32_t n, struct ssa_rng *rng,
+		   enum tamper kind, uint32_t *moved)
+{
+	memcpy(mut, truth, n * sizeof *mut);
+	const uint32_t v = (uint32_t)ssa_rng_below(rng, n);
+	const uint32_t w = (uint32_t)ssa_rng_below(rng, n);
+	const uint32_t d = mut[v];
+	*moved = v;
+	if (d == SSA_NONE)
+		return false;
+	switch (kind) {
+	case TAMPER_HIGHER:
+		if (mut[d] == SSA_NONE)
+			return false;
+		mut[v] = mut[d];
+		break;
+	case TAMPER_LOWER:
+		if (w == v || mut[w] != d)
+			return false;
+		mut[v] = w;
+		break;
+	case TAMPER_SWAP:
+		if (mut[w] == SSA_NONE || mut[w] == d)
+			return false;
+		mut[v] = mut[w];
+		mut[w] = d;
+		break;
+	}
+	return dc_first_diff(mut, truth, n) != UINT32_MAX;
 }
 
 /* Wrong trees: one or two blocks hung higher (an ancestor of the true idom), lower (a sibling
@@ -147,31 +178,8 @@ Test(lowhigh, tampered_trees_are_never_certified)
 		struct ssa_rng rng;
 		ssa_rng_seed(&rng, seed);
 		for (int k = 0; k < 12; k++) {
-			memcpy(mut, truth, n * sizeof *mut);
-			const uint32_t v = (uint32_t)ssa_rng_below(&rng, n);
-			const uint32_t w = (uint32_t)ssa_rng_below(&rng, n);
-			const uint32_t d = mut[v];
-			if (d == SSA_NONE)
-				continue;
-			switch (k % 3) {
-			case 0: /* higher */
-				if (mut[d] == SSA_NONE)
-					continue;
-				mut[v] = mut[d];
-				break;
-			case 1: /* lower: under a sibling */
-				if (w == v || mut[w] != d)
-					continue;
-				mut[v] = w;
-				break;
-			default: /* swap parents */
-				if (mut[w] == SSA_NONE || mut[w] == d)
-					continue;
-				mut[v] = mut[w];
-				mut[w] = d;
-				break;
-			}
-			if (dc_first_diff(mut, truth, n) == UINT32_MAX)
+			uint32_t v;
+			if (!tamper(mut, truth, n, &rng, (enum tamper)(k % 3), &v))
 				continue;
 			tried++;
 			bool cert = false;
@@ -346,21 +354,15 @@ Test(lowhigh_peel, every_family_forward_and_reverse_is_certified)
 	char what[128];
 	unsigned fams = 0;
 	for (size_t f = 0; f < gen_nfamilies; f++) {
-		struct gen_params p;
-		gen_params_default(&p);
-		p.family = gen_families[f].name;
-		p.blocks = 400;
-		p.seed = 3;
+		const char *family = gen_families[f].name;
 		struct cfg g, r;
 		struct gen_info info;
-		int rc = gen_cfg(&p, &g, &info);
-		if (rc == SSA_EUSAGE)
+		if (!gen_make_or_skip(&g, &info, family, 400, 3))
 			continue;
-		cr_assert_eq(rc, SSA_OK, "%s: %s", p.family, info.note);
-		snprintf(what, sizeof what, "%s", p.family);
+		snprintf(what, sizeof what, "%s", family);
 		expect_forced_certified(&g, what);
 		cr_assert_eq(dom_reverse_cfg(&g, &r, NULL), SSA_OK);
-		snprintf(what, sizeof what, "%s --reverse", p.family);
+		snprintf(what, sizeof what, "%s --reverse", family);
 		expect_forced_certified(&r, what);
 		cfg_free(&r);
 		cfg_free(&g);
@@ -389,21 +391,9 @@ Test(lowhigh_peel, tampered_trees_are_never_certified)
 		struct ssa_rng rng;
 		ssa_rng_seed(&rng, seed);
 		for (int k = 0; k < 12; k++) {
-			memcpy(mut, truth, n * sizeof *mut);
-			const uint32_t v = (uint32_t)ssa_rng_below(&rng, n);
-			const uint32_t w = (uint32_t)ssa_rng_below(&rng, n);
-			const uint32_t d = mut[v];
-			if (d == SSA_NONE)
+			uint32_t v;
+			if (!tamper(mut, truth, n, &rng, k % 2 ? TAMPER_LOWER : TAMPER_HIGHER, &v))
 				continue;
-			if (k % 2 == 0) { /* higher */
-				if (mut[d] == SSA_NONE)
-					continue;
-				mut[v] = mut[d];
-			} else { /* lower: under a sibling */
-				if (w == v || mut[w] != d)
-					continue;
-				mut[v] = w;
-			}
 			if (dom_verify(g, mut, NULL, 0) != SSA_OK)
 				continue; /* the construction requires the necessary conditions */
 			tried++;

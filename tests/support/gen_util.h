@@ -83,6 +83,24 @@ static inline void gen_make(struct cfg *g, struct gen_info *info, const char *fa
 		     blocks, seed, ssa_status_str(st), info->note);
 }
 
+/* gen_make for loops over every family: false (nothing allocated) when the family refuses
+ * this size (SSA_EUSAGE, e.g. a minimum block count), any other failure fails the test. */
+static inline bool gen_make_or_skip(struct cfg *g, struct gen_info *info, const char *family,
+				    uint64_t blocks, uint64_t seed)
+{
+	struct gen_params p;
+	gen_params_default(&p);
+	p.family = family;
+	p.blocks = blocks;
+	p.seed = seed;
+	int st = gen_cfg(&p, g, info);
+	if (st == SSA_EUSAGE)
+		return false;
+	cr_assert_eq(st, SSA_OK, "gen_cfg(%s, blocks=%" PRIu64 ", seed=%" PRIu64 "): %s (%s)", family,
+		     blocks, seed, ssa_status_str(st), info->note);
+	return true;
+}
+
 /* Is g (restricted to blocks reachable from 0) reducible? T1: drop self-loops; T2: fold a
  * block with a single predecessor into it. Reducible iff everything folds into the entry.
  * O(n^3) worst case on an n x n matrix: for n up to a few hundred. */
