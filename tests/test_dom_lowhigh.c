@@ -155,6 +155,21 @@ static bool tamper(uint32_t *mut, const uint32_t *truth, uint32_t n, struct ssa_
 	return dc_first_diff(mut, truth, n) != UINT32_MAX;
 }
 
+/* The graph of a tampering test: a random graph of n blocks from seed * mult, reversed (into
+ * *r) on even seeds, and its true tree from the oracle in truth. Returns the graph to use. */
+static struct cfg *tamper_graph(struct cfg *g0, struct cfg *r, uint64_t seed, uint64_t mult,
+				uint32_t n, uint32_t *truth)
+{
+	cr_assert_eq(dc_random_graph(g0, seed * mult, n), SSA_OK);
+	struct cfg *g = g0;
+	if (seed % 2 == 0) {
+		cr_assert_eq(dom_reverse_cfg(g0, r, NULL), SSA_OK);
+		g = r;
+	}
+	cr_assert_eq(dom_oracle(g, truth), SSA_OK);
+	return g;
+}
+
 /* Wrong trees: one or two blocks hung higher (an ancestor of the true idom), lower (a sibling
  * becomes the parent), or two blocks swapping parents. None may be certified; the test also
  * requires that many of them pass the necessary conditions (1)-(3), so that the certificate
@@ -166,15 +181,10 @@ Test(lowhigh, tampered_trees_are_never_certified)
 	char msg[256];
 	unsigned tried = 0, passed_necessary = 0;
 	for (uint64_t seed = 1; seed <= 4000; seed++) {
-		struct cfg g0, r, *g = &g0;
-		cr_assert_eq(dc_random_graph(&g0, seed * 104729, N), SSA_OK);
-		const bool rev = seed % 2 == 0;
-		if (rev) {
-			cr_assert_eq(dom_reverse_cfg(&g0, &r, NULL), SSA_OK);
-			g = &r;
-		}
+		struct cfg g0, r;
+		struct cfg *g = tamper_graph(&g0, &r, seed, 104729, N, truth);
+		const bool rev = g == &r;
 		const uint32_t n = g->n;
-		cr_assert_eq(dom_oracle(g, truth), SSA_OK);
 		struct ssa_rng rng;
 		ssa_rng_seed(&rng, seed);
 		for (int k = 0; k < 12; k++) {
@@ -379,15 +389,10 @@ Test(lowhigh_peel, tampered_trees_are_never_certified)
 	uint32_t truth[N + 1], mut[N + 1];
 	unsigned tried = 0, refused = 0;
 	for (uint64_t seed = 1; seed <= 3000; seed++) {
-		struct cfg g0, r, *g = &g0;
-		cr_assert_eq(dc_random_graph(&g0, seed * 15485863, N), SSA_OK);
-		const bool rev = seed % 2 == 0;
-		if (rev) {
-			cr_assert_eq(dom_reverse_cfg(&g0, &r, NULL), SSA_OK);
-			g = &r;
-		}
+		struct cfg g0, r;
+		struct cfg *g = tamper_graph(&g0, &r, seed, 15485863, N, truth);
+		const bool rev = g == &r;
 		const uint32_t n = g->n;
-		cr_assert_eq(dom_oracle(g, truth), SSA_OK);
 		struct ssa_rng rng;
 		ssa_rng_seed(&rng, seed);
 		for (int k = 0; k < 12; k++) {

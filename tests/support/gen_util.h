@@ -69,22 +69,9 @@ static inline uint64_t gen_hash_prog(const struct prog *p)
 	return h;
 }
 
-/* Generates family/blocks/seed with default options, failing the test with the reproducer. */
-static inline void gen_make(struct cfg *g, struct gen_info *info, const char *family,
-			    uint64_t blocks, uint64_t seed)
-{
-	struct gen_params p;
-	gen_params_default(&p);
-	p.family = family;
-	p.blocks = blocks;
-	p.seed = seed;
-	int st = gen_cfg(&p, g, info);
-	cr_assert_eq(st, SSA_OK, "gen_cfg(%s, blocks=%" PRIu64 ", seed=%" PRIu64 "): %s (%s)", family,
-		     blocks, seed, ssa_status_str(st), info->note);
-}
-
-/* gen_make for loops over every family: false (nothing allocated) when the family refuses
- * this size (SSA_EUSAGE, e.g. a minimum block count), any other failure fails the test. */
+/* Generates family/blocks/seed with default options. For loops over every family: false
+ * (nothing allocated) when the family refuses this size (SSA_EUSAGE, e.g. a minimum block
+ * count); any other failure fails the test with the reproducer. */
 static inline bool gen_make_or_skip(struct cfg *g, struct gen_info *info, const char *family,
 				    uint64_t blocks, uint64_t seed)
 {
@@ -99,6 +86,15 @@ static inline bool gen_make_or_skip(struct cfg *g, struct gen_info *info, const 
 	cr_assert_eq(st, SSA_OK, "gen_cfg(%s, blocks=%" PRIu64 ", seed=%" PRIu64 "): %s (%s)", family,
 		     blocks, seed, ssa_status_str(st), info->note);
 	return true;
+}
+
+/* The same, failing the test when the family refuses the size too. */
+static inline void gen_make(struct cfg *g, struct gen_info *info, const char *family,
+			    uint64_t blocks, uint64_t seed)
+{
+	cr_assert(gen_make_or_skip(g, info, family, blocks, seed),
+		  "gen_cfg(%s, blocks=%" PRIu64 ", seed=%" PRIu64 "): refused (%s)", family, blocks,
+		  seed, info->note);
 }
 
 /* Is g (restricted to blocks reachable from 0) reducible? T1: drop self-loops; T2: fold a
