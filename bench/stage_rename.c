@@ -150,7 +150,7 @@ static int rename_dump(void *state, const char *kind, FILE *out)
 
 static const struct bench_option rename_options[] = {
 	{"flavor", "minimal (default), semipruned or pruned: the placement renamed"},
-	{"placement", "placement algorithm run (untimed) before a renamer: phi-dj (default), phi-idf"},
+	{"placement", "placement algorithm of stage phi run (untimed) before a renamer (default phi-dj; see --algo=list)"},
 	{"rename-walks", "random walks of the equivalence interpreter in --check (default 256)"},
 	{NULL, NULL},
 };
