@@ -72,9 +72,9 @@
  * sibling edges, so the worst case of the whole construction is O(n (n + m)), i.e. O(n m) on
  * a graph whose blocks are reachable. On a correct tree the fallback has never run outside
  * the tests that force it. On a wrong one it runs once, on the first group the main
- * construction gets stuck on, and every such group in our tests failed the check. Memory: 8n + 2m words for the derived graph and the instance
- * state, 5 words for each of at most 3n + 2 list nodes, 3 words per pending instance, and for
- * the fallback, allocated only when it runs, n bytes and 6n + 4 words plus its check's graph
+ * construction gets stuck on, and every such group in our tests failed the check. Memory:
+ * 8n + 2m words for the derived graph and the instance state, 5 words for each of at most
+ * 3n + 2 list nodes, 3 words per pending instance, and for the fallback, allocated only when it runs, n bytes and 6n + 4 words plus its check's graph
  * and scratch (lh_peel_bytes; dom_lowhigh_bytes counts it all). Iterative throughout. */
 #include "dom/lowhigh.h"
 #include "dom/lowhigh_peel.h"
