@@ -415,3 +415,129 @@ Test(lowhigh_peel, tampered_trees_are_never_certified)
 		    "have no order, none certified", tried, refused);
 	cr_assert(tried > 100, "tried %u", tried);
 }
+
+/* The order and counts dom_lowhigh_order_stats gives for the true tree of g; pos must hold n. */
+static struct dom_lowhigh_stats stats_of(const struct cfg *g, const uint32_t *idom,
+					 uint32_t *pos, struct domtree *t)
+{
+	const uint32_t n = g->n;
+	uint8_t *reach = malloc(n);
+	uint32_t *stack = malloc(n * sizeof *stack), *plain = malloc(n * sizeof *plain);
+	cr_assert(reach && stack && plain);
+	cfg_reach(g, 0, reach, stack);
+	cr_assert_eq(domtree_build(t, idom, n, 0), SSA_OK);
+	struct dom_lowhigh_stats st;
+	memset(&st, 0xab, sizeof st); /* the call must zero it */
+	cr_assert_eq(dom_lowhigh_order_stats(g, t, reach, pos, &st), SSA_OK);
+	cr_assert(is_lowhigh_order(g, t, reach, pos));
+	/* counting changes nothing: the same order as without */
+	cr_assert_eq(dom_lowhigh_order(g, t, reach, plain), SSA_OK);
+	for (uint32_t v = 0; v < n; v++)
+		if (reach[v])
+			cr_assert_eq(plain[v], pos[v], "block %u", v);
+	free(reach);
+	free(stack);
+	free(plain);
+	return st;
+}
+
+Test(lowhigh_stats, hand_counted_example)
+{
+	/* The x/y example (p=0, a=1, b=2, x=3, y=4), taken in the order b, a, x, y: b and a are
+	 * direct and placed; x has only a and is cloned onto it; y has b and x (standing for a)
+	 * and is placed between them; that resolves x, which the cascade puts right next to a on
+	 * y's side. One instance, every child a member once. Edge reads: the search's 4, the
+	 * takes' 2 + 2 (x's and y's in-edges), the cascades' 5 (out-edges of b, a, x, y, x). */
+	struct cfg g;
+	cr_assert_eq(dc_parse(&g, "5: 0>1 0>2 1>3 4>3 2>4 3>4"), SSA_OK);
+	uint32_t idom[5], pos[5];
+	cr_assert_eq(dom_oracle(&g, idom), SSA_OK);
+	struct domtree t = {0};
+	const struct dom_lowhigh_stats st = stats_of(&g, idom, pos, &t);
+	cr_assert_eq(st.groups, 1);
+	cr_assert_eq(st.instances, 1);
+	cr_assert_eq(st.memberships, 4);
+	cr_assert_eq(st.max_level, 1);
+	cr_assert_eq(st.edge_reads, 13);
+	cr_assert_eq(st.fallback_groups, 0);
+	cr_assert_eq(st.fallback_children, 0);
+	domtree_free(&t);
+	cfg_free(&g);
+}
+
+Test(lowhigh_stats, families_need_no_fallback)
+{
+	for (size_t f = 0; f < gen_nfamilies; f++) {
+		const char *family = gen_families[f].name;
+		struct cfg g;
+		struct gen_info info;
+		if (!gen_make_or_skip(&g, &info, family, 3000, 1))
+			continue;
+		uint32_t *idom = malloc(g.n * sizeof *idom), *pos = malloc(g.n * sizeof *pos);
+		cr_assert_eq(dom_reference(&g, idom), SSA_OK);
+		struct domtree t = {0};
+		const struct dom_lowhigh_stats st = stats_of(&g, idom, pos, &t);
+		uint64_t parents = 0;
+		for (uint32_t v = 0; v < g.n; v++)
+			parents += t.child_off[v + 1] > t.child_off[v];
+		cr_assert_eq(st.groups, parents, "%s", family);
+		cr_assert_eq(st.fallback_groups, 0, "%s", family);
+		cr_assert_geq(st.instances, st.groups, "%s", family);
+		cr_assert_geq(st.memberships, t.nreach - 1, "%s", family);
+		cr_assert_geq(st.max_level, t.nreach > 1 ? 1 : 0, "%s", family);
+		domtree_free(&t);
+		free(idom);
+		free(pos);
+		cfg_free(&g);
+	}
+}
+
+/* Shapes on which the construction used to clone one child per level, k levels deep: a chain of
+ * two-way edges between two direct children (each link needs both neighbours), and idfsquad
+ * and itworst (their z chains). Each must now take at most two levels: nothing on them is
+ * timed, the level counts are exact properties of the construction. */
+Test(lowhigh_stats, chains_take_no_level_per_link)
+{
+	const uint32_t k = 3000; /* blocks 0 (entry), 1..k the chain, entered at 1 and at k */
+	struct edge_list el;
+	cr_assert_eq(edge_list_init(&el, k + 1, 2 * k + 2), SSA_OK);
+	cr_assert_eq(edge_list_push(&el, 0, 1), SSA_OK);
+	cr_assert_eq(edge_list_push(&el, 0, k), SSA_OK);
+	for (uint32_t i = 1; i < k; i++) {
+		cr_assert_eq(edge_list_push(&el, i, i + 1), SSA_OK);
+		cr_assert_eq(edge_list_push(&el, i + 1, i), SSA_OK);
+	}
+	struct cfg chain;
+	cr_assert_eq(cfg_from_edges(&chain, &el), SSA_OK);
+	edge_list_free(&el);
+	struct cfg fam[2];
+	struct gen_info info;
+	gen_make(&fam[0], &info, "idfsquad", 30000, 1);
+	gen_make(&fam[1], &info, "itworst", 12000, 1);
+	struct cfg *graphs[] = {&chain, &fam[0], &fam[1]};
+	for (size_t i = 0; i < 3; i++) {
+		for (int rev = 0; rev < 2; rev++) {
+			struct cfg r, *g = graphs[i];
+			if (rev) {
+				cr_assert_eq(dom_reverse_cfg(graphs[i], &r, NULL), SSA_OK);
+				g = &r;
+			}
+			uint32_t *idom = malloc(g->n * sizeof *idom);
+			uint32_t *pos = malloc(g->n * sizeof *pos);
+			cr_assert_eq(dom_reference(g, idom), SSA_OK);
+			struct domtree t = {0};
+			const struct dom_lowhigh_stats st = stats_of(g, idom, pos, &t);
+			cr_assert_leq(st.max_level, 2, "graph %zu%s: %llu levels", i,
+				      rev ? " reversed" : "", (unsigned long long)st.max_level);
+			cr_assert_leq(st.memberships, 2 * (uint64_t)(t.nreach - 1), "graph %zu", i);
+			cr_assert_eq(st.fallback_groups, 0);
+			domtree_free(&t);
+			free(idom);
+			free(pos);
+			if (rev)
+				cfg_free(&r);
+		}
+	}
+	for (size_t i = 0; i < 3; i++)
+		cfg_free(graphs[i]);
+}

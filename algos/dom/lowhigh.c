@@ -29,9 +29,18 @@
  *     the centre, else as BL or BR by its side of the centre. A direct child at the top goes
  *     right after BL. A member with two distinct anchors a1, a2 is inserted right next to a1,
  *     on a2's side: between them. A member with only one anchor q is cloned onto q: it is not
- *     placed now, and it will be inserted later right next to q, on a side chosen then.
- *  3. The clones of each anchor q form a new instance: two sentinels are put right before and
- *     right after q (so everything already in the list stays outside), q is its centre.
+ *     placed now, and it will be inserted later right next to q, on a side chosen then. Its
+ *     witness is the in-neighbour that gave it q.
+ *  2b. Cascade. Whenever a member x is taken, a clone y of q among x's out-neighbours whose
+ *     anchor differs from x's is put right next to q, on x's anchor's side, when y's witness
+ *     still stands at q or lies on q's other side, and no other pending clone has y as its
+ *     witness; then the same is tried from y. Without it a chain of blocks that each need
+ *     their two neighbours (z_i <-> z_i+1 between two direct children: itworst, idfsquad)
+ *     was solved one link per level, k levels of k members.
+ *  3. The clones still pending of each anchor q form a new instance, in the order they were
+ *     taken (so its search starts where the last one ended): two sentinels are put right
+ *     before and right after q (so everything already in the list stays outside), q is its
+ *     centre.
  *
  * Why the result is always a sibling order when the construction completes (soundness; the
  * verifier re-checks it anyway). Insertion never changes the relative order of nodes already
@@ -40,8 +49,12 @@
  * x lands on the same side of z as q. Hence a member placed between the anchors a1 and a2 of
  * two in-neighbours really lies between those two in-neighbours, whichever of them are still
  * clones at that moment, and likewise for the bounds BL and BR, which stand for nodes that are
- * left (right) of the whole region. By induction over the instances every placed member has
- * an in-neighbour on each side, and direct children need none.
+ * left (right) of the whole region. A clone y of q placed by the cascade sits right next to
+ * q, outside q's later region, so it too is on q's side of every other node, as every
+ * placement that took q for y assumed; its witness ends in q's region or on q's far side, and
+ * x on the other side of y (in x's anchor's region, or placed). By induction over the
+ * instances every placed member has an in-neighbour on each side, and direct children need
+ * none.
  *
  * Completeness. Each instance must place at least one member, so the construction always
  * terminates (at most one instance per block). We have not proven that an instance of a
@@ -65,15 +78,19 @@
  * without the fallback's quadratic work.
  *
  * Time: the derived graph O(n + m log d) (d the most children of a block, a binary search per
- * edge); an instance costs O(members + their in-edges) plus O(log) per insertion, amortised;
- * a block is a member of one instance per level of cloning, which we measured at 1.2 levels
- * on average on random graphs (O(n m) in the worst case we can bound). The fallback costs
+ * edge); an instance costs O(members + their in- and out-edges) plus O(log) per insertion,
+ * amortised (a cascade reads each out-edge of a block at most twice: once when it is taken,
+ * once when it is placed); a block is a member of one instance per level of cloning. With
+ * the cascade, every family at 10^4 to 10^6 blocks, forward and reversed, averages at most
+ * 1.1 levels and no block is in more than 3 instances (tools/lowhigh_cost.c,
+ * results/lowhigh/); without it itworst averaged 396 levels. O(n m) is still the worst case
+ * we can bound. The fallback costs
  * O((k + e) log k) for its check and O(k (k + e)) after it, for a group of k children and e
  * sibling edges, so the worst case of the whole construction is O(n (n + m)), i.e. O(n m) on
  * a graph whose blocks are reachable. On a correct tree the fallback has never run outside
  * the tests that force it. On a wrong one it runs once, on the first group the main
  * construction gets stuck on, and every such group in our tests failed the check. Memory:
- * 8n + 2m words for the derived graph and the instance state, 5 words for each of at most
+ * 10n + 2m words for the derived graph and the instance state, 5 words for each of at most
  * 3n + 2 list nodes, 3 words per pending instance, and for the fallback, allocated only when it runs, n bytes and 6n + 4 words plus its check's graph
  * and scratch (lh_peel_bytes; dom_lowhigh_bytes counts it all). Iterative throughout. */
 #include "dom/lowhigh.h"
@@ -94,6 +111,8 @@ struct lh {
 	uint32_t *din_off, *din;   /* sibling in-neighbours by target */
 	uint32_t *dout_off, *dout; /* sibling out-neighbours by source */
 	uint32_t *anc;             /* anchor node of a taken block (itself once placed) */
+	uint32_t *wit;             /* a clone's in-neighbour that gave it its anchor */
+	uint32_t *refs;            /* pending clones whose wit is this block */
 	uint32_t *inst;            /* instance a block is a member of */
 	uint8_t *st;               /* within its instance: 0 new, 1 searched, 2 taken */
 	uint32_t *bnext;           /* member chains and clone chains */
@@ -104,6 +123,8 @@ struct lh {
 	uint64_t *lab;
 	uint32_t *ins; /* pending instances: (BL, centre, first member); BR = BL + 1 */
 	uint32_t iid;
+	struct dom_lowhigh_stats *stats; /* NULL unless counted */
+	uint32_t *lvl;                   /* with stats: instances each child was a member of */
 };
 
 static uint64_t nodes_of(uint64_t n)
@@ -114,7 +135,7 @@ static uint64_t nodes_of(uint64_t n)
 uint64_t dom_lowhigh_bytes(uint64_t n, uint64_t m)
 {
 	uint64_t nodes = nodes_of(n);
-	uint64_t b = ssa_bytes(ssa_sat_add(ssa_sat_add(10 * n, 2), 2 * m), sizeof(uint32_t));
+	uint64_t b = ssa_bytes(ssa_sat_add(ssa_sat_add(12 * n, 2), 2 * m), sizeof(uint32_t));
 	b = ssa_sat_add(b, ssa_sat_add(n, n)); /* carc, st */
 	b = ssa_sat_add(b, ssa_bytes(nodes, 3 * sizeof(uint32_t) + sizeof(uint64_t)));
 	b = ssa_sat_add(b, lh_peel_bytes(n, m)); /* the fallback, allocated only if it runs */
@@ -222,6 +243,40 @@ static uint32_t anchor_of(const struct lh *h, uint32_t u, uint32_t id, uint32_t 
 	return h->lab[a] < h->lab[bl] ? bl : bl + 1;
 }
 
+/* Places the clones that x's anchor just resolved ("Cascade" above), then theirs, with cur
+ * as the work stack. A clone y of q is put right next to q, on the side of x's anchor, when
+ * that anchor is not q and y's own witness wit[y] is still behind q or placed on q's other
+ * side: then wit[y] and x lie on either side of y, and y stays next to q for every
+ * placement that took q as y's stand-in. Returns the number placed. */
+static uint32_t lh_cascade(struct lh *h, uint32_t x0, uint32_t id, uint32_t bl, uint32_t ctr,
+			   uint64_t *reads)
+{
+	uint32_t sp = 0, placed = 0;
+	h->cur[sp++] = x0;
+	while (sp) {
+		const uint32_t x = h->cur[--sp], ax = h->anc[x];
+		for (uint32_t i = h->dout_off[x]; i < h->dout_off[x + 1]; i++) {
+			const uint32_t y = h->dout[i], q = h->anc[y];
+			(*reads)++;
+			if (h->inst[y] != id || h->st[y] != 2 || q == y || q == ax || h->refs[y])
+				continue;
+			const uint32_t aw = anchor_of(h, h->wit[y], id, bl, ctr);
+			if (aw != q && (h->lab[aw] < h->lab[q]) == (h->lab[ax] < h->lab[q]))
+				continue;
+			if (h->lab[q] < h->lab[ax])
+				insert_after(h, q, y);
+			else
+				insert_before(h, q, y);
+			h->anc[y] = y;
+			if (h->inst[h->wit[y]] == id)
+				h->refs[h->wit[y]]--;
+			placed++;
+			h->cur[sp++] = y;
+		}
+	}
+	return placed;
+}
+
 /* Orders the k children of c into sch[c0..c0+k). false when an instance makes no progress
  * or a child is out of reach of the search (neither happened for a correct tree in our
  * tests); the caller then runs the fallback of lowhigh_peel.c on the group. */
@@ -262,8 +317,12 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
 		for (uint32_t x = first; x != SSA_NONE; x = h->bnext[x]) {
 			h->inst[x] = id;
 			h->st[x] = 0;
+			h->refs[x] = 0;
 			members++;
+			if (h->stats && ++h->lvl[x] > h->stats->max_level)
+				h->stats->max_level = h->lvl[x];
 		}
+		uint64_t reads = 0;
 		/* 1. search from the members entered from outside, reverse postorder into ord */
 		uint32_t cnt = 0;
 		for (uint32_t r = first; r != SSA_NONE; r = h->bnext[r]) {
@@ -283,6 +342,7 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
 				const uint32_t deg = h->dout_off[x + 1] - lo, i = h->cur[sp - 1];
 				if (i == deg) {
 					h->ord[cnt++] = x;
+					reads += deg;
 					sp--;
 					continue;
 				}
@@ -307,15 +367,18 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
 				insert_after(h, head, x);
 				h->anc[x] = x;
 				placed++;
+				placed += lh_cascade(h, x, id, bl, ctr, &reads);
 				continue;
 			}
-			uint32_t a1 = SSA_NONE, a2 = SSA_NONE;
+			uint32_t a1 = SSA_NONE, a2 = SSA_NONE, w1 = SSA_NONE;
 			for (uint32_t i = h->din_off[x]; i < h->din_off[x + 1]; i++) {
+				reads++;
 				const uint32_t a = anchor_of(h, h->din[i], id, bl, ctr);
 				if (a == SSA_NONE || a == a1)
 					continue;
 				if (a1 == SSA_NONE) {
 					a1 = a;
+					w1 = h->din[i];
 				} else {
 					a2 = a;
 					break;
@@ -332,17 +395,39 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
 				placed++;
 			} else {
 				h->anc[x] = a1;
+				h->wit[x] = w1;
+				if (h->inst[w1] == id)
+					h->refs[w1]++;
 				if (h->bhead[a1] == SSA_NONE)
 					h->stk[ntouched++] = a1;
 				h->bnext[x] = h->bhead[a1];
 				h->bhead[a1] = x;
 			}
+			placed += lh_cascade(h, x, id, bl, ctr, &reads);
+		}
+		if (h->stats) {
+			h->stats->instances++;
+			h->stats->memberships += members;
+			h->stats->edge_reads += reads;
 		}
 		if (!placed)
 			return lh_fail(h, ntouched);
 		/* 3. a new instance around each anchor that got clones */
 		for (uint32_t j = 0; j < ntouched; j++) {
 			const uint32_t q = h->stk[j], sl = nsent, sr = nsent + 1;
+			/* The clones still pending, back in take order (the chain was pushed in
+			 * reverse): their search then starts where the last one ended. */
+			uint32_t rev = SSA_NONE;
+			for (uint32_t x = h->bhead[q], nx; x != SSA_NONE; x = nx) {
+				nx = h->bnext[x];
+				if (h->anc[x] != x) {
+					h->bnext[x] = rev;
+					rev = x;
+				}
+			}
+			h->bhead[q] = SSA_NONE;
+			if (rev == SSA_NONE)
+				continue; /* the cascade placed them all */
 			if (sr >= h->nodes || nins > n) { /* cannot happen: each instance placed one */
 				for (; j < ntouched; j++)
 					h->bhead[h->stk[j]] = SSA_NONE;
@@ -353,7 +438,7 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
 			insert_after(h, q, sr);
 			h->ins[3 * nins] = sl;
 			h->ins[3 * nins + 1] = q;
-			h->ins[3 * nins + 2] = h->bhead[q];
+			h->ins[3 * nins + 2] = rev;
 			nins++;
 			h->bhead[q] = SSA_NONE;
 		}
@@ -369,7 +454,7 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
 }
 
 static int lh_order(const struct cfg *g, const struct domtree *t, const uint8_t *reach,
-		    uint32_t *pos, bool force)
+		    uint32_t *pos, bool force, struct dom_lowhigh_stats *stats)
 {
 	const size_t n = g->n, m = g->m;
 	/* List nodes: the blocks, then the sentinels of one group at a time (2 + 2 per instance,
@@ -386,6 +471,12 @@ static int lh_order(const struct cfg *g, const struct domtree *t, const uint8_t 
 	struct lh_peel peel = {0};
 	h.n = g->n;
 	h.nodes = (uint32_t)nodes;
+	h.stats = stats;
+	if (stats) {
+		memset(stats, 0, sizeof *stats);
+		if (!(h.lvl = ssa_calloc_array(n, sizeof(uint32_t))))
+			return SSA_ENOMEM;
+	}
 	h.carc = ssa_calloc_array(n, 1);
 	h.st = ssa_alloc_array(n, 1);
 	h.din_off = ssa_alloc_array(n + 1, sizeof(uint32_t));
@@ -393,7 +484,7 @@ static int lh_order(const struct cfg *g, const struct domtree *t, const uint8_t 
 	h.din = ssa_alloc_array(m, sizeof(uint32_t));
 	h.dout = ssa_alloc_array(m, sizeof(uint32_t));
 	h.inst = ssa_calloc_array(n, sizeof(uint32_t));
-	uint32_t **words[] = {&h.anc, &h.bnext, &h.stk, &h.cur, &h.ord, &h.sch};
+	uint32_t **words[] = {&h.anc, &h.wit, &h.refs, &h.bnext, &h.stk, &h.cur, &h.ord, &h.sch};
 	bool ok = h.carc && h.st && h.din_off && h.dout_off && h.din && h.dout && h.inst;
 	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
 		ok = (*words[i] = ssa_alloc_array(n, sizeof(uint32_t))) != NULL && ok;
@@ -411,8 +502,16 @@ static int lh_order(const struct cfg *g, const struct domtree *t, const uint8_t 
 	const struct lh_sib sib = {h.carc, h.din_off, h.din, h.dout_off, h.dout};
 	for (uint32_t i = 0; i < t->nreach; i++) {
 		const uint32_t c = t->order[i], c0 = t->child_off[c], k = t->child_off[c + 1] - c0;
-		if (!k || (!force && lh_group(&h, t, c)))
+		if (!k)
 			continue;
+		if (stats)
+			stats->groups++;
+		if (!force && lh_group(&h, t, c))
+			continue;
+		if (stats) {
+			stats->fallback_groups++;
+			stats->fallback_children += k;
+		}
 		/* Stuck (or forced): the fallback, whose scratch is allocated at its first use. */
 		if (!peel.n && (rc = lh_peel_alloc(&peel, g->n)) != SSA_OK)
 			goto out;
@@ -439,8 +538,9 @@ static int lh_order(const struct cfg *g, const struct domtree *t, const uint8_t 
 	}
 	rc = SSA_OK;
 out:
-	ssa_free_all(h.carc, h.st, h.din_off, h.dout_off, h.din, h.dout, h.inst, h.anc, h.bnext,
-		     h.stk, h.cur, h.ord, h.sch, h.next, h.prev, h.bhead, h.lab, h.ins, NULL);
+	ssa_free_all(h.carc, h.st, h.din_off, h.dout_off, h.din, h.dout, h.inst, h.anc, h.wit,
+		     h.refs, h.bnext, h.stk, h.cur, h.ord, h.sch, h.next, h.prev, h.bhead, h.lab,
+		     h.ins, h.lvl, NULL);
 	if (peel.n)
 		lh_peel_free(&peel);
 	return rc;
@@ -449,11 +549,17 @@ out:
 int dom_lowhigh_order(const struct cfg *g, const struct domtree *t, const uint8_t *reach,
 		      uint32_t *pos)
 {
-	return lh_order(g, t, reach, pos, false);
+	return lh_order(g, t, reach, pos, false, NULL);
+}
+
+int dom_lowhigh_order_stats(const struct cfg *g, const struct domtree *t, const uint8_t *reach,
+			    uint32_t *pos, struct dom_lowhigh_stats *stats)
+{
+	return lh_order(g, t, reach, pos, false, stats);
 }
 
 int dom_lowhigh_order_peel(const struct cfg *g, const struct domtree *t, const uint8_t *reach,
 			   uint32_t *pos)
 {
-	return lh_order(g, t, reach, pos, true);
+	return lh_order(g, t, reach, pos, true, NULL);
 }

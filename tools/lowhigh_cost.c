@@ -1,0 +1,144 @@
+/* lowhigh-cost: what certifying a dominator tree costs, against the DFS floor, on one generated
+ * CFG. The low-high construction (algos/dom/lowhigh.c) has no proven linear bound, only a
+ * proven-complete quadratic fallback, so this measures how far from linear it runs: its time as
+ * a multiple of one DFS of the same graph, and its work counts per block and per edge. A row per
+ * run, tab-separated, for results/lowhigh/.
+ *
+ *   lowhigh-cost [--reverse] FAMILY BLOCKS [SEED [REPS]]
+ *
+ * --reverse certifies the post-dominator tree (the reverse CFG with its virtual exit, as
+ * bench --reverse). The tree is the default dominator algorithm's; the order is checked by
+ * dom_verify_cert, so a row is only printed for a certified tree. Times are medians of REPS
+ * (default 5) process-CPU runs. Exit 0 ok, 1 failure, 2 usage. */
+#include "cfg/traverse.h"
+#include "dom/dom.h"
+#include "dom/lowhigh.h"
+#include "dom/reverse.h"
+#include "dom/verify.h"
+#include "gen/gen.h"
+#include "util/status.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double cpu_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, unsigned k)
+{
+	qsort(v, k, sizeof *v, cmp_double);
+	return k % 2 ? v[k / 2] : 0.5 * (v[k / 2 - 1] + v[k / 2]);
+}
+
+/* Times, certifies and prints one graph; g's entry is block 0. */
+static int measure(const char *family, const char *dir, const struct cfg *g, unsigned reps)
+{
+	struct domtree t = {0};
+	struct cfg_dfs d = {0};
+	uint8_t *reach = malloc(g->n ? g->n : 1);
+	uint32_t *pos = malloc((size_t)(g->n ? g->n : 1) * sizeof(uint32_t));
+	uint32_t *stack = malloc((size_t)(g->n ? g->n : 1) * sizeof(uint32_t));
+	int rc = reach && pos && stack ? dom_tree_default(g, &t) : SSA_ENOMEM;
+	if (rc == SSA_OK)
+		rc = cfg_dfs_alloc(&d, g->n);
+	if (rc != SSA_OK)
+		goto out;
+	cfg_reach(g, 0, reach, stack);
+	bool certified = false;
+	char msg[256];
+	rc = dom_verify_cert(g, t.idom, &certified, msg, sizeof msg);
+	if (rc == SSA_OK && !certified) {
+		fprintf(stderr, "lowhigh-cost: %s %s: not certified (%s)\n", family, dir, msg);
+		rc = SSA_EVERIFY;
+	}
+	if (rc != SSA_OK)
+		goto out;
+	double dfs[99], order[99], cert[99];
+	struct dom_lowhigh_stats st;
+	for (unsigned r = 0; r < reps && rc == SSA_OK; r++) {
+		double t0 = cpu_now();
+		cfg_dfs_run(&d, g, 0);
+		double t1 = cpu_now();
+		rc = dom_lowhigh_order_stats(g, &t, reach, pos, &st);
+		double t2 = cpu_now();
+		if (rc == SSA_OK)
+			rc = dom_verify_cert(g, t.idom, &certified, msg, sizeof msg);
+		double t3 = cpu_now();
+		dfs[r] = t1 - t0;
+		order[r] = t2 - t1;
+		cert[r] = t3 - t2;
+	}
+	if (rc != SSA_OK)
+		goto out;
+	const double md = median(dfs, reps), mo = median(order, reps), mc = median(cert, reps);
+	const double kids = t.nreach > 1 ? (double)(t.nreach - 1) : 1.0;
+	printf("%s\t%s\t%u\t%u\t%.3f\t%.3f\t%.3f\t%.2f\t%.2f\t%llu\t%llu\t%.3f\t%llu\t%.3f\t%llu\n",
+	       family, dir, g->n, g->m, 1e3 * md, 1e3 * mo, 1e3 * mc, mo / md, mc / md,
+	       (unsigned long long)st.groups, (unsigned long long)st.instances,
+	       (double)st.memberships / kids, (unsigned long long)st.max_level,
+	       (double)st.edge_reads / ((double)g->n + (double)g->m),
+	       (unsigned long long)st.fallback_groups);
+out:
+	if (rc != SSA_OK && rc != SSA_EVERIFY)
+		fprintf(stderr, "lowhigh-cost: %s %s: %s\n", family, dir, ssa_status_str(rc));
+	cfg_dfs_free(&d);
+	domtree_free(&t);
+	free(reach);
+	free(pos);
+	free(stack);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	int a = 1;
+	bool reverse = argc > 1 && strcmp(argv[1], "--reverse") == 0;
+	a += reverse;
+	if (argc - a < 2 || argc - a > 4) {
+		fprintf(stderr, "usage: lowhigh-cost [--reverse] FAMILY BLOCKS [SEED [REPS]]\n");
+		return 2;
+	}
+	struct gen_params gp;
+	gen_params_default(&gp);
+	gp.family = argv[a];
+	uint64_t reps = 5;
+	if (gen_parse_count(argv[a + 1], &gp.blocks) ||
+	    (argc - a > 2 && gen_parse_count(argv[a + 2], &gp.seed)) ||
+	    (argc - a > 3 && (gen_parse_count(argv[a + 3], &reps) || reps == 0 || reps > 99))) {
+		fprintf(stderr, "lowhigh-cost: bad number\n");
+		return 2;
+	}
+	struct cfg g;
+	struct gen_info info;
+	int rc = gen_cfg(&gp, &g, &info);
+	if (rc != SSA_OK) {
+		fprintf(stderr, "lowhigh-cost: gen: %s %s\n", ssa_status_str(rc), info.note);
+		return rc == SSA_EUSAGE ? 2 : 1;
+	}
+	if (reverse) {
+		struct cfg rg;
+		struct dom_reverse_info ri;
+		rc = dom_reverse_cfg(&g, &rg, &ri);
+		cfg_free(&g);
+		if (rc != SSA_OK) {
+			fprintf(stderr, "lowhigh-cost: reverse: %s\n", ssa_status_str(rc));
+			return 1;
+		}
+		g = rg;
+	}
+	rc = measure(gp.family, reverse ? "reverse" : "forward", &g, (unsigned)reps);
+	cfg_free(&g);
+	return rc == SSA_OK ? 0 : 1;
+}
