@@ -71,7 +71,7 @@ static int measure(const char *family, const char *dir, const struct cfg *g, uns
 		double t0 = cpu_now();
 		cfg_dfs_run(&d, g, 0);
 		double t1 = cpu_now();
-		rc = dom_lowhigh_order_stats(g, &t, reach, pos, &st);
+		rc = dom_lowhigh_order_stats(g, &t, pos, &st);
 		double t2 = cpu_now();
 		if (rc == SSA_OK)
 			rc = dom_verify_cert(g, t.idom, &certified, msg, sizeof msg);

@@ -12,13 +12,12 @@
 uint64_t dom_lowhigh_bytes(uint64_t n, uint64_t m);
 
 /* Builds a candidate low-high order of t for g (entry t->root = 0): pos[v] is v's place in a
- * preorder of t, for every block of t (others untouched). reach[v] says whether v is
- * reachable from the entry; t must have the verifier's shape and parent property (every
- * reachable predecessor of v lies under idom(v)). Returns SSA_OK, SSA_EVERIFY when no
+ * preorder of t, for every block of t (others untouched). The blocks of t are the reachable
+ * ones; t must have the verifier's shape and parent property (every reachable predecessor of
+ * v lies under idom(v)). Returns SSA_OK, SSA_EVERIFY when no
  * low-high order exists (t is not the dominator tree: for the true tree an order is always
  * found, see lowhigh.c), SSA_ETOOBIG above about 1.4*10^9 blocks, or SSA_ENOMEM. */
-int dom_lowhigh_order(const struct cfg *g, const struct domtree *t, const uint8_t *reach,
-		      uint32_t *pos);
+int dom_lowhigh_order(const struct cfg *g, const struct domtree *t, uint32_t *pos);
 
 /* The work of one construction, to measure how far from linear it runs (tools/lowhigh_cost.c):
  * the construction has no proven linear bound, so this is what shows its cost at scale. */
@@ -34,7 +33,7 @@ struct dom_lowhigh_stats {
 
 /* dom_lowhigh_order, and the counts of its work in *stats (zeroed first; stats may be NULL).
  * Counting allocates n more words than dom_lowhigh_bytes. */
-int dom_lowhigh_order_stats(const struct cfg *g, const struct domtree *t, const uint8_t *reach,
-			    uint32_t *pos, struct dom_lowhigh_stats *stats);
+int dom_lowhigh_order_stats(const struct cfg *g, const struct domtree *t, uint32_t *pos,
+			    struct dom_lowhigh_stats *stats);
 
 #endif

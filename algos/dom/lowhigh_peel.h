@@ -42,7 +42,6 @@ int lh_peel_group(struct lh_peel *p, const struct lh_sib *s, const uint32_t *ch,
 
 /* dom_lowhigh_order with every group ordered by lh_peel_group (defined in lowhigh.c), so the
  * tests exercise the fallback although the main construction never gets stuck. */
-int dom_lowhigh_order_peel(const struct cfg *g, const struct domtree *t, const uint8_t *reach,
-			   uint32_t *pos);
+int dom_lowhigh_order_peel(const struct cfg *g, const struct domtree *t, uint32_t *pos);
 
 #endif

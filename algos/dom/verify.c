@@ -125,6 +125,8 @@ static bool lh_check(const struct cfg *g, const struct domtree *t, const uint8_t
 			direct |= u == d;
 			low |= pos[u] < pv;
 			high |= pos[u] > after;
+			if (direct || (low && high))
+				break;
 		}
 		if (!direct && !(low && high)) {
 			*bad = v;
@@ -145,7 +147,7 @@ static int lowhigh_certify(const struct cfg *g, const struct domtree *t, const u
 	uint32_t *pos = ssa_alloc_array(g->n, sizeof(uint32_t));
 	if (!pos)
 		return SSA_ENOMEM;
-	int rc = dom_lowhigh_order(g, t, reach, pos);
+	int rc = dom_lowhigh_order(g, t, pos);
 	if (rc == SSA_OK)
 		*certified = lh_check(g, t, reach, pos, stuck);
 	free(pos);
