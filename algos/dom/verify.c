@@ -229,6 +229,8 @@ int dom_verify_cert(const struct cfg *g, const uint32_t *idom, bool *certified, 
 			}
 			if (spread)
 				continue;
+			if (only_child != SSA_NONE && domtree_dominates(&t, only_child, u))
+				continue; /* same child again: no search (itworst has 10^3 per block) */
 			uint32_t c = u == d ? SSA_NONE : domtree_child_toward(&t, ctin, d, u);
 			if (c == SSA_NONE || (only_child != SSA_NONE && c != only_child))
 				spread = true;
