@@ -520,6 +520,37 @@ Test(lowhigh_stats, families_need_no_fallback)
 	}
 }
 
+/* The completeness proof of lowhigh.c ("Completeness") says every instance of a correct tree
+ * places a child: so the fallback never runs, and there are at most as many instances as
+ * children. A gap in the proof would show here first, on the small irregular graphs where the
+ * fallback would otherwise repair it unnoticed (the certification tests above pass either way). */
+Test(lowhigh_stats, every_instance_places_a_child)
+{
+	for (uint64_t seed = 1; seed <= 12000; seed++) {
+		struct cfg g, r;
+		const uint32_t maxn = seed % 10 == 0 ? 300 : seed % 2 ? 12 : 60;
+		cr_assert_eq(dc_random_graph(&g, seed, maxn), SSA_OK);
+		cr_assert_eq(dom_reverse_cfg(&g, &r, NULL), SSA_OK);
+		struct cfg *graphs[] = {&g, &r};
+		for (int i = 0; i < 2; i++) {
+			const uint32_t n = graphs[i]->n;
+			uint32_t *idom = malloc(n * sizeof *idom), *pos = malloc(n * sizeof *pos);
+			cr_assert_eq(dom_oracle(graphs[i], idom), SSA_OK);
+			struct domtree t = {0};
+			const struct dom_lowhigh_stats st = stats_of(graphs[i], idom, pos, &t);
+			cr_assert_eq(st.fallback_groups, 0, "seed %llu%s", (unsigned long long)seed,
+				     i ? " reversed" : "");
+			cr_assert_leq(st.instances, t.nreach - 1, "seed %llu%s",
+				      (unsigned long long)seed, i ? " reversed" : "");
+			domtree_free(&t);
+			free(idom);
+			free(pos);
+		}
+		cfg_free(&r);
+		cfg_free(&g);
+	}
+}
+
 /* Shapes on which the construction used to clone one child per level, k levels deep: a chain of
  * two-way edges between two direct children (each link needs both neighbours), and idfsquad
  * and itworst (their z chains). Each must now take at most two levels: nothing on them is

@@ -1,8 +1,8 @@
 /* lowhigh-cost: what certifying a dominator tree costs, against the DFS floor, on one generated
- * CFG. The low-high construction (algos/dom/lowhigh.c) has no proven linear bound, only a
- * proven-complete quadratic fallback, so this measures how far from linear it runs: its time as
- * a multiple of one DFS of the same graph, and its work counts per block and per edge. A row per
- * run, tab-separated, for results/lowhigh/.
+ * CFG. The low-high construction (algos/dom/lowhigh.c) is proven complete but only O(n m) in
+ * the worst case, so this measures how far from linear it runs: its time as a multiple of one
+ * DFS of the same graph, and its work counts per block and per edge. A row per run,
+ * tab-separated, for results/lowhigh/.
  *
  *   lowhigh-cost [--reverse] FAMILY BLOCKS [SEED [REPS]]
  *

@@ -56,42 +56,43 @@
  * instances every placed member has an in-neighbour on each side, and direct children need
  * none.
  *
- * Completeness. Each instance must place at least one member, so the construction always
- * terminates (at most one instance per block). We have not proven that an instance of a
- * correct tree always makes progress, and we have never seen one fail: 810,000 random flow
- * graphs of every shape (up to 2,000 blocks) forward and reversed, the README's
- * counterexample to subtree-contiguous orders, every generator family (2*10^4 blocks, forward
- * and reversed; several up to 10^6). When an instance does fail, the whole group is handed to
- * the fallback of lowhigh_peel.c, which is proven to find an order for a correct tree, so the
- * construction as a whole is complete. The argument, in short (algos/dom/LOWHIGH-NOTES.md has
- * it in full): with a super source feeding the placed children and two sentinels standing for
- * c, call the group flat when nothing but the source dominates an unplaced child. The true
- * tree makes every group flat to begin with, since a child that dominated a sibling in H_c
- * would dominate it in G. A child with in-neighbours at two placed nodes can be placed between
- * them; when none can, take a placed node a and, among its unplaced out-neighbours, the x
- * numbered last by a depth-first search of the group without a: x dominates nothing there,
- * so x can be merged into a. Both steps
- * keep the group flat and remove one child, and the merged children are put back last-in
- * first-out right next to their node, on the side of an in-neighbour other than it. The
- * fallback first checks that the group is flat (one Lengauer-Tarjan run of dom_reference on
- * H_c), so SSA_EVERIFY means the tree is wrong, and a group that is not flat is rejected
- * without the fallback's quadratic work.
+ * Completeness: on a correct tree every instance places a member, so the construction never
+ * gets stuck and makes at most k instances for k children (proof in full in
+ * algos/dom/LOWHIGH-NOTES.md, "The main construction is complete"). Call an instance flat
+ * when, with a super source feeding its anchors (BL, the centre, BR; at the top c), nothing
+ * but the source dominates a member, in the graph of its members and the sibling edges into
+ * them, each outside in-neighbour standing for its anchor.
+ *  (a) Every instance of a correct tree is flat. The top one is, since a child dominating a
+ *      sibling in H_c would dominate it in G. Take a clone y still pending on anchor a when an
+ *      instance I ends, so a member of a's new instance. Two disjoint paths from c to y in H_c
+ *      share no block of that instance on their last stretches inside it, so no member
+ *      dominates y. y's chain of witnesses (wit; refs keeps the cascade from placing one
+ *      while it is in use) runs inside the new instance from a's own side: a itself, or the
+ *      side of I's region a bounds. I was flat, so a path into y avoids a, and its last block
+ *      outside the new instance stands on the other side. So no anchor dominates y either.
+ *  (b) A flat instance places a member. If it placed none, every member would be cloned onto
+ *      the one anchor of its taken in-neighbours. That anchor is the same at both ends of a
+ *      tree, forward or cross edge of the search, and a back edge stays inside one search
+ *      tree, so the members cloned onto an anchor A would be entered only from each other
+ *      and from A: A would dominate them.
+ * lowhigh_peel.c, proven complete by a different argument, stays behind this in case the
+ * proof has a gap. It runs only when an instance places nothing: never on a correct tree in
+ * our tests (3.3 million instances of random graphs and every family, 60,300 of them below
+ * the top, each also checked flat directly), and on a wrong one it confirms the group is not
+ * flat (one Lengauer-Tarjan run of dom_reference on H_c) and returns SSA_EVERIFY.
  *
- * Time: the derived graph O(n + m) (two preorder passes, see lh_arcs); an instance costs O(members + their in- and out-edges) plus O(log) per insertion,
- * amortised (a cascade reads each out-edge of a block at most twice: once when it is taken,
- * once when it is placed); a block is a member of one instance per level of cloning. With
+ * Time: the derived graph O(n + m) (lh_arcs); an instance costs O(members + their in- and
+ * out-edges) plus O(log) per insertion, amortised (a cascade reads each out-edge of a block
+ * at most twice: once when it is taken, once when it is placed); a block is a member of one
+ * instance per level of cloning. Every instance places a member, so a group of k children
+ * and e sibling edges costs O(k (k + e)) at worst, O(n m) in all: no linear bound yet. With
  * the cascade, every family at 10^4 to 10^6 blocks, forward and reversed, averages at most
- * 1.1 levels and no block is in more than 3 instances (tools/lowhigh_cost.c,
- * results/lowhigh/); without it itworst averaged 396 levels. O(n m) is still the worst case
- * we can bound. The fallback costs
- * O((k + e) log k) for its check and O(k (k + e)) after it, for a group of k children and e
- * sibling edges, so the worst case of the whole construction is O(n (n + m)), i.e. O(n m) on
- * a graph whose blocks are reachable. On a correct tree the fallback has never run outside
- * the tests that force it. On a wrong one it runs once, on the first group the main
- * construction gets stuck on, and every such group in our tests failed the check. Memory:
- * 10n + 2m words for the derived graph and the instance state, 5 words for each of at most
- * 3n + 2 list nodes, 3 words per pending instance, and for the fallback, allocated only when it runs, n bytes and 6n + 4 words plus its check's graph
- * and scratch (lh_peel_bytes; dom_lowhigh_bytes counts it all). Iterative throughout. */
+ * 1.7 levels and no block is in more than 3 instances (tools/lowhigh_cost.c,
+ * results/lowhigh/); without it itworst averaged 396 levels. Memory: 10n + 2m words for the
+ * derived graph and the instance state, 5 words for each of at most 3n + 2 list nodes, 3
+ * words per pending instance, and for the fallback, allocated only when it runs, n bytes and
+ * 6n + 4 words plus its check's graph and scratch (lh_peel_bytes; dom_lowhigh_bytes counts
+ * it all). Iterative throughout. */
 #include "dom/lowhigh.h"
 #include "dom/lowhigh_peel.h"
 #include "util/mem.h"
@@ -307,8 +308,8 @@ static uint32_t lh_cascade(struct lh *h, uint32_t x0, uint32_t id, uint32_t bl, 
 }
 
 /* Orders the k children of c into sch[c0..c0+k). false when an instance makes no progress
- * or a child is out of reach of the search (neither happened for a correct tree in our
- * tests); the caller then runs the fallback of lowhigh_peel.c on the group. */
+ * or a child is out of reach of the search (on a correct tree neither can happen, see
+ * "Completeness" above); the caller then runs the fallback of lowhigh_peel.c on the group. */
 static bool lh_fail(struct lh *h, uint32_t ntouched)
 {
 	for (uint32_t j = 0; j < ntouched; j++)

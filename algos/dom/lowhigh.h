@@ -20,14 +20,15 @@ uint64_t dom_lowhigh_bytes(uint64_t n, uint64_t m);
 int dom_lowhigh_order(const struct cfg *g, const struct domtree *t, uint32_t *pos);
 
 /* The work of one construction, to measure how far from linear it runs (tools/lowhigh_cost.c):
- * the construction has no proven linear bound, so this is what shows its cost at scale. */
+ * the construction is proven complete but has no proven linear bound, so this is what shows
+ * its cost at scale. */
 struct dom_lowhigh_stats {
 	uint64_t groups;            /* blocks with children: one ordering problem each */
 	uint64_t instances;         /* instances the main construction solved */
 	uint64_t memberships;       /* children summed over instances: each once per clone level */
 	uint64_t max_level;         /* most instances one child was a member of */
 	uint64_t edge_reads;        /* sibling edges read by the instances' searches and takes */
-	uint64_t fallback_groups;   /* groups handed to lowhigh_peel.c (none on a correct tree yet) */
+	uint64_t fallback_groups;   /* groups handed to lowhigh_peel.c (proven none on a correct tree) */
 	uint64_t fallback_children; /* their children */
 };
 

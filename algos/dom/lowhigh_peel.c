@@ -1,7 +1,8 @@
 /* The fallback of lowhigh.c: a sibling order for one group (a block c and its children) that
  * provably exists and is found whenever the tree is the dominator tree. lowhigh.c runs it on a
- * group only when its own, near-linear construction gets stuck (never seen in our tests); the
- * tests force it on every group (dom_lowhigh_order_peel). Our own construction ("P" in
+ * group only when its own construction gets stuck, which lowhigh.c proves cannot happen on a
+ * correct tree: this one stays as a second, independently argued construction, in case that
+ * proof has a gap; the tests force it on every group (dom_lowhigh_order_peel). Our own construction ("P" in
  * algos/dom/LOWHIGH-NOTES.md, where the argument is written out in full); verify.c re-checks
  * every order it produces, so nothing here has to be trusted for soundness.
  *
