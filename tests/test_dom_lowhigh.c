@@ -551,6 +551,45 @@ Test(lowhigh_stats, every_instance_places_a_child)
 	}
 }
 
+/* Graphs found by a hill-climbing search for the most levels (kept outside the repository;
+ * LOWHIGH-NOTES.md, "Witness chains"): every block but the entry is a child of 0, and each
+ * child's only earlier in-neighbour is the one before it on a chain, so each level used to
+ * place the chain's first link and clone the rest onto it. The first took 5 levels before
+ * clones could move to another witness; now 2. The second, found against the current
+ * construction, still takes 9 levels of its 19 children: the construction has no linear
+ * bound, but every instance places a child and the order is right. */
+Test(lowhigh_stats, witness_chains)
+{
+	static const char *const graphs[] = {
+		"12: 3>7 4>0 6>9 9>2 9>3 3>7 6>7 1>6 4>1 7>8 11>6 1>7 7>1 5>3 10>2 11>10 8>10 "
+		"0>3 7>4 6>1 11>5 1>2 7>4 5>8 8>11 2>10 0>9 10>1 7>5 3>11 5>4 8>8 5>2 5>9 9>0 "
+		"6>1 10>9 3>9 7>3 11>7 3>10 8>3 2>10 11>5 6>10 8>9 11>3",
+		"20: 15>0 12>16 5>14 12>18 16>15 17>3 11>1 12>0 3>14 5>10 3>1 9>14 4>17 19>5 "
+		"16>12 7>17 10>3 2>5 5>5 11>4 10>12 13>11 12>10 1>19 7>5 0>8 15>1 5>17 12>7 "
+		"9>10 11>11 18>4 11>9 18>2 13>19 5>18 9>9 2>13 10>5 7>16 11>6 1>11 12>5 14>11 "
+		"0>6 10>10 7>5 3>0 2>7 16>1 5>0 11>15 5>17 8>4 4>15 6>17 10>2 18>14 4>3 6>4 "
+		"19>19 4>4 12>9 7>13 17>8 4>17 12>15 5>4 11>5 4>4 9>3 18>1 16>12 18>0 15>6 "
+		"19>17",
+	};
+	const uint64_t levels[] = {2, 9};
+	for (size_t i = 0; i < 2; i++) {
+		struct cfg g;
+		cr_assert_eq(dc_parse(&g, graphs[i]), SSA_OK);
+		uint32_t idom[20], pos[20];
+		cr_assert_eq(dom_oracle(&g, idom), SSA_OK);
+		for (uint32_t v = 1; v < g.n; v++)
+			cr_assert_eq(idom[v], 0, "graph %zu block %u", i, v);
+		struct domtree t = {0};
+		const struct dom_lowhigh_stats st = stats_of(&g, idom, pos, &t);
+		cr_assert_eq(st.fallback_groups, 0);
+		cr_assert_eq(st.max_level, levels[i], "graph %zu: %llu levels", i,
+			     (unsigned long long)st.max_level);
+		cr_assert_leq(st.instances, g.n - 1);
+		domtree_free(&t);
+		cfg_free(&g);
+	}
+}
+
 /* Shapes on which the construction used to clone one child per level, k levels deep: a chain of
  * two-way edges between two direct children (each link needs both neighbours), and idfsquad
  * and itworst (their z chains). Each must now take at most two levels: nothing on them is

@@ -36,7 +36,10 @@
  *     still stands at q or lies on q's other side, and no other pending clone has y as its
  *     witness; then the same is tried from y. Without it a chain of blocks that each need
  *     their two neighbours (z_i <-> z_i+1 between two direct children: itworst, idfsquad)
- *     was solved one link per level, k levels of k members.
+ *     was solved one link per level, k levels of k members. A pending clone z whose witness
+ *     is such a y first moves to another witness if it has one (lh_rewitness): an
+ *     in-neighbour still standing at q and taken before z. Without that, a chain of clones
+ *     each witnessed by the one before held the whole chain back, one link per level.
  *  3. The clones still pending of each anchor q form a new instance, in the order they were
  *     taken (so its search starts where the last one ended): two sentinels are put right
  *     before and right after q (so everything already in the list stays outside), q is its
@@ -67,9 +70,11 @@
  *      instance I ends, so a member of a's new instance. Two disjoint paths from c to y in H_c
  *      share no block of that instance on their last stretches inside it, so no member
  *      dominates y. y's chain of witnesses (wit; refs keeps the cascade from placing one
- *      while it is in use) runs inside the new instance from a's own side: a itself, or the
- *      side of I's region a bounds. I was flat, so a path into y avoids a, and its last block
- *      outside the new instance stands on the other side. So no anchor dominates y either.
+ *      while it is in use, and a clone only moves to a witness standing at a and taken
+ *      before it, so the chain stays acyclic) runs inside the new instance from a's own
+ *      side: a itself, or the side of I's region a bounds. I was flat, so a path into y
+ *      avoids a, and its last block outside the new instance stands on the other side. So
+ *      no anchor dominates y either.
  *  (b) A flat instance places a member. If it placed none, every member would be cloned onto
  *      the one anchor of its taken in-neighbours. That anchor is the same at both ends of a
  *      tree, forward or cross edge of the search, and a back edge stays inside one search
@@ -88,11 +93,12 @@
  * and e sibling edges costs O(k (k + e)) at worst, O(n m) in all: no linear bound yet. With
  * the cascade, every family at 10^4 to 10^6 blocks, forward and reversed, averages at most
  * 1.7 levels and no block is in more than 3 instances (tools/lowhigh_cost.c,
- * results/lowhigh/); without it itworst averaged 396 levels. Memory: 10n + 2m words for the
- * derived graph and the instance state, 5 words for each of at most 3n + 2 list nodes, 3
- * words per pending instance, and for the fallback, allocated only when it runs, n bytes and
- * 6n + 4 words plus its check's graph and scratch (lh_peel_bytes; dom_lowhigh_bytes counts
- * it all). Iterative throughout. */
+ * results/lowhigh/); without it itworst averaged 396 levels. Adversarial graphs still take
+ * more: a hill-climbing search found 18 levels among 79 children (LOWHIGH-NOTES.md, "Witness
+ * chains"). Memory: 15n + 2m words for the derived graph and the instance state, 5 words for
+ * each of at most 3n + 2 list nodes, 3 words per pending instance, and for the fallback,
+ * allocated only when it runs, n bytes and 6n + 4 words plus its check's graph and scratch
+ * (lh_peel_bytes; dom_lowhigh_bytes counts it all). Iterative throughout. */
 #include "dom/lowhigh.h"
 #include "dom/lowhigh_peel.h"
 #include "util/mem.h"
@@ -113,6 +119,10 @@ struct lh {
 	uint32_t *anc;             /* anchor node of a taken block (itself once placed) */
 	uint32_t *wit;             /* a clone's in-neighbour that gave it its anchor */
 	uint32_t *refs;            /* pending clones whose wit is this block */
+	uint32_t *dhead, *dnext;   /* those clones not yet offered another witness (a list) */
+	uint32_t *nfail;           /* those clones that have no other witness */
+	uint32_t *rw;              /* a clone's cursor over din for another witness; NONE: none */
+	uint32_t *tk;              /* take number within the instance */
 	uint32_t *inst;            /* instance a block is a member of */
 	uint8_t *st;               /* within its instance: 0 new, 1 searched, 2 taken */
 	uint32_t *bnext;           /* member chains and clone chains */
@@ -135,7 +145,7 @@ static uint64_t nodes_of(uint64_t n)
 uint64_t dom_lowhigh_bytes(uint64_t n, uint64_t m)
 {
 	uint64_t nodes = nodes_of(n);
-	uint64_t b = ssa_bytes(ssa_sat_add(ssa_sat_add(12 * n, 2), 2 * m), sizeof(uint32_t));
+	uint64_t b = ssa_bytes(ssa_sat_add(ssa_sat_add(17 * n, 2), 2 * m), sizeof(uint32_t));
 	b = ssa_sat_add(b, ssa_sat_add(n, n)); /* carc, st */
 	b = ssa_sat_add(b, ssa_bytes(nodes, 3 * sizeof(uint32_t) + sizeof(uint64_t)));
 	b = ssa_sat_add(b, lh_peel_bytes(n, m)); /* the fallback, allocated only if it runs */
@@ -273,6 +283,52 @@ static uint32_t anchor_of(const struct lh *h, uint32_t u, uint32_t id, uint32_t 
 	return h->lab[a] < h->lab[bl] ? bl : bl + 1;
 }
 
+/* The cascade wants to place y, but pending clones use y as their witness (refs[y]): a clone
+ * z of q keeps a path from q's side only through its chain of witnesses, so y may leave only
+ * if each such z takes another witness: an in-neighbour that still stands at q and was taken
+ * before z (so chains stay acyclic and end at q's side). Each z's cursor rw[z] moves forward
+ * only, since an in-neighbour that is not such a witness never becomes one within the
+ * instance; a z with none left counts in nfail[y] and keeps y where it is. True when no clone
+ * uses y as its witness any more. */
+static bool lh_rewitness(struct lh *h, uint32_t y, uint32_t id, uint32_t bl, uint32_t ctr,
+			 uint64_t *reads)
+{
+	if (h->nfail[y])
+		return false;
+	for (uint32_t z = h->dhead[y], nz; z != SSA_NONE; z = nz) {
+		nz = h->dnext[z];
+		const uint32_t q = h->anc[z];
+		if (q == z || h->wit[z] != y)
+			continue; /* placed, or already moved to another witness */
+		uint32_t i = h->rw[z], u = SSA_NONE;
+		for (; i < h->din_off[z + 1]; i++) {
+			const uint32_t c = h->din[i];
+			(*reads)++;
+			if (c == y || anchor_of(h, c, id, bl, ctr) != q)
+				continue;
+			if (h->inst[c] != id || c == q || h->tk[c] < h->tk[z]) {
+				u = c;
+				break;
+			}
+		}
+		if (u == SSA_NONE) {
+			h->rw[z] = SSA_NONE;
+			h->nfail[y]++;
+			continue;
+		}
+		h->refs[y]--;
+		h->rw[z] = i + 1;
+		h->wit[z] = u;
+		if (h->inst[u] == id) {
+			h->refs[u]++;
+			h->dnext[z] = h->dhead[u];
+			h->dhead[u] = z;
+		}
+	}
+	h->dhead[y] = SSA_NONE;
+	return h->refs[y] == 0;
+}
+
 /* Places the clones that x's anchor just resolved ("Cascade" above), then theirs, with cur
  * as the work stack. A clone y of q is put right next to q, on the side of x's anchor, when
  * that anchor is not q and y's own witness wit[y] is still behind q or placed on q's other
@@ -288,18 +344,24 @@ static uint32_t lh_cascade(struct lh *h, uint32_t x0, uint32_t id, uint32_t bl, 
 		for (uint32_t i = h->dout_off[x]; i < h->dout_off[x + 1]; i++) {
 			const uint32_t y = h->dout[i], q = h->anc[y];
 			(*reads)++;
-			if (h->inst[y] != id || h->st[y] != 2 || q == y || q == ax || h->refs[y])
+			if (h->inst[y] != id || h->st[y] != 2 || q == y || q == ax)
 				continue;
 			const uint32_t aw = anchor_of(h, h->wit[y], id, bl, ctr);
 			if (aw != q && (h->lab[aw] < h->lab[q]) == (h->lab[ax] < h->lab[q]))
+				continue;
+			if (h->refs[y] && !lh_rewitness(h, y, id, bl, ctr, reads))
 				continue;
 			if (h->lab[q] < h->lab[ax])
 				insert_after(h, q, y);
 			else
 				insert_before(h, q, y);
 			h->anc[y] = y;
-			if (h->inst[h->wit[y]] == id)
-				h->refs[h->wit[y]]--;
+			const uint32_t w = h->wit[y];
+			if (h->inst[w] == id) {
+				h->refs[w]--;
+				if (h->rw[y] == SSA_NONE)
+					h->nfail[w]--;
+			}
 			placed++;
 			h->cur[sp++] = y;
 		}
@@ -348,6 +410,9 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
 			h->inst[x] = id;
 			h->st[x] = 0;
 			h->refs[x] = 0;
+			h->nfail[x] = 0;
+			h->dhead[x] = SSA_NONE;
+			h->rw[x] = h->din_off[x];
 			members++;
 			if (h->stats && ++h->lvl[x] > h->stats->max_level)
 				h->stats->max_level = h->lvl[x];
@@ -393,6 +458,7 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
 		for (uint32_t j = cnt; j-- > 0;) {
 			const uint32_t x = h->ord[j];
 			h->st[x] = 2;
+			h->tk[x] = cnt - 1 - j;
 			if (top && h->carc[x]) {
 				insert_after(h, head, x);
 				h->anc[x] = x;
@@ -426,8 +492,11 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
 			} else {
 				h->anc[x] = a1;
 				h->wit[x] = w1;
-				if (h->inst[w1] == id)
+				if (h->inst[w1] == id) {
 					h->refs[w1]++;
+					h->dnext[x] = h->dhead[w1];
+					h->dhead[w1] = x;
+				}
 				if (h->bhead[a1] == SSA_NONE)
 					h->stk[ntouched++] = a1;
 				h->bnext[x] = h->bhead[a1];
@@ -514,7 +583,8 @@ static int lh_order(const struct cfg *g, const struct domtree *t, uint32_t *pos,
 	h.din = ssa_alloc_array(m, sizeof(uint32_t));
 	h.dout = ssa_alloc_array(m, sizeof(uint32_t));
 	h.inst = ssa_calloc_array(n, sizeof(uint32_t));
-	uint32_t **words[] = {&h.anc, &h.wit, &h.refs, &h.bnext, &h.stk, &h.cur, &h.ord, &h.sch};
+	uint32_t **words[] = {&h.anc, &h.wit, &h.refs, &h.dhead, &h.dnext, &h.nfail,
+			      &h.rw,  &h.tk,  &h.bnext, &h.stk, &h.cur, &h.ord, &h.sch};
 	bool ok = h.carc && h.st && h.din_off && h.dout_off && h.din && h.dout && h.inst;
 	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
 		ok = (*words[i] = ssa_alloc_array(n, sizeof(uint32_t))) != NULL && ok;
@@ -569,8 +639,8 @@ static int lh_order(const struct cfg *g, const struct domtree *t, uint32_t *pos,
 	rc = SSA_OK;
 out:
 	ssa_free_all(h.carc, h.st, h.din_off, h.dout_off, h.din, h.dout, h.inst, h.anc, h.wit,
-		     h.refs, h.bnext, h.stk, h.cur, h.ord, h.sch, h.next, h.prev, h.bhead, h.lab,
-		     h.ins, h.lvl, NULL);
+		     h.refs, h.dhead, h.dnext, h.nfail, h.rw, h.tk, h.bnext, h.stk, h.cur, h.ord,
+		     h.sch, h.next, h.prev, h.bhead, h.lab, h.ins, h.lvl, NULL);
 	if (peel.n)
 		lh_peel_free(&peel);
 	return rc;
