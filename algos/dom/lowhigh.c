@@ -346,6 +346,8 @@ static uint32_t lh_cascade(struct lh *h, uint32_t x0, uint32_t id, uint32_t bl, 
 			(*reads)++;
 			if (h->inst[y] != id || h->st[y] != 2 || q == y || q == ax)
 				continue;
+			if (h->refs[y] && h->nfail[y])
+				continue; /* a clone has no witness but y: y stays */
 			const uint32_t aw = anchor_of(h, h->wit[y], id, bl, ctr);
 			if (aw != q && (h->lab[aw] < h->lab[q]) == (h->lab[ax] < h->lab[q]))
 				continue;
@@ -409,10 +411,6 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
 		for (uint32_t x = first; x != SSA_NONE; x = h->bnext[x]) {
 			h->inst[x] = id;
 			h->st[x] = 0;
-			h->refs[x] = 0;
-			h->nfail[x] = 0;
-			h->dhead[x] = SSA_NONE;
-			h->rw[x] = h->din_off[x];
 			members++;
 			if (h->stats && ++h->lvl[x] > h->stats->max_level)
 				h->stats->max_level = h->lvl[x];
@@ -457,8 +455,10 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
 		uint32_t placed = 0, ntouched = 0;
 		for (uint32_t j = cnt; j-- > 0;) {
 			const uint32_t x = h->ord[j];
-			h->st[x] = 2;
+			h->st[x] = 2; /* what follows is read only of taken members */
 			h->tk[x] = cnt - 1 - j;
+			h->refs[x] = h->nfail[x] = 0;
+			h->dhead[x] = SSA_NONE;
 			if (top && h->carc[x]) {
 				insert_after(h, head, x);
 				h->anc[x] = x;
@@ -496,6 +496,7 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
 					h->refs[w1]++;
 					h->dnext[x] = h->dhead[w1];
 					h->dhead[w1] = x;
+					h->rw[x] = h->din_off[x];
 				}
 				if (h->bhead[a1] == SSA_NONE)
 					h->stk[ntouched++] = a1;
