@@ -94,7 +94,7 @@
  * the cascade, every family at 10^4 to 10^6 blocks, forward and reversed, averages at most
  * 1.7 levels and no block is in more than 3 instances (tools/lowhigh_cost.c,
  * results/lowhigh/); without it itworst averaged 396 levels. Adversarial graphs still take
- * more: a hill-climbing search found 18 levels among 79 children (LOWHIGH-NOTES.md, "Witness
+ * more: tools/lowhigh_adversary.c finds 21 levels for 63 children (LOWHIGH-NOTES.md, "Witness
  * chains"). Memory: 15n + 2m words for the derived graph and the instance state, 5 words for
  * each of at most 3n + 2 list nodes, 3 words per pending instance, and for the fallback,
  * allocated only when it runs, n bytes and 6n + 4 words plus its check's graph and scratch
