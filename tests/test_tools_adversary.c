@@ -8,19 +8,7 @@
 #define ADV SSALAB_LOWHIGH_ADVERSARY_EXE
 #define BENCH SSALAB_BENCH_EXE
 
-static char dir[4096];
-
-static void setup(void)
-{
-	tools_mkdtemp(dir, sizeof dir);
-}
-
-static void teardown(void)
-{
-	tools_rmdir(dir);
-}
-
-TestSuite(adversary, .init = setup, .fini = teardown);
+TOOLS_DIR_SUITE(adversary);
 
 /* The 12-block search of LOWHIGH-NOTES.md, "Witness chains", size: 2,000 steps from seed 5 end
  * on a graph whose 11 children need 5 levels (a child in 5 instances), with no fallback. Both

@@ -7,19 +7,7 @@
 #define SHOW SSALAB_SHOW_EXE
 #define EXAMPLES SSALAB_SOURCE_DIR "/tools/examples"
 
-static char dir[4096];
-
-static void setup(void)
-{
-	tools_mkdtemp(dir, sizeof dir);
-}
-
-static void teardown(void)
-{
-	tools_rmdir(dir);
-}
-
-TestSuite(show, .init = setup, .fini = teardown);
+TOOLS_DIR_SUITE(show);
 
 /* show's stdout for an example (run from tools/examples, so the transcript names the file
  * without a directory). */

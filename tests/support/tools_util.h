@@ -33,6 +33,19 @@ static inline void tools_rmdir(const char *dir)
 		cr_log_warn("could not remove %s", dir);
 }
 
+/* A test suite whose every test gets a fresh directory in `dir`, removed after it. */
+#define TOOLS_DIR_SUITE(suite)                                                                    \
+	static char dir[4096];                                                                    \
+	static void tools_dir_setup(void)                                                         \
+	{                                                                                         \
+		tools_mkdtemp(dir, sizeof dir);                                                   \
+	}                                                                                         \
+	static void tools_dir_teardown(void)                                                      \
+	{                                                                                         \
+		tools_rmdir(dir);                                                                 \
+	}                                                                                         \
+	TestSuite(suite, .init = tools_dir_setup, .fini = tools_dir_teardown)
+
 /* Runs a shell command, returns its exit status (128+signal when killed). */
 static inline int tools_sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static inline int tools_sh(const char *fmt, ...)
