@@ -47,15 +47,12 @@ static int measure(const char *family, const char *dir, const struct cfg *g, uns
 {
 	struct domtree t = {0};
 	struct cfg_dfs d = {0};
-	uint8_t *reach = malloc(g->n ? g->n : 1);
 	uint32_t *pos = malloc((size_t)(g->n ? g->n : 1) * sizeof(uint32_t));
-	uint32_t *stack = malloc((size_t)(g->n ? g->n : 1) * sizeof(uint32_t));
-	int rc = reach && pos && stack ? dom_tree_default(g, &t) : SSA_ENOMEM;
+	int rc = pos ? dom_tree_default(g, &t) : SSA_ENOMEM;
 	if (rc == SSA_OK)
 		rc = cfg_dfs_alloc(&d, g->n);
 	if (rc != SSA_OK)
 		goto out;
-	cfg_reach(g, 0, reach, stack);
 	bool certified = false;
 	char msg[256];
 	rc = dom_verify_cert(g, t.idom, &certified, msg, sizeof msg);
@@ -95,9 +92,7 @@ out:
 		fprintf(stderr, "lowhigh-cost: %s %s: %s\n", family, dir, ssa_status_str(rc));
 	cfg_dfs_free(&d);
 	domtree_free(&t);
-	free(reach);
 	free(pos);
-	free(stack);
 	return rc;
 }
 
@@ -114,10 +109,16 @@ int main(int argc, char **argv)
 	gen_params_default(&gp);
 	gp.family = argv[a];
 	uint64_t reps = 5;
-	if (gen_parse_count(argv[a + 1], &gp.blocks) ||
-	    (argc - a > 2 && gen_parse_count(argv[a + 2], &gp.seed)) ||
-	    (argc - a > 3 && (gen_parse_count(argv[a + 3], &reps) || reps == 0 || reps > 99))) {
-		fprintf(stderr, "lowhigh-cost: bad number\n");
+	const char *what = NULL;
+	int arg = a + 1;
+	if (gen_parse_count(argv[arg], &gp.blocks))
+		what = "BLOCKS";
+	else if (argc - a > 2 && gen_parse_count(argv[++arg], &gp.seed))
+		what = "SEED";
+	else if (argc - a > 3 && (gen_parse_count(argv[++arg], &reps) || reps == 0 || reps > 99))
+		what = "REPS (1..99)";
+	if (what) {
+		fprintf(stderr, "lowhigh-cost: bad %s '%s'\n", what, argv[arg]);
 		return 2;
 	}
 	struct cfg g;
