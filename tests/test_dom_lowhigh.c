@@ -263,7 +263,7 @@ Test(lowhigh, large_graphs)
 /* ---- The fallback (algos/dom/lowhigh_peel.c), forced on every group ----
  *
  * The main construction never gets stuck in these tests, so the fallback is run through
- * dom_lowhigh_order_peel, which uses it for every group, and its order is checked here by the
+ * dom_lowhigh_order_by with DOM_LOWHIGH_PEEL, which uses it for every group, and its order is checked here by the
  * definition of a low-high order (a check of our own, independent of verify.c). */
 
 /* Whether pos is a low-high order of t for g: a preorder of t (pos[v] after pos[idom v], v's
@@ -303,9 +303,11 @@ static bool is_lowhigh_order(const struct cfg *g, const struct domtree *t, const
 	return ok;
 }
 
-/* 1 when the forced fallback builds an order of idom's tree that passes the check, 0 when its
- * order fails the check, -1 when it finds that no order exists. idom must pass dom_verify. */
-static int forced_certifies(const struct cfg *g, const uint32_t *idom)
+/* 1 when the method builds an order of idom's tree that passes the check, 0 when its order
+ * fails the check, -1 when it finds that no order exists; its counts in *st (may be NULL).
+ * idom must pass dom_verify. */
+static int method_certifies(const struct cfg *g, const uint32_t *idom,
+			    enum dom_lowhigh_method method, struct dom_lowhigh_stats *st)
 {
 	const uint32_t n = g->n;
 	uint8_t *reach = malloc(n);
@@ -314,7 +316,7 @@ static int forced_certifies(const struct cfg *g, const uint32_t *idom)
 	cfg_reach(g, 0, reach, stack);
 	struct domtree t = {0};
 	cr_assert_eq(domtree_build(&t, idom, n, 0), SSA_OK);
-	const int rc = dom_lowhigh_order_peel(g, &t, pos);
+	const int rc = dom_lowhigh_order_by(g, &t, pos, method, st);
 	cr_assert(rc == SSA_OK || rc == SSA_EVERIFY, "rc %d", rc);
 	const int res = rc != SSA_OK ? -1 : is_lowhigh_order(g, &t, reach, pos) ? 1 : 0;
 	domtree_free(&t);
@@ -322,6 +324,11 @@ static int forced_certifies(const struct cfg *g, const uint32_t *idom)
 	free(stack);
 	free(pos);
 	return res;
+}
+
+static int forced_certifies(const struct cfg *g, const uint32_t *idom)
+{
+	return method_certifies(g, idom, DOM_LOWHIGH_PEEL, NULL);
 }
 
 /* The true tree of g (the oracle's, or the independent reference's where the oracle does not
@@ -444,7 +451,7 @@ Test(lowhigh_peel, tampered_trees_are_never_certified)
 	cr_assert(tried > 100, "tried %u", tried);
 }
 
-/* The order and counts dom_lowhigh_order_stats gives for the true tree of g; pos must hold n. */
+/* The order and counts the cascade (dom_lowhigh_order_by) gives for the true tree of g; pos must hold n. */
 static struct dom_lowhigh_stats stats_of(const struct cfg *g, const uint32_t *idom,
 					 uint32_t *pos, struct domtree *t)
 {
@@ -456,10 +463,10 @@ static struct dom_lowhigh_stats stats_of(const struct cfg *g, const uint32_t *id
 	cr_assert_eq(domtree_build(t, idom, n, 0), SSA_OK);
 	struct dom_lowhigh_stats st;
 	memset(&st, 0xab, sizeof st); /* the call must zero it */
-	cr_assert_eq(dom_lowhigh_order_stats(g, t, pos, &st), SSA_OK);
+	cr_assert_eq(dom_lowhigh_order_by(g, t, pos, DOM_LOWHIGH_CASCADE, &st), SSA_OK);
 	cr_assert(is_lowhigh_order(g, t, reach, pos));
 	/* counting changes nothing: the same order as without */
-	cr_assert_eq(dom_lowhigh_order(g, t, plain), SSA_OK);
+	cr_assert_eq(dom_lowhigh_order_by(g, t, plain, DOM_LOWHIGH_CASCADE, NULL), SSA_OK);
 	for (uint32_t v = 0; v < n; v++)
 		if (reach[v])
 			cr_assert_eq(plain[v], pos[v], "block %u", v);
@@ -551,6 +558,19 @@ Test(lowhigh_stats, every_instance_places_a_child)
 	}
 }
 
+/* Graphs found by a hill-climbing search against the cascade (Witness chains, below). */
+static const char *const witness_chain_graphs[] = {
+	"12: 3>7 4>0 6>9 9>2 9>3 3>7 6>7 1>6 4>1 7>8 11>6 1>7 7>1 5>3 10>2 11>10 8>10 "
+	"0>3 7>4 6>1 11>5 1>2 7>4 5>8 8>11 2>10 0>9 10>1 7>5 3>11 5>4 8>8 5>2 5>9 9>0 "
+	"6>1 10>9 3>9 7>3 11>7 3>10 8>3 2>10 11>5 6>10 8>9 11>3",
+	"20: 15>0 12>16 5>14 12>18 16>15 17>3 11>1 12>0 3>14 5>10 3>1 9>14 4>17 19>5 "
+	"16>12 7>17 10>3 2>5 5>5 11>4 10>12 13>11 12>10 1>19 7>5 0>8 15>1 5>17 12>7 "
+	"9>10 11>11 18>4 11>9 18>2 13>19 5>18 9>9 2>13 10>5 7>16 11>6 1>11 12>5 14>11 "
+	"0>6 10>10 7>5 3>0 2>7 16>1 5>0 11>15 5>17 8>4 4>15 6>17 10>2 18>14 4>3 6>4 "
+	"19>19 4>4 12>9 7>13 17>8 4>17 12>15 5>4 11>5 4>4 9>3 18>1 16>12 18>0 15>6 "
+	"19>17",
+};
+
 /* Graphs found by a hill-climbing search for the most levels (kept outside the repository;
  * LOWHIGH-NOTES.md, "Witness chains"): every block but the entry is a child of 0, and each
  * child's only earlier in-neighbour is the one before it on a chain, so each level used to
@@ -560,21 +580,10 @@ Test(lowhigh_stats, every_instance_places_a_child)
  * bound, but every instance places a child and the order is right. */
 Test(lowhigh_stats, witness_chains)
 {
-	static const char *const graphs[] = {
-		"12: 3>7 4>0 6>9 9>2 9>3 3>7 6>7 1>6 4>1 7>8 11>6 1>7 7>1 5>3 10>2 11>10 8>10 "
-		"0>3 7>4 6>1 11>5 1>2 7>4 5>8 8>11 2>10 0>9 10>1 7>5 3>11 5>4 8>8 5>2 5>9 9>0 "
-		"6>1 10>9 3>9 7>3 11>7 3>10 8>3 2>10 11>5 6>10 8>9 11>3",
-		"20: 15>0 12>16 5>14 12>18 16>15 17>3 11>1 12>0 3>14 5>10 3>1 9>14 4>17 19>5 "
-		"16>12 7>17 10>3 2>5 5>5 11>4 10>12 13>11 12>10 1>19 7>5 0>8 15>1 5>17 12>7 "
-		"9>10 11>11 18>4 11>9 18>2 13>19 5>18 9>9 2>13 10>5 7>16 11>6 1>11 12>5 14>11 "
-		"0>6 10>10 7>5 3>0 2>7 16>1 5>0 11>15 5>17 8>4 4>15 6>17 10>2 18>14 4>3 6>4 "
-		"19>19 4>4 12>9 7>13 17>8 4>17 12>15 5>4 11>5 4>4 9>3 18>1 16>12 18>0 15>6 "
-		"19>17",
-	};
 	const uint64_t levels[] = {2, 9};
 	for (size_t i = 0; i < 2; i++) {
 		struct cfg g;
-		cr_assert_eq(dc_parse(&g, graphs[i]), SSA_OK);
+		cr_assert_eq(dc_parse(&g, witness_chain_graphs[i]), SSA_OK);
 		uint32_t idom[20], pos[20];
 		cr_assert_eq(dom_oracle(&g, idom), SSA_OK);
 		for (uint32_t v = 1; v < g.n; v++)
@@ -638,4 +647,139 @@ Test(lowhigh_stats, chains_take_no_level_per_link)
 	}
 	for (size_t i = 0; i < 3; i++)
 		cfg_free(graphs[i]);
+}
+
+/* ---- The harmonic construction (algos/dom/lowhigh_harm.c), the default ----
+ *
+ * Its order must pass the definition with no group handed to the fallback: lowhigh.c runs
+ * lowhigh_peel.c after any group the harmonic construction refuses, so only fallback_groups
+ * shows a gap in its proof. */
+
+/* The true tree of g must be certified by the harmonic construction alone. */
+static void expect_harmonic_alone(const struct cfg *g, const char *what, uint64_t seed)
+{
+	uint32_t *idom = malloc((g->n + 1) * sizeof *idom);
+	if (dom_oracle_fits(g->n, g->m))
+		cr_assert_eq(dom_oracle(g, idom), SSA_OK);
+	else
+		cr_assert_eq(dom_reference(g, idom), SSA_OK);
+	struct dom_lowhigh_stats st;
+	const int res = method_certifies(g, idom, DOM_LOWHIGH_HARMONIC, &st);
+	cr_assert_eq(res, 1, "%s %llu (n=%u): %s", what, (unsigned long long)seed, g->n,
+		     res < 0 ? "no order found" : "an order that fails the definition");
+	cr_assert_eq(st.fallback_groups, 0, "%s %llu: %llu groups needed the fallback", what,
+		     (unsigned long long)seed, (unsigned long long)st.fallback_groups);
+	free(idom);
+}
+
+/* Traced by hand through lowhigh_harm.c. The x/y example (p=0, direct a=1 and b=2, x=3 with
+ * in-neighbours a and y, y=4 with b and x): the search from 0 numbers a, x, y, b (1..4). y's
+ * semidominator in-neighbour is b, below another direct child than its parent x, so y is the one
+ * source, after x (b comes after a). x's is y, below x: its path is x..y, and popping y
+ * resolves x with y's sign, after a. Undoing the cuts gives a x y, then b: pos a=1 x=2 y=3
+ * b=4. In the irreducible 4-block graph, 3's parent is 1 and its in-neighbour 2 hangs below 3
+ * but is direct: a source, after 1: order 1 3 2. */
+Test(lowhigh_harm, hand_traced_examples)
+{
+	static const char *const graphs[] = {"5: 0>1 0>2 1>3 4>3 2>4 3>4",
+					     "4: 0>1 0>2 1>3 2>3 3>1 3>2"};
+	static const uint32_t want[][5] = {{0, 1, 4, 2, 3}, {0, 1, 3, 2}};
+	static const uint64_t sources[] = {1, 1}, reports[] = {1, 0};
+	for (size_t i = 0; i < 2; i++) {
+		struct cfg g;
+		cr_assert_eq(dc_parse(&g, graphs[i]), SSA_OK);
+		uint32_t idom[5], pos[5];
+		cr_assert_eq(dom_oracle(&g, idom), SSA_OK);
+		struct domtree t = {0};
+		cr_assert_eq(domtree_build(&t, idom, g.n, 0), SSA_OK);
+		struct dom_lowhigh_stats st;
+		cr_assert_eq(dom_lowhigh_order_by(&g, &t, pos, DOM_LOWHIGH_HARMONIC, &st), SSA_OK);
+		for (uint32_t v = 0; v < g.n; v++)
+			cr_assert_eq(pos[v], want[i][v], "graph %zu block %u: %u", i, v, pos[v]);
+		cr_assert_eq(st.groups, 1);
+		cr_assert_eq(st.harm_sources, sources[i]);
+		cr_assert_eq(st.harm_reports, reports[i]);
+		cr_assert_eq(st.fallback_groups, 0);
+		cr_assert_eq(dom_lowhigh_order(&g, &t, pos), SSA_OK); /* the default is this one */
+		for (uint32_t v = 0; v < g.n; v++)
+			cr_assert_eq(pos[v], want[i][v]);
+		cr_assert_eq(dom_lowhigh_order_by(&g, &t, pos, (enum dom_lowhigh_method)7, NULL),
+			     SSA_EUSAGE);
+		domtree_free(&t);
+		cfg_free(&g);
+	}
+}
+
+Test(lowhigh_harm, true_trees_never_need_the_fallback)
+{
+	for (uint64_t seed = 1; seed <= 16000; seed++) {
+		struct cfg g, r;
+		const uint32_t maxn = seed % 10 == 0 ? 300 : seed % 2 ? 12 : 60;
+		cr_assert_eq(dc_random_graph(&g, seed + 7000000, maxn), SSA_OK);
+		cr_assert_eq(dom_reverse_cfg(&g, &r, NULL), SSA_OK);
+		expect_harmonic_alone(&g, "seed", seed);
+		expect_harmonic_alone(&r, "reversed, seed", seed);
+		cfg_free(&r);
+		cfg_free(&g);
+	}
+}
+
+/* Every family, forward and reversed, and the graphs found against the cascade (the witness
+ * chains above and the adversary's): no family shape needs the fallback. */
+Test(lowhigh_harm, families_and_adversarial_graphs)
+{
+	unsigned fams = 0;
+	for (size_t f = 0; f < gen_nfamilies; f++) {
+		struct cfg g, r;
+		struct gen_info info;
+		if (!gen_make_or_skip(&g, &info, gen_families[f].name, 3000, 3))
+			continue;
+		cr_assert_eq(dom_reverse_cfg(&g, &r, NULL), SSA_OK);
+		expect_harmonic_alone(&g, gen_families[f].name, 3000);
+		expect_harmonic_alone(&r, gen_families[f].name, 3000);
+		cfg_free(&r);
+		cfg_free(&g);
+		fams++;
+	}
+	cr_assert(fams > 0);
+	for (size_t i = 0; i < 2; i++) {
+		struct cfg g;
+		cr_assert_eq(dc_parse(&g, witness_chain_graphs[i]), SSA_OK);
+		expect_harmonic_alone(&g, "witness chain graph", i);
+		cfg_free(&g);
+	}
+}
+
+/* Wrong trees that pass the necessary conditions have no low-high order at all, so the harmonic
+ * construction must refuse a group of each (then the fallback confirms it). */
+Test(lowhigh_harm, tampered_trees_are_refused)
+{
+	enum { N = 30 };
+	uint32_t truth[N + 1], mut[N + 1];
+	unsigned tried = 0;
+	for (uint64_t seed = 1; seed <= 3000; seed++) {
+		struct cfg g0, r;
+		struct cfg *g = tamper_graph(&g0, &r, seed, 7919, N, truth);
+		const bool rev = g == &r;
+		struct ssa_rng rng;
+		ssa_rng_seed(&rng, seed);
+		for (int k = 0; k < 12; k++) {
+			uint32_t v;
+			if (!tamper(mut, truth, g->n, &rng, (enum tamper)(k % 3), &v))
+				continue;
+			if (dom_verify(g, mut, NULL, 0) != SSA_OK)
+				continue;
+			tried++;
+			struct dom_lowhigh_stats st;
+			const int res = method_certifies(g, mut, DOM_LOWHIGH_HARMONIC, &st);
+			cr_assert_eq(res, -1, "seed %llu%s try %d (block %u): %s",
+				     (unsigned long long)seed, rev ? " reversed" : "", k, v,
+				     res ? "certified" : "an order that fails the definition");
+			cr_assert_geq(st.fallback_groups, 1);
+		}
+		if (rev)
+			cfg_free(&r);
+		cfg_free(&g0);
+	}
+	cr_assert(tried > 100, "tried %u", tried);
 }

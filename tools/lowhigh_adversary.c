@@ -9,7 +9,7 @@
  * Starts from a random graph of BLOCKS blocks (a random tree from the entry 0 plus BLOCKS random
  * edges), then STEPS times changes one to three edges (adds one, drops one or moves one end of
  * one) and keeps the change unless the score falls. The score is the most instances one child
- * was a member of, then memberships per block (dom_lowhigh_order_stats) on the tree of the
+ * was a member of, then memberships per block (dom_lowhigh_order_by, the cascade) on the tree of the
  * default dominator algorithm; --reverse scores the post-dominator tree of the reverse CFG
  * instead. Prints the best graph as a .cfg on stdout and its counts on stderr, after checking
  * that its tree is certified. Deterministic by SEED. Each step costs one dominator tree and one
@@ -60,7 +60,7 @@ static int score(const struct edges *e, bool reverse, struct dom_lowhigh_stats *
 	if (rc == SSA_OK)
 		rc = pos ? dom_tree_default(s, &t) : SSA_ENOMEM;
 	if (rc == SSA_OK)
-		rc = dom_lowhigh_order_stats(s, &t, pos, st);
+		rc = dom_lowhigh_order_by(s, &t, pos, DOM_LOWHIGH_CASCADE, st);
 	if (rc == SSA_OK) {
 		*children = t.nreach ? t.nreach - 1 : 0;
 		if (certified) {

@@ -1,8 +1,9 @@
 /* lowhigh-cost: what certifying a dominator tree costs, against the DFS floor, on one generated
- * CFG. The low-high construction (algos/dom/lowhigh.c) is proven complete but only O(n m) in
- * the worst case, so this measures how far from linear it runs: its time as a multiple of one
- * DFS of the same graph, and its work counts per block and per edge. A row per run,
- * tab-separated, for results/lowhigh/.
+ * CFG. It times the two fast low-high constructions on the same graph in the same run: the
+ * default harmonic one (algos/dom/lowhigh_harm.c, O(m log n)) and the cascade (lowhigh.c, proven
+ * complete but only O(n m)), each as a multiple of one DFS, with their work counts: entries
+ * the harmonic range tree reported per child, and the cascade's levels and edge reads. A row
+ * per run, tab-separated, for results/lowhigh/.
  *
  *   lowhigh-cost [--reverse] FAMILY BLOCKS [SEED [REPS]]
  *
@@ -62,31 +63,38 @@ static int measure(const char *family, const char *dir, const struct cfg *g, uns
 	}
 	if (rc != SSA_OK)
 		goto out;
-	double dfs[99], order[99], cert[99];
-	struct dom_lowhigh_stats st;
+	double dfs[99], order[99], cascade[99], cert[99];
+	struct dom_lowhigh_stats st, cst;
 	for (unsigned r = 0; r < reps && rc == SSA_OK; r++) {
 		double t0 = cpu_now();
 		cfg_dfs_run(&d, g, 0);
 		double t1 = cpu_now();
-		rc = dom_lowhigh_order_stats(g, &t, pos, &st);
+		rc = dom_lowhigh_order_by(g, &t, pos, DOM_LOWHIGH_HARMONIC, &st);
 		double t2 = cpu_now();
 		if (rc == SSA_OK)
-			rc = dom_verify_cert(g, t.idom, &certified, msg, sizeof msg);
+			rc = dom_lowhigh_order_by(g, &t, pos, DOM_LOWHIGH_CASCADE, &cst);
 		double t3 = cpu_now();
+		if (rc == SSA_OK)
+			rc = dom_verify_cert(g, t.idom, &certified, msg, sizeof msg);
+		double t4 = cpu_now();
 		dfs[r] = t1 - t0;
 		order[r] = t2 - t1;
-		cert[r] = t3 - t2;
+		cascade[r] = t3 - t2;
+		cert[r] = t4 - t3;
 	}
 	if (rc != SSA_OK)
 		goto out;
-	const double md = median(dfs, reps), mo = median(order, reps), mc = median(cert, reps);
+	const double md = median(dfs, reps), mo = median(order, reps);
+	const double mcas = median(cascade, reps), mc = median(cert, reps);
 	const double kids = t.nreach > 1 ? (double)(t.nreach - 1) : 1.0;
-	printf("%s\t%s\t%u\t%u\t%.3f\t%.3f\t%.3f\t%.2f\t%.2f\t%llu\t%llu\t%.3f\t%llu\t%.3f\t%llu\n",
-	       family, dir, g->n, g->m, 1e3 * md, 1e3 * mo, 1e3 * mc, mo / md, mc / md,
-	       (unsigned long long)st.groups, (unsigned long long)st.instances,
-	       (double)st.memberships / kids, (unsigned long long)st.max_level,
-	       (double)st.edge_reads / ((double)g->n + (double)g->m),
-	       (unsigned long long)st.fallback_groups);
+	printf("%s\t%s\t%u\t%u\t%.3f\t%.3f\t%.3f\t%.3f\t%.2f\t%.2f\t%.2f\t%llu\t%.3f\t%llu\t%.3f"
+	       "\t%llu\t%.3f\t%llu\n",
+	       family, dir, g->n, g->m, 1e3 * md, 1e3 * mo, 1e3 * mcas, 1e3 * mc, mo / md,
+	       mcas / md, mc / md, (unsigned long long)st.groups, (double)st.harm_reports / kids,
+	       (unsigned long long)cst.instances, (double)cst.memberships / kids,
+	       (unsigned long long)cst.max_level,
+	       (double)cst.edge_reads / ((double)g->n + (double)g->m),
+	       (unsigned long long)(st.fallback_groups + cst.fallback_groups));
 out:
 	if (rc != SSA_OK && rc != SSA_EVERIFY)
 		fprintf(stderr, "lowhigh-cost: %s %s: %s\n", family, dir, ssa_status_str(rc));

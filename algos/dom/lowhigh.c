@@ -100,6 +100,7 @@
  * allocated only when it runs, n bytes and 6n + 4 words plus its check's graph and scratch
  * (lh_peel_bytes; dom_lowhigh_bytes counts it all). Iterative throughout. */
 #include "dom/lowhigh.h"
+#include "dom/lowhigh_harm.h"
 #include "dom/lowhigh_peel.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -137,19 +138,15 @@ struct lh {
 	uint32_t *lvl;                   /* with stats: instances each child was a member of */
 };
 
-static uint64_t nodes_of(uint64_t n)
-{
-	return ssa_sat_add(ssa_sat_add(n, n), ssa_sat_add(n, 2));
-}
-
+/* What the default (harmonic) construction allocates: the derived graph and the walk (6n + 2 +
+ * 2m words, 2n bytes), the harmonic scratch, and the fallback, allocated only if it runs. The
+ * cascade needs 11n words and 3n + 2 list nodes more (lh_order). */
 uint64_t dom_lowhigh_bytes(uint64_t n, uint64_t m)
 {
-	uint64_t nodes = nodes_of(n);
-	uint64_t b = ssa_bytes(ssa_sat_add(ssa_sat_add(17 * n, 2), 2 * m), sizeof(uint32_t));
+	uint64_t b = ssa_bytes(ssa_sat_add(ssa_sat_add(6 * n, 2), 2 * m), sizeof(uint32_t));
 	b = ssa_sat_add(b, ssa_sat_add(n, n)); /* carc, st */
-	b = ssa_sat_add(b, ssa_bytes(nodes, 3 * sizeof(uint32_t) + sizeof(uint64_t)));
-	b = ssa_sat_add(b, lh_peel_bytes(n, m)); /* the fallback, allocated only if it runs */
-	return ssa_sat_add(b, ssa_bytes(ssa_sat_add(n, 1), 3 * sizeof(uint32_t)));
+	b = ssa_sat_add(b, lh_harm_bytes(n, n));
+	return ssa_sat_add(b, lh_peel_bytes(n, m));
 }
 
 /* The derived graph: carc[v], and sibling in-neighbours (din) and out-neighbours (dout).
@@ -553,28 +550,30 @@ static bool lh_group(struct lh *h, const struct domtree *t, uint32_t c)
 	return j == c0 + k;
 }
 
-static int lh_order(const struct cfg *g, const struct domtree *t, uint32_t *pos, bool force,
-		    struct dom_lowhigh_stats *stats)
+static int lh_order(const struct cfg *g, const struct domtree *t, uint32_t *pos,
+		    enum dom_lowhigh_method method, struct dom_lowhigh_stats *stats)
 {
 	const size_t n = g->n, m = g->m;
-	/* List nodes: the blocks, then the sentinels of one group at a time (2 + 2 per instance,
-	 * at most one instance per child). dom_lowhigh_bytes counts the worst case, 3n + 2. */
+	const bool cascade = method == DOM_LOWHIGH_CASCADE;
 	uint32_t kmax = 0;
 	for (uint32_t i = 0; i < t->nreach; i++) {
 		const uint32_t c = t->order[i], k = t->child_off[c + 1] - t->child_off[c];
 		kmax = k > kmax ? k : kmax;
 	}
+	/* The cascade's list nodes: the blocks, then the sentinels of one group at a time (2 + 2
+	 * per instance, at most one instance per child), 3n + 2 at worst. */
 	const size_t nodes = n + 2 + 2 * (size_t)kmax;
 	if (nodes >= UINT32_MAX)
 		return SSA_ETOOBIG; /* sentinel ids must fit in 32 bits */
 	struct lh h = {0};
 	struct lh_peel peel = {0};
+	struct lh_harm harm = {0};
 	h.n = g->n;
 	h.nodes = (uint32_t)nodes;
-	h.stats = stats;
+	h.stats = cascade ? stats : NULL;
 	if (stats) {
 		memset(stats, 0, sizeof *stats);
-		if (!(h.lvl = ssa_calloc_array(n, sizeof(uint32_t))))
+		if (cascade && !(h.lvl = ssa_calloc_array(n, sizeof(uint32_t))))
 			return SSA_ENOMEM;
 	}
 	h.carc = ssa_calloc_array(n, 1);
@@ -583,22 +582,30 @@ static int lh_order(const struct cfg *g, const struct domtree *t, uint32_t *pos,
 	h.dout_off = ssa_alloc_array(n + 1, sizeof(uint32_t));
 	h.din = ssa_alloc_array(m, sizeof(uint32_t));
 	h.dout = ssa_alloc_array(m, sizeof(uint32_t));
-	h.inst = ssa_calloc_array(n, sizeof(uint32_t));
-	uint32_t **words[] = {&h.anc, &h.wit, &h.refs, &h.dhead, &h.dnext, &h.nfail,
-			      &h.rw,  &h.tk,  &h.bnext, &h.stk, &h.cur, &h.ord, &h.sch};
-	bool ok = h.carc && h.st && h.din_off && h.dout_off && h.din && h.dout && h.inst;
+	uint32_t **words[] = {&h.stk, &h.cur, &h.ord, &h.sch};
+	bool ok = h.carc && h.st && h.din_off && h.dout_off && h.din && h.dout;
 	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
 		ok = (*words[i] = ssa_alloc_array(n, sizeof(uint32_t))) != NULL && ok;
-	h.next = ssa_alloc_array(nodes, sizeof(uint32_t));
-	h.prev = ssa_alloc_array(nodes, sizeof(uint32_t));
-	h.bhead = ssa_alloc_array(nodes, sizeof(uint32_t));
-	h.lab = ssa_alloc_array(nodes, sizeof(uint64_t));
-	h.ins = ssa_alloc_array(n + 1, 3 * sizeof(uint32_t));
-	ok = ok && h.next && h.prev && h.bhead && h.lab && h.ins;
+	if (cascade) {
+		uint32_t **cwords[] = {&h.anc, &h.wit, &h.refs, &h.dhead, &h.dnext,
+				       &h.nfail, &h.rw, &h.tk, &h.bnext};
+		for (size_t i = 0; i < sizeof cwords / sizeof *cwords; i++)
+			ok = (*cwords[i] = ssa_alloc_array(n, sizeof(uint32_t))) != NULL && ok;
+		h.inst = ssa_calloc_array(n, sizeof(uint32_t));
+		h.next = ssa_alloc_array(nodes, sizeof(uint32_t));
+		h.prev = ssa_alloc_array(nodes, sizeof(uint32_t));
+		h.bhead = ssa_alloc_array(nodes, sizeof(uint32_t));
+		h.lab = ssa_alloc_array(nodes, sizeof(uint64_t));
+		h.ins = ssa_alloc_array(n + 1, 3 * sizeof(uint32_t));
+		ok = ok && h.inst && h.next && h.prev && h.bhead && h.lab && h.ins;
+	}
 	int rc = SSA_ENOMEM;
 	if (!ok)
 		goto out;
-	memset(h.bhead, 0xff, nodes * sizeof(uint32_t));
+	if (method == DOM_LOWHIGH_HARMONIC && (rc = lh_harm_alloc(&harm, g->n, kmax)) != SSA_OK)
+		goto out;
+	if (cascade)
+		memset(h.bhead, 0xff, nodes * sizeof(uint32_t));
 	lh_arcs(&h, g, t, h.ord, h.st); /* ord and st are free until the first group */
 	const struct lh_sib sib = {h.carc, h.din_off, h.din, h.dout_off, h.dout};
 	for (uint32_t i = 0; i < t->nreach; i++) {
@@ -607,18 +614,30 @@ static int lh_order(const struct cfg *g, const struct domtree *t, uint32_t *pos,
 			continue;
 		if (stats)
 			stats->groups++;
-		if (!force && lh_group(&h, t, c))
+		if (method == DOM_LOWHIGH_HARMONIC) {
+			rc = lh_harm_group(&harm, &sib, t->child + c0, k, h.sch + c0);
+			if (rc == SSA_OK)
+				continue;
+			if (rc != SSA_EVERIFY)
+				goto out;
+		} else if (cascade && lh_group(&h, t, c)) {
 			continue;
-		if (stats) {
+		}
+		if (stats && method != DOM_LOWHIGH_PEEL) {
 			stats->fallback_groups++;
 			stats->fallback_children += k;
 		}
-		/* Stuck (or forced): the fallback, whose scratch is allocated at its first use. */
+		/* Stuck, or the harmonic construction found no order, or forced: the fallback,
+		 * whose scratch is allocated at its first use. */
 		if (!peel.n && (rc = lh_peel_alloc(&peel, g->n)) != SSA_OK)
 			goto out;
 		rc = lh_peel_group(&peel, &sib, t->child + c0, k, h.sch + c0);
 		if (rc != SSA_OK)
 			goto out; /* SSA_EVERIFY: no order exists, the tree is wrong */
+	}
+	if (stats) {
+		stats->harm_sources = harm.sources;
+		stats->harm_reports = harm.reports;
 	}
 	/* delta: the preorder of D visiting children in sibling order */
 	uint32_t sp = 0, next = 0;
@@ -644,21 +663,20 @@ out:
 		     h.sch, h.next, h.prev, h.bhead, h.lab, h.ins, h.lvl, NULL);
 	if (peel.n)
 		lh_peel_free(&peel);
+	lh_harm_free(&harm);
 	return rc;
 }
 
 int dom_lowhigh_order(const struct cfg *g, const struct domtree *t, uint32_t *pos)
 {
-	return lh_order(g, t, pos, false, NULL);
+	return lh_order(g, t, pos, DOM_LOWHIGH_HARMONIC, NULL);
 }
 
-int dom_lowhigh_order_stats(const struct cfg *g, const struct domtree *t, uint32_t *pos,
-			    struct dom_lowhigh_stats *stats)
+int dom_lowhigh_order_by(const struct cfg *g, const struct domtree *t, uint32_t *pos,
+			 enum dom_lowhigh_method method, struct dom_lowhigh_stats *stats)
 {
-	return lh_order(g, t, pos, false, stats);
-}
-
-int dom_lowhigh_order_peel(const struct cfg *g, const struct domtree *t, uint32_t *pos)
-{
-	return lh_order(g, t, pos, true, NULL);
+	if (method != DOM_LOWHIGH_HARMONIC && method != DOM_LOWHIGH_CASCADE &&
+	    method != DOM_LOWHIGH_PEEL)
+		return SSA_EUSAGE;
+	return lh_order(g, t, pos, method, stats);
 }

@@ -1,5 +1,5 @@
-/* Construction of a low-high order of a dominator tree (lowhigh.c); the verifier (verify.c)
- * checks whatever it builds against the definition. */
+/* Construction of a low-high order of a dominator tree (lowhigh.c, lowhigh_harm.c); the
+ * verifier (verify.c) checks whatever it builds against the definition. */
 #ifndef SSALAB_DOM_LOWHIGH_H
 #define SSALAB_DOM_LOWHIGH_H
 
@@ -14,27 +14,41 @@ uint64_t dom_lowhigh_bytes(uint64_t n, uint64_t m);
 /* Builds a candidate low-high order of t for g (entry t->root = 0): pos[v] is v's place in a
  * preorder of t, for every block of t (others untouched). The blocks of t are the reachable
  * ones; t must have the verifier's shape and parent property (every reachable predecessor of
- * v lies under idom(v)). Returns SSA_OK, SSA_EVERIFY when no
- * low-high order exists (t is not the dominator tree: for the true tree an order is always
- * found, see lowhigh.c), SSA_ETOOBIG above about 1.4*10^9 blocks, or SSA_ENOMEM. */
+ * v lies under idom(v)). Returns SSA_OK, SSA_EVERIFY when no low-high order exists (t is not
+ * the dominator tree: for the true tree an order is always found, see lowhigh_harm.c),
+ * SSA_ETOOBIG above about 1.4*10^9 blocks, or SSA_ENOMEM. Uses DOM_LOWHIGH_HARMONIC. */
 int dom_lowhigh_order(const struct cfg *g, const struct domtree *t, uint32_t *pos);
 
-/* The work of one construction, to measure how far from linear it runs (tools/lowhigh_cost.c):
- * the construction is proven complete but has no proven linear bound, so this is what shows
- * its cost at scale. */
+/* The three constructions of the order of one block's children. All are proven to find an
+ * order for a correct tree (proofs in their files and in LOWHIGH-NOTES.md); verify.c checks
+ * whatever they build, so none has to be trusted for a certificate to be sound. */
+enum dom_lowhigh_method {
+	DOM_LOWHIGH_HARMONIC, /* lowhigh_harm.c, the default: O(m log n) in all */
+	DOM_LOWHIGH_CASCADE,  /* lowhigh.c's own, the previous default: O(n m), no better bound
+			       * known; kept as a rival and counted in the stats */
+	DOM_LOWHIGH_PEEL,     /* lowhigh_peel.c on every group: O(n m), argued independently */
+};
+
+/* The work of one construction. The cascade counts are what shows its cost at scale
+ * (tools/lowhigh_cost.c), since it has no bound better than O(n m). */
 struct dom_lowhigh_stats {
 	uint64_t groups;            /* blocks with children: one ordering problem each */
-	uint64_t instances;         /* instances the main construction solved */
-	uint64_t memberships;       /* children summed over instances: each once per clone level */
-	uint64_t max_level;         /* most instances one child was a member of */
-	uint64_t edge_reads;        /* sibling edges read by the instances' searches and takes */
-	uint64_t fallback_groups;   /* groups handed to lowhigh_peel.c (proven none on a correct tree) */
+	uint64_t instances;         /* cascade: instances solved */
+	uint64_t memberships;       /* cascade: children summed over instances, one per level */
+	uint64_t max_level;         /* cascade: most instances one child was a member of */
+	uint64_t edge_reads;        /* cascade: sibling edges read by the searches and takes */
+	uint64_t harm_sources;      /* harmonic: children resolved at the start */
+	uint64_t harm_reports;      /* harmonic: path entries reported by the range tree */
+	uint64_t fallback_groups;   /* groups handed to lowhigh_peel.c (proven none on a correct
+				     * tree; never counted when PEEL is the method) */
 	uint64_t fallback_children; /* their children */
 };
 
-/* dom_lowhigh_order, and the counts of its work in *stats (zeroed first; stats may be NULL).
- * Counting allocates n more words than dom_lowhigh_bytes. */
-int dom_lowhigh_order_stats(const struct cfg *g, const struct domtree *t, uint32_t *pos,
-			    struct dom_lowhigh_stats *stats);
+/* The order by the given method, and the counts of its work in *stats (zeroed first; stats may
+ * be NULL). SSA_EUSAGE for an unknown method; otherwise as dom_lowhigh_order. The cascade
+ * allocates 11n words and 3n + 2 list nodes (20 bytes each) more than dom_lowhigh_bytes, and n
+ * words more when counting. */
+int dom_lowhigh_order_by(const struct cfg *g, const struct domtree *t, uint32_t *pos,
+			 enum dom_lowhigh_method method, struct dom_lowhigh_stats *stats);
 
 #endif

@@ -1,5 +1,6 @@
-/* Internal to algos/dom: the fallback sibling-order construction of lowhigh.c
- * (lowhigh_peel.c), and an entry point that uses it for every group, for the tests. */
+/* Internal to algos/dom: the derived graph of lowhigh.c, and the fallback sibling-order
+ * construction (lowhigh_peel.c); dom_lowhigh_order_by(..., DOM_LOWHIGH_PEEL, ...) uses it for
+ * every group. */
 #ifndef SSALAB_DOM_LOWHIGH_PEEL_H
 #define SSALAB_DOM_LOWHIGH_PEEL_H
 
@@ -39,9 +40,5 @@ void lh_peel_free(struct lh_peel *p);
  * SSA_ENOMEM. */
 int lh_peel_group(struct lh_peel *p, const struct lh_sib *s, const uint32_t *ch, uint32_t k,
 		  uint32_t *out);
-
-/* dom_lowhigh_order with every group ordered by lh_peel_group (defined in lowhigh.c), so the
- * tests exercise the fallback although the main construction never gets stuck. */
-int dom_lowhigh_order_peel(const struct cfg *g, const struct domtree *t, uint32_t *pos);
 
 #endif

@@ -1,0 +1,42 @@
+/* Internal to algos/dom: the harmonic sibling-order construction (lowhigh_harm.c), the main
+ * construction of lowhigh.c. */
+#ifndef SSALAB_DOM_LOWHIGH_HARM_H
+#define SSALAB_DOM_LOWHIGH_HARM_H
+
+#include "dom/lowhigh_peel.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Scratch for groups of at most kmax children in a graph of n blocks, reused by every group.
+ * Arrays over a group are indexed by search number: 0 is the group's parent, 1..k its
+ * children. */
+struct lh_harm {
+	uint32_t n, kmax;
+	size_t leaves;       /* leaves of the current group's range tree, a power of two */
+	uint32_t *num;       /* n: a child's search number in its group */
+	uint32_t *blk;       /* search number -> block */
+	uint32_t *par, *end; /* search-tree parent; end of the subtree (last number + 1) */
+	uint32_t *dir;       /* the first direct child at or above (search numbers) */
+	uint32_t *q, *top;   /* the semidominator in-neighbour; top of the two paths */
+	uint32_t *semi, *anc, *lab; /* Lengauer-Tarjan; reused by the order as lists */
+	uint32_t *stk, *cur;        /* search stack and edge cursors; compression stack */
+	uint32_t *popq;             /* resolved children in pop order */
+	uint32_t *eoff, *ewho;      /* path entries by lower end: (child << 1) | on q's side */
+	uint32_t *rmin;             /* range tree of the entries' tops; UINT32_MAX when gone */
+	int8_t *sign;               /* side of t(v) that v goes on: +1 after, -1 before, 0 unknown */
+	uint64_t sources, reports;  /* counts: blocks resolved at the start, entries reported */
+};
+
+uint64_t lh_harm_bytes(uint64_t n, uint64_t kmax); /* what lh_harm_alloc allocates */
+int lh_harm_alloc(struct lh_harm *h, uint32_t n, uint32_t kmax); /* SSA_OK or SSA_ENOMEM */
+void lh_harm_free(struct lh_harm *h);
+
+/* Orders the k <= kmax children ch[0..k) of one block into out[0..k) so that every child that is
+ * not direct has a sibling in-neighbour on each side. SSA_OK always when the tree is the
+ * dominator tree (proof in lowhigh_harm.c); SSA_EVERIFY when the group shows the tree is wrong
+ * (no order exists). */
+int lh_harm_group(struct lh_harm *h, const struct lh_sib *s, const uint32_t *ch, uint32_t k,
+		  uint32_t *out);
+
+#endif
