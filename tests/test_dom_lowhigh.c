@@ -262,9 +262,10 @@ Test(lowhigh, large_graphs)
 
 /* ---- The fallback (algos/dom/lowhigh_peel.c), forced on every group ----
  *
- * The main construction never gets stuck in these tests, so the fallback is run through
- * dom_lowhigh_order_by with DOM_LOWHIGH_PEEL, which uses it for every group, and its order is checked here by the
- * definition of a low-high order (a check of our own, independent of verify.c). */
+ * The main constructions never get stuck in these tests, so the fallback is run through
+ * dom_lowhigh_order_by with DOM_LOWHIGH_PEEL, which uses it for every group, and its order is
+ * checked here by the definition of a low-high order (a check of our own, independent of
+ * verify.c). */
 
 /* Whether pos is a low-high order of t for g: a preorder of t (pos[v] after pos[idom v], v's
  * subtree inside its parent's, the entry first), and every reachable v != entry has the edge
@@ -451,7 +452,8 @@ Test(lowhigh_peel, tampered_trees_are_never_certified)
 	cr_assert(tried > 100, "tried %u", tried);
 }
 
-/* The order and counts the cascade (dom_lowhigh_order_by) gives for the true tree of g; pos must hold n. */
+/* The order and counts the cascade (dom_lowhigh_order_by) gives for the true tree of g; pos must
+ * hold n. */
 static struct dom_lowhigh_stats stats_of(const struct cfg *g, const uint32_t *idom,
 					 uint32_t *pos, struct domtree *t)
 {

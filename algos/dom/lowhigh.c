@@ -3,8 +3,12 @@
  * predecessor w after v's subtree (Georgiadis and Tarjan, "Dominator tree certification and
  * divergent spanning trees", ACM TALG 2016). verify.c checks the result by that definition, so
  * nothing here has to be trusted for a certificate to be sound. This file only has to find an
- * order when D is right; it is our own construction, not the paper's (whose text we could not
- * consult), built on the paper's reduction to the derived graph.
+ * order when D is right. It builds the derived graph (the paper's reduction, below) and orders
+ * each block's children by one of three constructions of our own (the paper's text was not
+ * available to us): lowhigh_harm.c, the default, proven complete in O(m log n); the cascade of
+ * this file, the previous default, proven complete but only O(n m), kept as a rival and for
+ * its cost counters (dom_lowhigh_order_by); and lowhigh_peel.c, slower, argued independently,
+ * which also runs after any group the default refuses, to confirm that the tree is wrong.
  *
  * Reduction. Every reachable predecessor u of v lies under c = idom(v) (the verifier's parent
  * property). Replace u by the child of c above u (its "sibling" of v), or drop it when that
@@ -13,7 +17,7 @@
  * in-neighbours, one placed before x and one after. So each block's children are ordered
  * alone (a group), in the graph H_c of sibling edges plus c->x for "direct" children x.
  *
- * Construction of a sibling order (one group). The order lives in a doubly linked list with
+ * The cascade: a sibling order for one group. The order lives in a doubly linked list with
  * order-maintenance labels (Bender et al.'s relabelling of the smallest sparse enclosing label
  * range, amortised O(log k) per insertion), so "is a before b" is one comparison. The group is
  * solved as an instance: a region of the list with a left bound BL, a right bound BR (list
@@ -86,19 +90,20 @@
  * the top, each also checked flat directly), and on a wrong one it confirms the group is not
  * flat (one Lengauer-Tarjan run of dom_reference on H_c) and returns SSA_EVERIFY.
  *
- * Time: the derived graph O(n + m) (lh_arcs); an instance costs O(members + their in- and
- * out-edges) plus O(log) per insertion, amortised (a cascade reads each out-edge of a block
- * at most twice: once when it is taken, once when it is placed); a block is a member of one
- * instance per level of cloning. Every instance places a member, so a group of k children
- * and e sibling edges costs O(k (k + e)) at worst, O(n m) in all: no linear bound yet. With
- * the cascade, every family at 10^4 to 10^6 blocks, forward and reversed, averages at most
- * 1.7 levels and no block is in more than 3 instances (tools/lowhigh_cost.c,
- * results/lowhigh/); without it itworst averaged 396 levels. Adversarial graphs still take
- * more: tools/lowhigh_adversary.c finds 21 levels for 63 children (LOWHIGH-NOTES.md, "Witness
- * chains"). Memory: 15n + 2m words for the derived graph and the instance state, 5 words for
- * each of at most 3n + 2 list nodes, 3 words per pending instance, and for the fallback,
- * allocated only when it runs, n bytes and 6n + 4 words plus its check's graph and scratch
- * (lh_peel_bytes; dom_lowhigh_bytes counts it all). Iterative throughout. */
+ * Time: the derived graph O(n + m) (lh_arcs); then for the cascade, an instance costs O(members +
+ * their in- and out-edges) plus O(log) per insertion, amortised (a cascade reads each out-edge of
+ * a block at most twice: once when it is taken, once when it is placed); a block is a member of
+ * one instance per level of cloning. Every instance places a member, so a group of k children and
+ * e sibling edges costs O(k (k + e)) at worst, O(n m) in all: no linear bound yet. With the
+ * cascade, every family at 10^4 to 10^6 blocks, forward and reversed, averages at most 1.7 levels
+ * and no block is in more than 3 instances (tools/lowhigh_cost.c, results/lowhigh/); without it
+ * itworst averaged 396 levels. Adversarial graphs still take more: tools/lowhigh_adversary.c finds
+ * 21 levels for 63 children (LOWHIGH-NOTES.md, "Witness chains"). Memory: 6n + 2 + 2m words for
+ * the derived graph and the walk, 11n more for the cascade's instance state, 5 words for each of
+ * its at most 3n + 2 list nodes, 3 words per pending instance, or lowhigh_harm.c's scratch instead
+ * of all that; and for the fallback, allocated only when it runs, n bytes and 6n + 4 words plus
+ * its check's graph and scratch (lh_peel_bytes; dom_lowhigh_bytes counts it all). Iterative
+ * throughout. */
 #include "dom/lowhigh.h"
 #include "dom/lowhigh_harm.h"
 #include "dom/lowhigh_peel.h"

@@ -1,10 +1,12 @@
 /* The fallback of lowhigh.c: a sibling order for one group (a block c and its children) that
  * provably exists and is found whenever the tree is the dominator tree. lowhigh.c runs it on a
- * group only when its own construction gets stuck, which lowhigh.c proves cannot happen on a
- * correct tree: this one stays as a second, independently argued construction, in case that
- * proof has a gap; the tests force it on every group (dom_lowhigh_order_peel). Our own construction ("P" in
- * algos/dom/LOWHIGH-NOTES.md, where the argument is written out in full); verify.c re-checks
- * every order it produces, so nothing here has to be trusted for soundness.
+ * group only when the default construction (lowhigh_harm.c) or the cascade refuses it, which
+ * their proofs say cannot happen on a correct tree: this one stays as a second, independently
+ * argued construction, in case such a proof has a gap, and it confirms that a refused group
+ * has no order; the tests also force it on every group (dom_lowhigh_order_by with
+ * DOM_LOWHIGH_PEEL). Our own construction ("P" in algos/dom/LOWHIGH-NOTES.md, where the
+ * argument is written out in full); verify.c re-checks every order it produces, so nothing here
+ * has to be trusted for soundness.
  *
  * Model. Placed children are anchors and sit in a list between two sentinels L and R, which
  * both have an edge to every direct child. The other children are members. Let F be the

@@ -23,16 +23,15 @@
  *
  * What (4) adds. A low-high order that passes the check proves D is the dominator tree (the
  * argument is written out above lh_check). The order is built by algos/dom/lowhigh.c (our own
- * construction on Georgiadis and Tarjan's derived graph, with order-maintenance list
- * insertions) and then checked here by its definition, so a wrong tree is never certified.
- * For a correct tree the construction always finds an order (lowhigh.c's fast construction,
- * and where it gets stuck on a block's children the slower lowhigh_peel.c, whose completeness
- * is proven there), so a missing certificate means the tree is wrong; the message still says
- * only "not certified", which is all this check itself proves.
+ * construction, lowhigh_harm.c, on Georgiadis and Tarjan's derived graph) and then checked here
+ * by its definition, so a wrong tree is never certified. For a correct tree the construction
+ * always finds an order (proven in lowhigh_harm.c; where it refuses a block's children, the
+ * independently proven lowhigh_peel.c confirms that none exists), so a missing certificate
+ * means the tree is wrong; the message still says only "not certified", which is all this
+ * check itself proves.
  *
  * Time: (1)-(3) O(n + m log d) (binary search among a node's children ordered by preorder);
- * (4) the construction (near-linear in practice, O(n m) in the worst case, lowhigh.c) plus
- * an O(n + m) check. Memory:
+ * (4) the construction (O(m log n), lowhigh_harm.c) plus an O(n + m) check. Memory:
  * n bytes + 8n words for (1)-(3); (4) dom_lowhigh_bytes plus n words more. All scratch is
  * freed on return. Iterative throughout. */
 #include "dom/verify.h"
