@@ -1,16 +1,16 @@
-/* lowhigh-adversary: a hill-climbing search for flow graphs on which the low-high construction
- * (algos/dom/lowhigh.c) needs many levels of cloning, i.e. runs far from linear. The families
- * never take more than 3 levels (results/lowhigh/); this is how the graphs of
- * algos/dom/LOWHIGH-NOTES.md, "Witness chains", were found, and how a future construction can
- * be attacked the same way.
+/* lowhigh-adversary: a hill-climbing search for flow graphs on which the cascade low-high
+ * construction (algos/dom/lowhigh.c, the default before lowhigh_harm.c) needs many levels of
+ * cloning, i.e. runs far from linear. The families never take more than 3 levels
+ * (results/lowhigh/); this is how the graphs of algos/dom/LOWHIGH-NOTES.md, "Witness chains",
+ * were found, and how a future construction can be attacked the same way.
  *
  *   lowhigh-adversary [--reverse] BLOCKS SEED STEPS
  *
  * Starts from a random graph of BLOCKS blocks (a random tree from the entry 0 plus BLOCKS random
  * edges), then STEPS times changes one to three edges (adds one, drops one or moves one end of
  * one) and keeps the change unless the score falls. The score is the most instances one child
- * was a member of, then memberships per block (dom_lowhigh_order_by, the cascade) on the tree of the
- * default dominator algorithm; --reverse scores the post-dominator tree of the reverse CFG
+ * was a member of, then memberships per block (dom_lowhigh_order_by, the cascade) on the tree of
+ * the default dominator algorithm; --reverse scores the post-dominator tree of the reverse CFG
  * instead. Prints the best graph as a .cfg on stdout and its counts on stderr, after checking
  * that its tree is certified. Deterministic by SEED. Each step costs one dominator tree and one
  * construction, O(BLOCKS + edges); BLOCKS is at most 10^5 and edges at most 8 * BLOCKS.
