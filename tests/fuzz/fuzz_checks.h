@@ -6,6 +6,8 @@
 
 #include "df/df.h"
 #include "dom/dom.h"
+#include "dom/domtree.h"
+#include "dom/lowhigh.h"
 #include "dom/oracle.h"
 #include "dom/reference.h"
 #include "dom/verify.h"
@@ -17,6 +19,27 @@
 #include <string.h>
 
 #define DIE FUZZ_FAIL
+
+/* Every low-high construction finds an order for the true tree, and neither fast one hands a
+ * block to the fallback (their completeness proofs say none ever needs it). scratch holds n. */
+static inline void check_lowhigh_methods(const struct cfg *g, const uint32_t *idom,
+					 uint32_t *scratch)
+{
+	struct domtree t = {0};
+	if (domtree_build(&t, idom, g->n, 0) != SSA_OK)
+		DIE("domtree_build failed");
+	static const enum dom_lowhigh_method methods[] = {DOM_LOWHIGH_HARMONIC, DOM_LOWHIGH_CASCADE,
+							  DOM_LOWHIGH_PEEL};
+	for (size_t i = 0; i < sizeof methods / sizeof *methods; i++) {
+		struct dom_lowhigh_stats st;
+		if (dom_lowhigh_order_by(g, &t, scratch, methods[i], &st) != SSA_OK)
+			DIE("low-high construction %zu found no order for the true tree", i);
+		if (st.fallback_groups)
+			DIE("low-high construction %zu needed the fallback on %llu groups", i,
+			    (unsigned long long)st.fallback_groups);
+	}
+	domtree_free(&t);
+}
 
 static inline void check_dom(const struct cfg *g, uint32_t *want)
 {
@@ -36,6 +59,9 @@ static inline void check_dom(const struct cfg *g, uint32_t *want)
 	bool cert;
 	if (dom_verify_cert(g, want, &cert, msg, sizeof msg) != SSA_OK)
 		DIE("verifier rejects the oracle's tree: %s", msg);
+	if (!cert)
+		DIE("the oracle's tree is not certified: %s", msg);
+	check_lowhigh_methods(g, want, got);
 	/* A wrong tree must never be certified: hang each vertex one level too high. */
 	for (uint32_t v = 1; v < n; v++) {
 		if (want[v] == SSA_NONE || want[v] == 0)
