@@ -31,11 +31,11 @@
  *
  * Finding S(v) costs nothing extra. When the pass reaches q(v) from a later-numbered block, the
  * path it compresses runs from q(v) up to, not including, the root of q(v)'s tree in the linked
- * forest, and that root is v when q(v) lies below v, else LCA(v, q(v)) = a. When q(v) is numbered
- * before v it is sdom(v) itself, an ancestor of t(v), so a = q(v) and only t's path is left. Each
- * path (a, x] is an entry at its lower end x; popping y must report the entries with x below y
- * and a above y. A min-tree over the entries sorted by x, keyed by the number of a, reports and
- * deletes each in O(log k).
+ * forest. That root is v when q(v) lies below v (then a = t(v), and that path is S(v), which
+ * leaves v out), else LCA(v, q(v)) = a. When q(v) is numbered before v it is sdom(v) itself, an
+ * ancestor of t(v), so a = q(v) and only t's path is left. Each path (a, x] is an entry at its
+ * lower end x; popping y must report the entries with x below y and a above y. A min-tree over
+ * the entries sorted by x, keyed by the number of a, reports and deletes each in O(log k).
  *
  * On a wrong tree a group may have no order: a child the search from s does not reach, a child
  * whose parent in T is its semidominator (then that parent dominates it), or a block never
@@ -242,7 +242,9 @@ static uint64_t harm_report(struct lh_harm *h, size_t lo, size_t hi, uint32_t li
 
 /* The entries: every non-direct child that is not a source has its q-side path (a, q(v)] when
  * q(v) comes after v, and its t-side path (a, t(v)] when a != t(v), each kept at its lower end
- * with the number of a as key. Sources are resolved here. Returns how many are resolved. */
+ * with the number of a as key. Sources are resolved here. Returns how many are resolved. An
+ * entry packs (v << 1) | side in 32 bits: v < 2^31, since lowhigh.c refuses graphs of more than
+ * about 1.4*10^9 blocks. */
 static uint32_t harm_entries(struct lh_harm *h, const struct lh_sib *s, uint32_t k)
 {
 	uint32_t npop = 0;
