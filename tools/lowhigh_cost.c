@@ -1,9 +1,9 @@
 /* lowhigh-cost: what certifying a dominator tree costs, against the DFS floor, on one generated
  * CFG. It times the two fast low-high constructions on the same graph in the same run: the
  * default harmonic one (algos/dom/lowhigh_harm.c, O(m log n)) and the cascade (lowhigh.c, proven
- * complete but only O(n m)), each as a multiple of one DFS, with their work counts: entries
- * the harmonic range tree reported per child, and the cascade's levels and edge reads. A row
- * per run, tab-separated, for results/lowhigh/.
+ * complete but only O(n m)), each as a multiple of one DFS, with their work counts: t-side
+ * path minima the harmonic construction took from its buckets per child, and the cascade's
+ * levels and edge reads. A row per run, tab-separated, for results/lowhigh/.
  *
  *   lowhigh-cost [--reverse] FAMILY BLOCKS [SEED [REPS]]
  *
@@ -90,7 +90,7 @@ static int measure(const char *family, const char *dir, const struct cfg *g, uns
 	printf("%s\t%s\t%u\t%u\t%.3f\t%.3f\t%.3f\t%.3f\t%.2f\t%.2f\t%.2f\t%llu\t%.3f\t%llu\t%.3f"
 	       "\t%llu\t%.3f\t%llu\n",
 	       family, dir, g->n, g->m, 1e3 * md, 1e3 * mo, 1e3 * mcas, 1e3 * mc, mo / md,
-	       mcas / md, mc / md, (unsigned long long)st.groups, (double)st.harm_reports / kids,
+	       mcas / md, mc / md, (unsigned long long)st.groups, (double)st.harm_tqueries / kids,
 	       (unsigned long long)cst.instances, (double)cst.memberships / kids,
 	       (unsigned long long)cst.max_level,
 	       (double)cst.edge_reads / ((double)g->n + (double)g->m),

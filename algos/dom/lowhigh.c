@@ -642,7 +642,7 @@ static int lh_order(const struct cfg *g, const struct domtree *t, uint32_t *pos,
 	}
 	if (stats) {
 		stats->harm_sources = harm.sources;
-		stats->harm_reports = harm.reports;
+		stats->harm_tqueries = harm.tqueries;
 	}
 	/* delta: the preorder of D visiting children in sibling order */
 	uint32_t sp = 0, next = 0;

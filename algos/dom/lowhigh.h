@@ -38,7 +38,7 @@ struct dom_lowhigh_stats {
 	uint64_t max_level;         /* cascade: most instances one child was a member of */
 	uint64_t edge_reads;        /* cascade: sibling edges read by the searches and takes */
 	uint64_t harm_sources;      /* harmonic: children resolved at the start */
-	uint64_t harm_reports;      /* harmonic: path entries reported by the range tree */
+	uint64_t harm_tqueries;     /* harmonic: t-side path minima answered from a bucket */
 	uint64_t fallback_groups;   /* groups handed to lowhigh_peel.c (proven none on a correct
 				     * tree; never counted when PEEL is the method) */
 	uint64_t fallback_children; /* their children */

@@ -13,19 +13,17 @@
  * children. */
 struct lh_harm {
 	uint32_t n, kmax;
-	size_t leaves;       /* leaves of the current group's range tree, a power of two */
-	uint32_t *num;       /* n: a child's search number in its group */
-	uint32_t *blk;       /* search number -> block */
-	uint32_t *par, *end; /* search-tree parent; end of the subtree (last number + 1) */
-	uint32_t *dir;       /* the first direct child at or above (search numbers) */
-	uint32_t *q, *top;   /* the semidominator in-neighbour; top of the two paths */
+	uint32_t *num;              /* n: a child's search number in its group */
+	uint32_t *blk;              /* search number -> block */
+	uint32_t *par, *dir;        /* search-tree parent; the first direct child at or above */
+	uint32_t *q;                /* the semidominator in-neighbour */
+	uint32_t *jq, *jt;          /* least block by (sd, larger number) on q's and t's path */
 	uint32_t *semi, *anc, *lab; /* Lengauer-Tarjan; reused by the order as lists */
+	uint32_t *bhead, *bnext;    /* t-side queries waiting at the top of their path */
 	uint32_t *stk, *cur;        /* search stack and edge cursors; compression stack */
-	uint32_t *popq;             /* resolved children in pop order */
-	uint32_t *eoff, *ewho;      /* path entries by lower end: (child << 1) | on q's side */
-	uint32_t *rmin;             /* range tree of the entries' tops; UINT32_MAX when gone */
+	uint32_t *popq;             /* the non-direct children in pi order */
 	int8_t *sign;               /* side of t(v) that v goes on: +1 after, -1 before, 0 unknown */
-	uint64_t sources, reports;  /* counts: blocks resolved at the start, entries reported */
+	uint64_t sources, tqueries; /* counts: sources, t-side path minima through the buckets */
 };
 
 uint64_t lh_harm_bytes(uint64_t n, uint64_t kmax); /* what lh_harm_alloc allocates */

@@ -7,7 +7,7 @@ bin=build/release/lowhigh-cost
 out=results/lowhigh/cost.tsv
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
-printf 'family\tdirection\tn\tm\tdfs_ms\torder_ms\tcascade_ms\tcertify_ms\torder_x_dfs\tcascade_x_dfs\tcertify_x_dfs\tgroups\treports_per_child\tinstances\tlevels_per_child\tmax_level\treads_per_word\tfallback_groups\n' >"$tmp"
+printf 'family\tdirection\tn\tm\tdfs_ms\torder_ms\tcascade_ms\tcertify_ms\torder_x_dfs\tcascade_x_dfs\tcertify_x_dfs\tgroups\ttqueries_per_child\tinstances\tlevels_per_child\tmax_level\treads_per_word\tfallback_groups\n' >"$tmp"
 families=$(build/release/gen --list | awk '{print $1}')
 for n in 1e4 1e5 1e6; do
 	for f in $families; do
