@@ -2,13 +2,13 @@
  * which every reachable v != s has the edge idom(v)->v, or a predecessor u before v and a
  * predecessor w after v's subtree (Georgiadis and Tarjan, "Dominator tree certification and
  * divergent spanning trees", ACM TALG 2016). verify.c checks the result by that definition, so
- * nothing here has to be trusted for a certificate to be sound. This file only has to find an
- * order when D is right. It builds the derived graph (the paper's reduction, below) and orders
- * each block's children by one of three constructions of our own (the paper's text was not
- * available to us): lowhigh_harm.c, the default, proven complete in O(m log n); the cascade of
- * this file, the previous default, proven complete but only O(n m), kept as a rival and for
- * its cost counters (dom_lowhigh_order_by); and lowhigh_peel.c, slower, argued independently,
- * which also runs after any group the default refuses, to confirm that the tree is wrong.
+ * nothing here has to be trusted for a certificate to be sound. This file only has to find an order
+ * when D is right. It builds the derived graph (the paper's reduction, below) and orders each
+ * block's children by one of three constructions of our own (the paper's text was not available to
+ * us): lowhigh_harm.c, the default, proven complete in O(m alpha(m, n)); the cascade of this file,
+ * the previous default, proven complete but only O(n m), kept as a rival and for its cost counters
+ * (dom_lowhigh_order_by); and lowhigh_peel.c, slower, argued independently, which also runs after
+ * any group the default refuses, to confirm that the tree is wrong.
  *
  * Reduction. Every reachable predecessor u of v lies under c = idom(v) (the verifier's parent
  * property). Replace u by the child of c above u (its "sibling" of v), or drop it when that

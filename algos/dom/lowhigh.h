@@ -23,7 +23,7 @@ int dom_lowhigh_order(const struct cfg *g, const struct domtree *t, uint32_t *po
  * order for a correct tree (proofs in their files and in LOWHIGH-NOTES.md); verify.c checks
  * whatever they build, so none has to be trusted for a certificate to be sound. */
 enum dom_lowhigh_method {
-	DOM_LOWHIGH_HARMONIC, /* lowhigh_harm.c, the default: O(m log n) in all */
+	DOM_LOWHIGH_HARMONIC, /* lowhigh_harm.c, the default: O(m alpha(m, n)) in all */
 	DOM_LOWHIGH_CASCADE,  /* lowhigh.c's own, the previous default: O(n m), no better bound
 			       * known; kept as a rival and counted in the stats */
 	DOM_LOWHIGH_PEEL,     /* lowhigh_peel.c on every group: O(n m), argued independently */

@@ -35,9 +35,9 @@
  * it otherwise; the direct children's parts follow one another in search order.
  *
  * dom(v) comes out of the semidominator pass: pi compares (sd, number) exactly as the pass's
- * path minima do (the least sd, ties to the deeper block, which has the larger number). On q's
- * side, the path is the one the pass compresses for q(v) when q(v) is numbered after v: it runs
- * up to, not including, the root of q(v)'s linked tree, which is v when q(v) lies below v (then
+ * path minima do when they break ties towards the larger number, the deeper block. On q's side,
+ * the path is the one the pass evaluates for q(v) when q(v) is numbered after v: it runs up to,
+ * not including, the root of q(v)'s linked tree, which is v when q(v) lies below v (then
  * a = t(v), and the path is S(v)'s q side) and otherwise LCA(v, q(v)) = a. On t's side, the
  * query (a, t(v)] waits in a bucket at a, like the pass's own idom step, and is answered when
  * the child of a above v is linked.
@@ -47,10 +47,15 @@
  * S(v) has nothing before it in pi (then sd(v) dominates it). Each gives SSA_EVERIFY; lowhigh.c
  * then runs the independent lowhigh_peel.c to confirm it.
  *
- * Time per group of k children and e sibling edges: the search O(k + e), the semidominator pass
- * with its path minima O(e log k) (path compression), pi by counting sort O(k), the order
- * O(k alpha(k)). Memory: n words plus 14 (kmax + 1) words and kmax + 1 bytes (lh_harm_bytes).
- * Iterative throughout. */
+ * Time per group of k children and e sibling edges: the search O(k + e); the semidominator pass
+ * with its path minima O((k + e) alpha(k + e, k)), with Lengauer and Tarjan's balanced linking
+ * ("A fast algorithm for finding dominators in a flowgraph", TOPLAS 1979) and a union-find by
+ * rank for the real roots; pi by counting sort O(k); the order O(k alpha(k, k)), union-find by
+ * rank again. So O(m alpha(m, n)) over the whole tree, the bound of the sophisticated
+ * Lengauer-Tarjan algorithm itself, and of the simpler versions of Georgiadis and Tarjan's
+ * algorithms; strictly linear time would take linear-time set union (Gabow and Tarjan), which
+ * nothing in ssalab uses. Memory: n words plus 18 (kmax + 2) words and 2 (kmax + 2) bytes
+ * (lh_harm_bytes). Iterative throughout. */
 #include "dom/lowhigh_harm.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -61,33 +66,35 @@
 
 uint64_t lh_harm_bytes(uint64_t n, uint64_t kmax)
 {
-	const uint64_t k1 = ssa_sat_add(kmax, 1);
-	const uint64_t words = ssa_sat_add(n, ssa_bytes(k1, 14));
-	return ssa_sat_add(ssa_bytes(words, sizeof(uint32_t)), k1);
+	const uint64_t k2 = ssa_sat_add(kmax, 2);
+	const uint64_t words = ssa_sat_add(n, ssa_bytes(k2, 18));
+	return ssa_sat_add(ssa_bytes(words, sizeof(uint32_t)), ssa_bytes(k2, 2));
 }
 
 void lh_harm_free(struct lh_harm *h)
 {
 	ssa_free_all(h->num, h->blk, h->par, h->dir, h->q, h->jq, h->jt, h->semi, h->anc, h->lab,
-		     h->bhead, h->bnext, h->stk, h->cur, h->popq, h->sign, NULL);
+		     h->size, h->child, h->rt, h->rtop, h->bhead, h->bnext, h->stk, h->cur, h->popq,
+		     h->sign, h->rank, NULL);
 	memset(h, 0, sizeof *h);
 }
 
 int lh_harm_alloc(struct lh_harm *h, uint32_t n, uint32_t kmax)
 {
 	memset(h, 0, sizeof *h);
-	const size_t k1 = (size_t)kmax + 1;
+	const size_t k2 = (size_t)kmax + 2; /* the children, s and nil */
 	h->n = n;
 	h->kmax = kmax;
 	h->num = ssa_alloc_array(n ? n : 1, sizeof(uint32_t));
-	uint32_t **per_child[] = {&h->blk, &h->par,   &h->dir,   &h->q,   &h->jq,
-				  &h->jt,  &h->semi,  &h->anc,   &h->lab, &h->bhead,
-				  &h->bnext, &h->stk, &h->cur,   &h->popq};
+	uint32_t **per_child[] = {&h->blk,  &h->par,   &h->dir,  &h->q,    &h->jq,   &h->jt,
+				  &h->semi, &h->anc,   &h->lab,  &h->size, &h->child, &h->rt,
+				  &h->rtop, &h->bhead, &h->bnext, &h->stk, &h->cur,  &h->popq};
 	bool ok = h->num != NULL;
 	for (size_t i = 0; i < sizeof per_child / sizeof *per_child; i++)
-		ok = (*per_child[i] = ssa_alloc_array(k1, sizeof(uint32_t))) != NULL && ok;
-	h->sign = ssa_alloc_array(k1, 1);
-	if (ok && h->sign)
+		ok = (*per_child[i] = ssa_alloc_array(k2, sizeof(uint32_t))) != NULL && ok;
+	h->sign = ssa_alloc_array(k2, 1);
+	h->rank = ssa_alloc_array(k2, 1);
+	if (ok && h->sign && h->rank)
 		return SSA_OK;
 	lh_harm_free(h);
 	return SSA_ENOMEM;
@@ -136,18 +143,23 @@ static uint32_t harm_dfs(struct lh_harm *h, const struct lh_sib *s, const uint32
 }
 
 /* Whether x comes before y in pi: the smaller sd, ties to the larger number. Path minima use
- * the same order, so each has one answer, the first block of the path in pi. */
+ * the same order, so each has one answer, the first block of the path in pi. nil (k + 1, sd 0)
+ * comes before nothing. */
 static inline bool harm_before(const struct lh_harm *h, uint32_t x, uint32_t y)
 {
 	return h->semi[x] < h->semi[y] || (h->semi[x] == h->semi[y] && x > y);
 }
 
-/* The first number in pi on the path from x up to, not including, the root of its linked tree
- * (so one with the least semi); afterwards anc[x] is that root (when x is linked at all). */
+/* The linked forest, balanced as in Lengauer and Tarjan's sophisticated version: anc, lab, size
+ * and child describe a virtual forest with the same path minima as the real one, and nil ends
+ * the child chains. The virtual forest does not show a number's real root, so that is kept
+ * apart in a union-find (rt, rank) whose sets carry their root in rtop. */
+
+/* The first number in pi on the real path from x up to, not including, its tree's root. */
 static uint32_t harm_eval(struct lh_harm *h, uint32_t x)
 {
 	if (h->anc[x] == NONE)
-		return x;
+		return h->lab[x];
 	uint32_t sp = 0;
 	for (uint32_t y = x; h->anc[h->anc[y]] != NONE; y = h->anc[y])
 		h->stk[sp++] = y;
@@ -157,7 +169,56 @@ static uint32_t harm_eval(struct lh_harm *h, uint32_t x)
 			h->lab[y] = h->lab[a];
 		h->anc[y] = h->anc[a];
 	}
-	return h->lab[x];
+	const uint32_t up = h->lab[h->anc[x]], own = h->lab[x];
+	return harm_before(h, up, own) ? up : own;
+}
+
+static void harm_link(struct lh_harm *h, uint32_t v, uint32_t w)
+{
+	uint32_t *size = h->size, *child = h->child, *lab = h->lab, *anc = h->anc;
+	uint32_t s = w;
+	while (harm_before(h, lab[w], lab[child[s]])) {
+		const uint32_t c = child[s];
+		if ((uint64_t)size[s] + size[child[c]] >= 2 * (uint64_t)size[c]) {
+			anc[c] = s;
+			child[s] = child[c];
+		} else {
+			size[c] = size[s];
+			anc[s] = c;
+			s = c;
+		}
+	}
+	lab[s] = lab[w];
+	size[v] += size[w];
+	if (size[v] < 2 * (uint64_t)size[w]) {
+		const uint32_t t = s;
+		s = child[v];
+		child[v] = t;
+	}
+	for (; s != h->nil; s = child[s])
+		anc[s] = v;
+}
+
+static uint32_t harm_find(uint32_t *rt, uint32_t x)
+{
+	while (rt[x] != x) {
+		rt[x] = rt[rt[x]];
+		x = rt[x];
+	}
+	return x;
+}
+
+/* Union by rank of the sets of x and y (distinct); returns the new representative. */
+static uint32_t harm_union(struct lh_harm *h, uint32_t x, uint32_t y)
+{
+	if (h->rank[x] < h->rank[y]) {
+		const uint32_t t = x;
+		x = y;
+		y = t;
+	}
+	h->rt[y] = x;
+	h->rank[x] += h->rank[x] == h->rank[y];
+	return x;
 }
 
 /* Semidominators in decreasing preorder, keeping q(v) and the least block (by sd, then the larger
@@ -166,12 +227,19 @@ static uint32_t harm_eval(struct lh_harm *h, uint32_t x)
  * which then dominates it. */
 static bool harm_semi(struct lh_harm *h, const struct lh_sib *s, uint32_t k)
 {
-	for (uint32_t w = 0; w <= k; w++) {
+	h->nil = k + 1;
+	for (uint32_t w = 0; w <= k + 1; w++) {
 		h->semi[w] = w;
 		h->lab[w] = w;
 		h->anc[w] = NONE;
+		h->size[w] = 1;
+		h->child[w] = h->nil;
 		h->bhead[w] = NONE;
+		h->rt[w] = h->rtop[w] = w;
+		h->rank[w] = 0;
 	}
+	h->semi[h->nil] = 0;
+	h->size[h->nil] = 0;
 	for (uint32_t w = k; w >= 1; w--) {
 		const uint32_t b = h->blk[w], p = h->par[w];
 		h->jq[w] = h->jt[w] = NONE;
@@ -187,7 +255,7 @@ static bool harm_semi(struct lh_harm *h, const struct lh_sib *s, uint32_t k)
 				if (u > w) {
 					m = harm_eval(h, u);
 					val = h->semi[m];
-					top = h->anc[u];
+					top = h->rtop[harm_find(h->rt, u)];
 				}
 				if (val < best) {
 					best = val;
@@ -210,22 +278,15 @@ static bool harm_semi(struct lh_harm *h, const struct lh_sib *s, uint32_t k)
 				}
 			}
 		}
-		h->anc[w] = p;
+		harm_link(h, p, w);
+		const uint32_t r = harm_union(h, harm_find(h->rt, p), harm_find(h->rt, w));
+		h->rtop[r] = p;
 		/* w is the child of p above every v waiting at p, so (p, t(v)] is linked now */
 		for (uint32_t v = h->bhead[p]; v != NONE; v = h->bnext[v])
 			h->jt[v] = harm_eval(h, h->par[v]);
 		h->bhead[p] = NONE;
 	}
 	return true;
-}
-
-static uint32_t harm_find(uint32_t *up, uint32_t x)
-{
-	while (up[x] != x) {
-		up[x] = up[up[x]];
-		x = up[x];
-	}
-	return x;
 }
 
 int lh_harm_group(struct lh_harm *h, const struct lh_sib *s, const uint32_t *ch, uint32_t k,
@@ -276,28 +337,28 @@ int lh_harm_group(struct lh_harm *h, const struct lh_sib *s, const uint32_t *ch,
 			return SSA_EVERIFY; /* sd(v) dominates v: the tree is wrong */
 		h->sign[v] = (int8_t)(side * h->sign[d]);
 	}
-	/* Undo the cuts in decreasing pi. Lists: head in semi, tail in lab, next in cur; parts
-	 * (union-find toward the tree root) in anc. */
-	uint32_t *head = h->semi, *tail = h->lab, *next = h->cur, *up = h->anc;
+	/* Undo the cuts in decreasing pi: parts are union-find sets (rt, rank) whose lists run
+	 * from head (in semi) to tail (in lab) along next (in cur). */
+	uint32_t *head = h->semi, *tail = h->lab, *next = h->cur;
 	for (uint32_t x = 0; x <= k; x++) {
-		head[x] = tail[x] = up[x] = x;
+		head[x] = tail[x] = h->rt[x] = x;
+		h->rank[x] = 0;
 		next[x] = NONE;
 	}
 	for (uint32_t i = nd; i-- > 0;) {
-		const uint32_t y = h->popq[i], r = harm_find(up, h->par[y]);
-		if (h->sign[y] > 0) {
-			next[tail[r]] = head[y];
-			tail[r] = tail[y];
-		} else {
-			next[tail[y]] = head[r];
-			head[r] = head[y];
-		}
-		up[y] = r;
+		const uint32_t y = h->popq[i];
+		const uint32_t ry = harm_find(h->rt, y), rp = harm_find(h->rt, h->par[y]);
+		const bool after = h->sign[y] > 0;
+		const uint32_t first = after ? rp : ry, last = after ? ry : rp;
+		next[tail[first]] = head[last];
+		const uint32_t hd = head[first], tl = tail[last], r = harm_union(h, rp, ry);
+		head[r] = hd;
+		tail[r] = tl;
 	}
 	uint32_t j = 0;
 	for (uint32_t d = 1; d <= k; d++)
 		if (s->carc[h->blk[d]])
-			for (uint32_t x = head[d]; x != NONE && j < k; x = next[x])
+			for (uint32_t x = head[harm_find(h->rt, d)]; x != NONE && j < k; x = next[x])
 				out[j++] = h->blk[x];
 	return j == k ? SSA_OK : SSA_EVERIFY;
 }

@@ -18,7 +18,11 @@ struct lh_harm {
 	uint32_t *par, *dir;        /* search-tree parent; the first direct child at or above */
 	uint32_t *q;                /* the semidominator in-neighbour */
 	uint32_t *jq, *jt;          /* least block by (sd, larger number) on q's and t's path */
-	uint32_t *semi, *anc, *lab; /* Lengauer-Tarjan; reused by the order as lists */
+	uint32_t nil;               /* k + 1 for the current group: ends the child chains */
+	uint32_t *semi, *anc, *lab; /* Lengauer-Tarjan; semi and lab reused by the order as lists */
+	uint32_t *size, *child;     /* the balanced linking */
+	uint32_t *rt, *rtop;        /* union-find: real roots of the linked trees, then parts */
+	uint8_t *rank;
 	uint32_t *bhead, *bnext;    /* t-side queries waiting at the top of their path */
 	uint32_t *stk, *cur;        /* search stack and edge cursors; compression stack */
 	uint32_t *popq;             /* the non-direct children in pi order */

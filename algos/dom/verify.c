@@ -31,7 +31,7 @@
  * check itself proves.
  *
  * Time: (1)-(3) O(n + m log d) (binary search among a node's children ordered by preorder);
- * (4) the construction (O(m log n), lowhigh_harm.c) plus an O(n + m) check. Memory:
+ * (4) the construction (O(m alpha(m, n)), lowhigh_harm.c) plus an O(n + m) check. Memory:
  * n bytes + 8n words for (1)-(3); (4) dom_lowhigh_bytes plus n words more. All scratch is
  * freed on return. Iterative throughout. */
 #include "dom/verify.h"
