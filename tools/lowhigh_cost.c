@@ -1,9 +1,9 @@
 /* lowhigh-cost: what certifying a dominator tree costs, against the DFS floor, on one generated
- * CFG. It times the two fast low-high constructions on the same graph in the same run: the
- * default harmonic one (algos/dom/lowhigh_harm.c, O(m log n)) and the cascade (lowhigh.c, proven
- * complete but only O(n m)), each as a multiple of one DFS, with their work counts: t-side
- * path minima the harmonic construction took from its buckets per child, and the cascade's
- * levels and edge reads. A row per run, tab-separated, for results/lowhigh/.
+ * CFG. It times the two fast low-high constructions on the same graph in the same run: the default
+ * harmonic one (algos/dom/lowhigh_harm.c, O(m alpha(m, n))) and the cascade (lowhigh.c, proven
+ * complete but only O(n m)), each as a multiple of one DFS, with their work counts: t-side path
+ * minima the harmonic construction took from its buckets per child, and the cascade's levels and
+ * edge reads. A row per run, tab-separated, for results/lowhigh/.
  *
  *   lowhigh-cost [--reverse] FAMILY BLOCKS [SEED [REPS]]
  *
