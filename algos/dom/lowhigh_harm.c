@@ -246,21 +246,19 @@ static bool harm_semi(struct lh_harm *h, const struct lh_sib *s, uint32_t k)
 		if (s->carc[b]) {
 			h->semi[w] = 0;
 		} else {
-			uint32_t best = NONE, bq = NONE, btop = NONE, bmin = NONE;
+			uint32_t best = NONE, bq = NONE, bmin = NONE;
 			for (uint32_t i = s->din_off[b]; i < s->din_off[b + 1]; i++) {
 				const uint32_t u = h->num[s->din[i]];
 				if (u == p)
 					continue; /* the parent only ever gives p, too high for q (below) */
-				uint32_t val = u, top = u, m = NONE;
+				uint32_t val = u, m = NONE;
 				if (u > w) {
 					m = harm_eval(h, u);
 					val = h->semi[m];
-					top = h->rtop[harm_find(h->rt, u)];
 				}
 				if (val < best) {
 					best = val;
 					bq = u;
-					btop = top;
 					bmin = m;
 				}
 			}
@@ -269,7 +267,10 @@ static bool harm_semi(struct lh_harm *h, const struct lh_sib *s, uint32_t k)
 			h->semi[w] = best;
 			h->q[w] = bq;
 			if (h->dir[bq] == h->dir[p]) { /* not a source: both paths matter */
-				const uint32_t top = btop == w ? p : btop;
+				/* a: q itself when numbered before w, else the root of its linked tree
+				 * (no link has happened since its evaluation), t(w) when that is w */
+				uint32_t top = bq < w ? bq : h->rtop[harm_find(h->rt, bq)];
+				top = top == w ? p : top;
 				h->jq[w] = bmin;
 				if (top != p) {
 					h->bnext[w] = h->bhead[top];
