@@ -54,6 +54,9 @@ struct llvmir_func {
 	struct prog prog;     /* n = blocks, m = CFG edges, nvars = promotable allocas */
 	uint64_t ninstrs;     /* instructions in the function (all blocks) */
 	uint32_t nrejected;   /* entry-block allocas that are not variables */
+	/* The function carries LLVM's optnone attribute: the mem2reg pass leaves it alone, so its
+	 * CFG is imported but it has no variables (nvars = 0) and is reported as such. */
+	bool optnone;
 	/* Names, NUL-terminated strings in one pool. */
 	char *names;
 	uint32_t name;        /* offset of the function's name */
@@ -93,6 +96,7 @@ struct llvmir_module {
 	char *warnings;            /* nskipped strings "function 'NAME' skipped: REASON", one pool */
 	uint32_t *warning;         /* nskipped offsets into warnings */
 	uint32_t ndeclared;        /* declarations (no body): not functions to import */
+	uint32_t noptnone;         /* imported functions marked optnone (see llvmir_func.optnone) */
 	uint64_t input_bytes;      /* size of the file read */
 	bool bitcode;              /* the input was bitcode (by its magic), else text IR */
 };
