@@ -505,7 +505,8 @@ static int read_input(const char *path, const char *func, struct prog *out)
 #else
 	if (ir) {
 		fprintf(stderr, "show: %s is %s: this show was built without the LLVM IR importer "
-		                "(install the newest llvm-N-dev and clang-N: tools/ssalab deps; then rebuild)\n", path,
+		                "(install the newest llvm-N-dev and clang-N: tools/ssalab deps; then "
+		                "rebuild)\n", path,
 		        c ? "C" : "LLVM IR");
 		return 1;
 	}
