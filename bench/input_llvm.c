@@ -394,29 +394,101 @@ static int run_function(const struct bench_cli *cli, const struct bench_selected
  * (results/README.md), pruned like mem2reg's output. */
 #define BENCH_M2R_ALL_PIPELINE "auto,phi-dj,rename-stack"
 
+/* ssalab's side of the placement check: the pruned placement of every selected function that
+ * LLVM's pass would promote (not optnone), with the importer's variable names. A function
+ * whose placement fails gets none (err[i] set), and is counted as an error. */
+struct m2r_places {
+	struct peer_m2r_placement *v;
+	struct phi_sets *sets;
+	int *err;
+	uint32_t n;
+};
+
+static void m2r_places_free(struct m2r_places *p)
+{
+	for (uint32_t i = 0; i < p->n; i++) {
+		phi_sets_free(&p->sets[i]);
+		free((void *)p->v[i].var_names);
+	}
+	free(p->v);
+	free(p->sets);
+	free(p->err);
+}
+
+static int m2r_places_make(struct m2r_places *p, const struct llvmir_module *m,
+			   const uint32_t *pick, uint32_t npick)
+{
+	memset(p, 0, sizeof *p);
+	p->v = ssa_alloc_array(npick ? npick : 1, sizeof *p->v);
+	p->sets = ssa_alloc_array(npick ? npick : 1, sizeof *p->sets);
+	p->err = ssa_alloc_array(npick ? npick : 1, sizeof *p->err);
+	if (!p->v || !p->sets || !p->err) {
+		m2r_places_free(p);
+		return SSA_ENOMEM;
+	}
+	for (uint32_t i = 0; i < npick; i++, p->n++) {
+		const struct llvmir_func *f = &m->funcs[pick[i]];
+		struct peer_m2r_placement *pl = &p->v[i];
+		memset(pl, 0, sizeof *pl);
+		memset(&p->sets[i], 0, sizeof p->sets[i]);
+		p->err[i] = SSA_OK;
+		if (f->optnone)
+			continue;
+		uint32_t nv = f->prog.nvars;
+		if (nv) {
+			p->err[i] = phi_place_prog(NULL, &f->prog, NULL, PHI_PRUNED, &p->sets[i]);
+			if (p->err[i] != SSA_OK)
+				continue;
+		}
+		const char **names = ssa_alloc_array(nv ? nv : 1, sizeof *names);
+		if (!names) {
+			p->n++;
+			m2r_places_free(p);
+			return SSA_ENOMEM;
+		}
+		for (uint32_t v = 0; v < nv; v++)
+			names[v] = llvmir_var_name(f, v);
+		static const uint64_t none[1] = {0};
+		pl->function = llvmir_func_name(f);
+		pl->nvars = nv;
+		pl->var_names = names;
+		pl->off = nv ? p->sets[i].off : none;
+		pl->blocks = nv ? p->sets[i].blocks : NULL;
+	}
+	return SSA_OK;
+}
+
 /* llvm-mem2reg on the selected functions of one module: one row per function, timed by the
  * peer (each sample is one PromoteMemToReg call on a fresh clone, so a sample cannot batch
- * runs: iters=1, and the peer measures wall time only, so the CPU columns repeat it). Its φ
- * count is compared with ssalab's pruned placement of the same function (algos/llvmir/README.md
- * says why they may differ); beside --pipeline, the pipeline's total over the same functions
- * (the rows from first_row on) is set against LLVM's. */
+ * runs: iters=1, and the peer measures wall time only, so the CPU columns repeat it). The check
+ * is placement parity (peers.h, peer_llvm_mem2reg_check): per variable, the blocks of ssalab's
+ * pruned placement against the blocks where LLVM leaves φs, a φ LLVM lacks accepted only where
+ * LLVM's own simplification folds it on ssalab's placement (counted as folded). An optnone
+ * function is promoted by neither side and only counted. Beside --pipeline, the pipeline's
+ * total over the same functions (the rows from first_row on) is set against LLVM's. */
 static int m2r_module(const struct bench_cli *cli, struct bench_report *r, const char *path,
 		      const struct llvmir_module *m, const uint32_t *pick, uint32_t npick,
 		      size_t first_row)
 {
 	struct peer_m2r_result pr;
+	struct m2r_places places;
 	char err[700];
 	unsigned reps = cli->timing.reps ? cli->timing.reps : 1;
+	if (m2r_places_make(&places, m, pick, npick) != SSA_OK) {
+		fprintf(stderr, "bench: llvm-mem2reg: out of memory\n");
+		return BENCH_EXIT_REFUSED;
+	}
 	bench_progress("llvm-mem2reg on %s", path);
-	int st = peer_llvm_mem2reg(path, reps, &pr, err, sizeof err);
+	int st = peer_llvm_mem2reg_check(path, reps, places.v, places.n, &pr, err, sizeof err);
 	bench_progress_done();
 	if (st != SSA_OK) {
+		m2r_places_free(&places);
 		fprintf(stderr, "bench: llvm-mem2reg: %s\n", st == SSA_EINPUT ? err : "out of memory");
 		return st == SSA_EINPUT ? BENCH_EXIT_INPUT : BENCH_EXIT_REFUSED;
 	}
 	size_t last_row = bench_report_nrows(), row = first_row;
-	uint32_t cur = 0, nrun = 0, nequal = 0, ndiff = 0, nerr = 0, npaired = 0;
-	uint64_t phis_llvm = 0, phis_ssa = 0;
+	uint32_t cur = 0, nrun = 0, nequal = 0, ndiff = 0, nerr = 0, npaired = 0, noptnone = 0;
+	uint64_t phis_llvm = 0, phis_ssa = 0, nfolded = 0;
 	double m2r_ms = 0, pipe_ms = 0, m2r_paired_ms = 0;
 	int code = BENCH_EXIT_OK;
 	char line[768];
@@ -481,31 +553,58 @@ static int m2r_module(const struct bench_cli *cli, struct bench_report *r, const
 			res.counters[k] = cv[k];
 		}
 		res.ncounters = 4;
-		/* The check: LLVM's φs against ssalab's pruned placement of the same allocas. */
-		struct phi_sets ps;
-		memset(&ps, 0, sizeof ps);
-		int pst = f->prog.nvars ? phi_place_prog(NULL, &f->prog, NULL, PHI_PRUNED, &ps)
-					: SSA_OK;
-		if (pst != SSA_OK) {
+		/* The check: placement parity, or only a count for optnone. */
+		const struct peer_m2r_parity *par = &pf->parity;
+		uint64_t want = f->prog.nvars ? places.sets[i].total : 0;
+		if (f->optnone || par->optnone) {
+			noptnone++;
+			if (f->optnone != par->optnone) {
+				res.check = "error";
+				snprintf(res.check_msg, sizeof res.check_msg, "optnone: the importer "
+					 "says %s, LLVM says %s", f->optnone ? "yes" : "no",
+					 par->optnone ? "yes" : "no");
+				nerr++;
+			} else {
+				res.check = "unchecked";
+				snprintf(res.check_msg, sizeof res.check_msg, "optnone: the mem2reg pass "
+					 "skips it, so neither side promotes it");
+			}
+		} else if (places.err[i] != SSA_OK) {
 			res.check = "error";
 			snprintf(res.check_msg, sizeof res.check_msg, "ssalab's pruned placement failed "
-				 "(status %d)", pst);
+				 "(status %d)", places.err[i]);
+			nerr++;
+		} else if (!par->compared) {
+			res.check = "error";
+			snprintf(res.check_msg, sizeof res.check_msg, "llvm-mem2reg did not compare "
+				 "the placement");
 			nerr++;
 		} else {
-			uint64_t want = f->prog.nvars ? ps.total : 0;
 			phis_llvm += made;
 			phis_ssa += want;
-			bool same = want == made && pf->allocas == f->prog.nvars;
-			res.check = same ? "ok" : "differs";
-			snprintf(res.check_msg, sizeof res.check_msg,
-				 "phis llvm=%" PRIu32 " ssalab-pruned=%" PRIu64 ", allocas promoted=%"
-				 PRIu32 " variables=%" PRIu32 "%s", made, want, pf->allocas,
-				 f->prog.nvars, same ? "" : " (algos/llvmir/README.md: LLVM folds phis "
-				 "of one value)");
+			nfolded += par->folded;
+			bool same = par->failures == 0;
+			res.check = same ? "ok" : "FAIL";
+			if (same) {
+				snprintf(res.check_msg, sizeof res.check_msg,
+					 "phis llvm=%" PRIu32 " ssalab-pruned=%" PRIu64 " both=%" PRIu32
+					 " folded=%" PRIu32 ", allocas promoted=%" PRIu32 " variables=%"
+					 PRIu32, made, want, par->both, par->folded, pf->allocas,
+					 f->prog.nvars);
+			} else {
+				/* The row carries the first difference; stderr has them all. */
+				const char *msg = par->msg ? par->msg : "";
+				const char *nl = strchr(msg, '\n');
+				int len = nl ? (int)(nl - msg) : (int)strlen(msg);
+				snprintf(res.check_msg, sizeof res.check_msg, "%" PRIu32 " placement "
+					 "difference%s, first: %.*s", par->failures,
+					 par->failures == 1 ? "" : "s", len, msg);
+				fprintf(stderr, "bench: llvm-mem2reg: %s: placement differs from LLVM's:\n%s",
+					path, msg);
+			}
 			nequal += same;
 			ndiff += !same;
 		}
-		phi_sets_free(&ps);
 		r->gs = &gs;
 		r->input = path;
 		r->vars = f->prog.nvars;
@@ -524,8 +623,9 @@ static int m2r_module(const struct bench_cli *cli, struct bench_report *r, const
 	snprintf(line, sizeof line,
 		 "llvm-mem2reg: functions=%" PRIu32 " total_ms=%.6f (one PromoteMemToReg per sample, "
 		 "wall) phis llvm=%" PRIu64 " ssalab-pruned=%" PRIu64 " functions_equal=%" PRIu32
-		 " differ=%" PRIu32 " errors=%" PRIu32, nrun, m2r_ms, phis_llvm, phis_ssa, nequal,
-		 ndiff, nerr);
+		 " differ=%" PRIu32 " errors=%" PRIu32 " folded=%" PRIu64 " optnone=%" PRIu32
+		 " (placement per variable and block)", nrun, m2r_ms, phis_llvm, phis_ssa, nequal,
+		 ndiff, nerr, nfolded, noptnone);
 	bench_report_note(r, line);
 	if (cli->pipeline) {
 		snprintf(line, sizeof line,
@@ -535,7 +635,8 @@ static int m2r_module(const struct bench_cli *cli, struct bench_report *r, const
 		bench_report_note(r, line);
 	}
 	peer_m2r_result_free(&pr);
-	return code ? code : nerr ? BENCH_EXIT_VERIFY : BENCH_EXIT_OK;
+	m2r_places_free(&places);
+	return code ? code : nerr || ndiff ? BENCH_EXIT_VERIFY : BENCH_EXIT_OK;
 }
 #endif
 

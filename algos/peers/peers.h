@@ -43,11 +43,24 @@ extern const struct phi_algo peer_llvm_idf;
  * Every block is in the tree, reachable from the entry or not. Allocates; not a benchmark. */
 int peer_llvm_postdom(const struct cfg *g, uint32_t *ipdom, uint32_t *roots, uint32_t *nroots);
 
+/* The outcome for one function of the placement check (peer_llvm_mem2reg_check
+ * below). */
+struct peer_m2r_parity {
+	bool compared;      /* a placement was given and the function was promoted */
+	bool optnone;       /* the function is optnone: LLVM's pass skips it, so nothing ran */
+	uint32_t both;      /* φs (variable, block) on both sides */
+	uint32_t folded;    /* ssalab's φs LLVM lacks that LLVM's simplification removes */
+	uint32_t failures;  /* every other difference */
+	char *msg;          /* failures (at most a few, then a count), one per line, each
+			     * "function F: variable %V, block %B: ..."; NULL when none (malloc'd) */
+};
+
 /* llvm-mem2reg: LLVM's PromoteMemToReg, timed per function of an LLVM module (.ll or .bc).
  * For each function with a body, every rep promotes all promotable allocas of the entry block
  * (what mem2reg does) on a fresh clone of the module made untimed; the dominator tree it needs
  * is built untimed too, as in LLVM's pass pipeline where mem2reg receives it from the
- * analysis manager. The time of a rep is the PromoteMemToReg call alone. */
+ * analysis manager. The time of a rep is the PromoteMemToReg call alone. A function with
+ * LLVM's optnone attribute is left alone, as the mem2reg pass leaves it: allocas 0, reps 0 ns. */
 struct peer_m2r_func {
 	char *name;            /* the function's name (malloc'd) */
 	uint32_t blocks;       /* basic blocks */
@@ -58,6 +71,7 @@ struct peer_m2r_func {
 	uint32_t insts_after;
 	uint32_t reps;
 	double *rep_ns;        /* reps entries, wall-clock nanoseconds of each rep (malloc'd) */
+	struct peer_m2r_parity parity; /* peer_llvm_mem2reg_check only */
 };
 
 struct peer_m2r_result {
@@ -72,6 +86,38 @@ struct peer_m2r_result {
 int peer_llvm_mem2reg(const char *path, uint32_t reps, struct peer_m2r_result *out, char *err,
 		      size_t errlen);
 void peer_m2r_result_free(struct peer_m2r_result *r);
+
+/* Placement parity: ssalab's φ blocks of one function, handed to peer_llvm_mem2reg_check, which
+ * sets them against the blocks where PromoteMemToReg leaves φs, variable by variable.
+ *
+ * LLVM's side comes from one more untimed clone per function: every name in it is cleared and
+ * its promotable allocas are renamed "m<k>", so the φs PromoteMemToReg creates ("m<k>.<n>")
+ * say which alloca they belong to whatever names the input had (clang discards them).
+ *
+ * ssalab's φs that LLVM lacks are accepted only when LLVM's own simplification removes them:
+ * on another clone the φs are inserted where ssalab places them, loads and stores renamed by a
+ * walk of LLVM's dominator tree (the value of an alloca entering a block is its φ there, else
+ * the value leaving the immediate dominator; undef at the entry, as in LLVM), incoming values
+ * added per CFG edge from reachable predecessors, then llvm::simplifyInstruction applied to
+ * those φs until none changes, which is the last step of PromoteMemToReg (it folds a φ whose
+ * incoming values, self-references aside, are one value, with LLVM's own rules for undef and
+ * poison). Any other difference is a failure. */
+struct peer_m2r_placement {
+	const char *function;          /* the function's name */
+	uint32_t nvars;                /* variables: the importer's promotable allocas */
+	const char *const *var_names;  /* nvars alloca names as LLVM prints them, a slot number
+					* ("7") for an unnamed one */
+	const uint64_t *off;           /* nvars + 1 offsets into blocks */
+	const uint32_t *blocks;        /* φ blocks per variable, layout-order indices */
+};
+
+/* peer_llvm_mem2reg with the parity check: for each function named in places[0..nplaces)
+ * (order free), parity is filled; for the others, parity.compared is false (and for an
+ * optnone function, where parity.optnone is set instead).
+ * places may be NULL when nplaces is 0. */
+int peer_llvm_mem2reg_check(const char *path, uint32_t reps,
+			    const struct peer_m2r_placement *places, uint32_t nplaces,
+			    struct peer_m2r_result *out, char *err, size_t errlen);
 
 /* ---- Boost.Graph (algos/peers/boost_lt.cpp) ---- */
 
