@@ -14,6 +14,7 @@
 #include <llvm-c/BitReader.h>
 #include <llvm-c/IRReader.h>
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,7 +156,7 @@ void llvmir_func_free(struct llvmir_func *f)
 #define SKIP 1000 /* not a status: the function cannot be modelled, *why says why */
 
 static int import_function(LLVMValueRef fn, const struct llvmir_intrinsics *ids,
-			   const struct llvmir_options *opt, struct fn_scratch *s,
+			   unsigned optnone_kind, const struct llvmir_options *opt, struct fn_scratch *s,
 			   struct llvmir_func *out, uint64_t *mem_used, char *why, size_t whylen)
 {
 	memset(out, 0, sizeof *out);
@@ -192,7 +193,10 @@ static int import_function(LLVMValueRef fn, const struct llvmir_intrinsics *ids,
 	}
 	qsort(s->bmap, n, sizeof *s->bmap, addr_cmp);
 
-	/* The entry block's allocas: which are variables. */
+	/* The entry block's allocas: which are variables. mem2reg never runs on an optnone
+	 * function (the pass manager skips it), so none of its allocas is one, whatever its uses. */
+	bool optnone = optnone_kind &&
+		       LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, optnone_kind);
 	uint64_t nallocas = 0, nvars = 0;
 	for (LLVMValueRef i = LLVMGetFirstInstruction(s->bbs[0]); i; i = LLVMGetNextInstruction(i))
 		nallocas += LLVMIsAAllocaInst(i) != NULL;
@@ -203,7 +207,7 @@ static int import_function(LLVMValueRef fn, const struct llvmir_intrinsics *ids,
 	for (LLVMValueRef i = LLVMGetFirstInstruction(s->bbs[0]); i; i = LLVMGetNextInstruction(i)) {
 		if (!LLVMIsAAllocaInst(i))
 			continue;
-		enum llvmir_reject r = llvmir_promotable(ids, i);
+		enum llvmir_reject r = optnone ? LLVMIR_REJ_OPTNONE : llvmir_promotable(ids, i);
 		s->reason[k++] = (uint8_t)r;
 		if (r == LLVMIR_PROMOTABLE) {
 			s->vmap[nvars].addr = (uintptr_t)i;
@@ -335,6 +339,7 @@ static int import_function(LLVMValueRef fn, const struct llvmir_intrinsics *ids,
 	out->names = pool.buf;
 	out->ninstrs = ninstrs;
 	out->nrejected = nrej;
+	out->optnone = optnone;
 	*mem_used = ssa_sat_add(*mem_used, ssa_sat_add(need, ssa_sat_add(pool.cap, nops * 4)));
 	return SSA_OK;
 fail:
@@ -411,6 +416,158 @@ static bool is_bitcode(const unsigned char *p, size_t n)
 			  (p[0] == 0xDE && p[1] == 0xC0 && p[2] == 0x17 && p[3] == 0x0B));
 }
 
+/* ---- saying when a module is from another LLVM than the linked one ---- */
+
+/* The producer string of a bitcode module ("LLVM22.1.8"), found without a bitstream reader:
+ * LLVM writes it early, in its identification block, as an array of 6-bit characters, so look
+ * for "LLVM" in that encoding at every bit offset of the first bytes and read on while the
+ * characters are digits or dots. Only used to word an error, so a rare miss costs a sentence. */
+static void bitcode_producer(const unsigned char *p, size_t n, char *out, size_t outlen)
+{
+	out[0] = 0;
+	if (n > 512)
+		n = 512;
+	uint64_t nbits = (uint64_t)n * 8;
+	static const unsigned char llvm6[4] = {37, 37, 47, 38}; /* 'L' 'L' 'V' 'M' in char6 */
+	for (uint64_t at = 0; at + 6 * 8 <= nbits; at++) {
+		unsigned c[24];
+		unsigned k = 0;
+		for (uint64_t b = at; k < 24 && b + 6 <= nbits; b += 6, k++) {
+			unsigned v = 0;
+			for (unsigned i = 0; i < 6; i++)
+				v |= (unsigned)((p[(b + i) / 8] >> ((b + i) % 8)) & 1u) << i;
+			c[k] = v;
+		}
+		if (k < 5 || memcmp((unsigned char[]){(unsigned char)c[0], (unsigned char)c[1],
+						      (unsigned char)c[2], (unsigned char)c[3]},
+				    llvm6, 4) != 0 || c[4] < 52 || c[4] > 61)
+			continue;
+		size_t len = 0;
+		const char *pre = "LLVM";
+		for (; len < 4 && len + 1 < outlen; len++)
+			out[len] = pre[len];
+		for (unsigned j = 4; j < k && (c[j] >= 52 && c[j] <= 62) && len + 1 < outlen; j++)
+			out[len++] = c[j] == 62 ? '.' : (char)('0' + (c[j] - 52));
+		out[len] = 0;
+		return;
+	}
+}
+
+/* The major version in "LLVM<major>...", 0 if there is none. LLVM's bitcode errors name the
+ * producer themselves ("(Producer: 'LLVM23.0.0git' Reader: 'LLVM 22.1.8')"). */
+static unsigned producer_major(const char *producer, const char *msg)
+{
+	const char *s = msg ? strstr(msg, "Producer: 'LLVM") : NULL;
+	s = s ? s + 15 : (strncmp(producer, "LLVM", 4) == 0 ? producer + 4 : NULL);
+	return s ? (unsigned)strtoul(s, NULL, 10) : 0;
+}
+
+/* Appends one sentence to err->what, shortening LLVM's message if both do not fit. */
+static void append_sentence(struct io_error *err, const char *sentence)
+{
+	if (!err)
+		return;
+	size_t cap = sizeof err->what, w = strlen(err->what), h = strlen(sentence);
+	if (h + 8 >= cap)
+		return;
+	if (w + 2 + h + 1 > cap) {
+		w = cap - 1 - h - 2 - 3;
+		memcpy(err->what + w, "...", 3);
+		w += 3;
+	}
+	snprintf(err->what + w, cap - w, ". %s", sentence);
+}
+
+/* After LLVM refused a module: say so when it looks newer than the linked LLVM (its producer
+ * names a later major version, or it uses a record, attribute or opcode LLVM does not know) or
+ * is text in a syntax LLVM no longer reads. */
+static void add_hint(struct io_error *err, bool bitcode, const char *producer, const char *msg)
+{
+	unsigned maj = 0, min = 0, pat = 0;
+	LLVMGetVersion(&maj, &min, &pat);
+	unsigned pmaj = bitcode ? producer_major(producer, msg) : 0;
+	char s[200];
+	if (pmaj > maj) {
+		snprintf(s, sizeof s, "It was written by LLVM %u, newer than the LLVM %u.%u.%u linked "
+			 "here: ask for LLVM %u output or rebuild with a newer LLVM", pmaj, maj, min,
+			 pat, maj);
+	} else if (pmaj == 0 && (strstr(msg, "Unknown") || strstr(msg, "unknown") ||
+				 strstr(msg, "Incompatible epoch") ||
+				 strstr(msg, "expected instruction opcode"))) {
+		snprintf(s, sizeof s, "LLVM %u.%u.%u does not know a kind used here: the module may "
+			 "come from a newer LLVM", maj, min, pat);
+	} else if (!bitcode && (strstr(msg, "expected comma after load's type") ||
+				strstr(msg, "expected comma after getelementptr's type"))) {
+		snprintf(s, sizeof s, "This looks like text IR of LLVM 3.6 or older (load or "
+			 "getelementptr without its type), which LLVM no longer reads; that LLVM's "
+			 "bitcode still reads");
+	} else {
+		return;
+	}
+	append_sentence(err, s);
+}
+
+static const char *signal_name(int sig)
+{
+	switch (sig) {
+	case SIGSEGV: return "SIGSEGV";
+	case SIGABRT: return "SIGABRT";
+	case SIGBUS: return "SIGBUS";
+	case SIGILL: return "SIGILL";
+	case SIGFPE: return "SIGFPE";
+	case SIGKILL: return "SIGKILL";
+	case SIGTERM: return "SIGTERM";
+	case SIGXCPU: return "SIGXCPU";
+	case SIGTRAP: return "SIGTRAP";
+	default: return NULL;
+	}
+}
+
+/* The error for a child that did not come back normally (isolate.c). */
+static int fail_child(struct io_error *err, const char *path, const struct llvmir_child_result *cr,
+		      const struct llvmir_options *opt, const unsigned char *p, size_t n,
+		      bool bitcode)
+{
+	int st = SSA_EINPUT;
+	switch (cr->kind) {
+	case LLVMIR_CHILD_SIGNAL: {
+		const char *name = signal_name(cr->code);
+		char sig[32];
+		if (!name) {
+			snprintf(sig, sizeof sig, "signal %d", cr->code);
+			name = sig;
+		}
+		if (opt->mem_limit)
+			fail(err, path, 0, st, "LLVM crashed (%s) while reading or verifying this "
+			     "module, with its memory capped at %llu MB (it may have run out)", name,
+			     (unsigned long long)(opt->mem_limit >> 20));
+		else
+			fail(err, path, 0, st, "LLVM crashed (%s) while reading or verifying this "
+			     "module", name);
+		break;
+	}
+	case LLVMIR_CHILD_FATAL:
+		fail(err, path, 0, st, "LLVM stopped with a fatal error while reading or verifying "
+		     "this module: %s", cr->reason[0] ? cr->reason : "no reason given");
+		break;
+	case LLVMIR_CHILD_EXIT:
+		fail(err, path, 0, st, "LLVM exited with status %d while reading or verifying this "
+		     "module", cr->code);
+		break;
+	case LLVMIR_CHILD_NOSTART:
+		return fail(err, path, 0, SSA_ENOMEM, "cannot start the process that checks the "
+			    "module: %s", strerror(cr->code));
+	default:
+		return fail(err, path, 0, SSA_EIO, "cannot wait for the process that checks the "
+			    "module: %s (is SIGCHLD ignored?)", strerror(cr->code));
+	}
+	char producer[64] = "";
+	if (bitcode)
+		bitcode_producer(p, n, producer, sizeof producer);
+	add_hint(err, bitcode, producer, "");
+	return st;
+}
+
 int llvmir_read(const char *path, const struct llvmir_options *opt_in, struct llvmir_module *out,
 		struct io_error *err)
 {
@@ -438,6 +595,28 @@ int llvmir_read(const char *path, const struct llvmir_options *opt_in, struct ll
 			    (unsigned long long)(opt.mem_limit >> 20));
 	}
 
+	/* A crash of LLVM on this input happens in the child, not here. The child also ran the
+	 * verifier on these very bytes, so when it accepted the module this process does not
+	 * verify again: the isolation costs one extra parse, not a parse and a verification. */
+	bool verify = !opt.no_verify;
+	if (!opt.no_isolation) {
+		struct llvmir_child_result cr;
+		llvmir_check_in_child(buf, bitcode, verify, opt.mem_limit, &cr);
+		if (cr.kind != LLVMIR_CHILD_OK && cr.kind != LLVMIR_CHILD_REFUSED) {
+			int st = fail_child(err, path, &cr, &opt,
+					    (const unsigned char *)LLVMGetBufferStart(buf), size, bitcode);
+			LLVMDisposeMemoryBuffer(buf);
+			return st;
+		}
+		if (cr.kind == LLVMIR_CHILD_OK)
+			verify = false;
+	}
+
+	/* For the hint on failure: text parsing consumes buf. */
+	char producer[64] = "";
+	if (bitcode)
+		bitcode_producer((const unsigned char *)LLVMGetBufferStart(buf), size, producer,
+				 sizeof producer);
 	struct diag_state diag = {.have = false};
 	LLVMContextRef ctx = LLVMContextCreate();
 	LLVMContextSetDiagnosticHandler(ctx, on_diagnostic, &diag);
@@ -448,15 +627,17 @@ int llvmir_read(const char *path, const struct llvmir_options *opt_in, struct ll
 			mod = NULL;
 			st = fail(err, path, 0, SSA_EINPUT, "invalid bitcode: %s",
 				  diag.have ? diag.msg : "LLVM gave no reason");
+			add_hint(err, true, producer, diag.have ? diag.msg : "");
 		}
 		LLVMDisposeMemoryBuffer(buf);
 	} else if (LLVMParseIRInContext(ctx, buf, &mod, &msg)) { /* takes buf */
 		mod = NULL;
 		st = fail_llvm(err, path, "invalid LLVM IR", msg ? msg : "LLVM gave no reason");
+		add_hint(err, false, "", msg ? msg : "");
 		LLVMDisposeMessage(msg);
 	}
 	msg = NULL;
-	if (st == SSA_OK && !opt.no_verify && LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
+	if (st == SSA_OK && verify && LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
 		st = fail_llvm(err, path, "LLVM's verifier rejects the module",
 			       msg && *msg ? msg : "no reason given");
 	}
@@ -479,15 +660,17 @@ int llvmir_read(const char *path, const struct llvmir_options *opt_in, struct ll
 	}
 	struct llvmir_intrinsics ids;
 	llvmir_intrinsics_init(&ids);
+	unsigned optnone_kind = LLVMGetEnumAttributeKindForName("optnone", 7);
 	struct fn_scratch scratch = {0};
 	struct pool warn = {0};
 	for (LLVMValueRef f = LLVMGetFirstFunction(mod); f && st == SSA_OK; f = LLVMGetNextFunction(f)) {
 		if (LLVMIsDeclaration(f))
 			continue;
 		char why[160];
-		int r = import_function(f, &ids, &opt, &scratch, &out->funcs[out->nfuncs], &mem_used,
-					why, sizeof why);
+		int r = import_function(f, &ids, optnone_kind, &opt, &scratch,
+					&out->funcs[out->nfuncs], &mem_used, why, sizeof why);
 		if (r == SSA_OK) {
+			out->noptnone += out->funcs[out->nfuncs].optnone;
 			out->nfuncs++;
 		} else if (r == SKIP) {
 			size_t len = 0;

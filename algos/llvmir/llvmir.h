@@ -32,19 +32,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Why an entry-block alloca is not a variable (mem2reg's isAllocaPromotable, LLVM 14-16). */
+/* Why an entry-block alloca is not a variable: mem2reg's isAllocaPromotable for the linked LLVM
+ * (promote.c says which versions), plus the function being optnone, which mem2reg skips whole. */
 enum llvmir_reject {
 	LLVMIR_PROMOTABLE = 0,
 	LLVMIR_REJ_VOLATILE_LOAD,   /* a volatile load from it */
 	LLVMIR_REJ_VOLATILE_STORE,  /* a volatile store to it */
 	LLVMIR_REJ_LOAD_TYPE,       /* a load of a type other than the allocated type */
-	LLVMIR_REJ_STORE_TYPE,      /* a store of a value of another type */
+	LLVMIR_REJ_STORE_TYPE,      /* a store of a value of a type other than the allocated type */
 	LLVMIR_REJ_ESCAPES,         /* its address is stored somewhere (store of the alloca itself) */
-	LLVMIR_REJ_INTRINSIC,       /* an intrinsic call other than lifetime markers / droppable */
+	LLVMIR_REJ_INTRINSIC,       /* an intrinsic call other than lifetime markers, droppable
+				     * ones and (LLVM >= 20) llvm.fake.use */
 	LLVMIR_REJ_CAST_USE,        /* a bitcast / zero GEP / addrspacecast used by anything but
 				     * lifetime markers (and droppable uses, except addrspacecast) */
 	LLVMIR_REJ_GEP,             /* a GEP with a non-zero index */
 	LLVMIR_REJ_OTHER_USE,       /* any other user: call, ptrtoint, phi, select, cmp, ... */
+	LLVMIR_REJ_OPTNONE,         /* the function is optnone: mem2reg leaves all its allocas */
 	LLVMIR_REJ_COUNT
 };
 
@@ -85,6 +88,9 @@ struct llvmir_options {
 	uint64_t mem_limit;
 	/* Skip LLVM's verifier (only for input known to be valid, e.g. timing the import). */
 	bool no_verify;
+	/* Parse in this process only, without the forked pre-check that turns a crash of LLVM
+	 * into an error (only for trusted input, e.g. timing LLVM's parser alone). */
+	bool no_isolation;
 };
 
 #define LLVMIR_LLVM_BYTES_PER_INPUT_BYTE 12u
@@ -112,7 +118,13 @@ void llvmir_options_default(struct llvmir_options *o);
  * text IR), verifies the module, and imports every defined function. On failure returns a
  * status with err filled (LLVM's diagnostic with the file and line where LLVM gives one:
  * SSA_EINPUT malformed or invalid IR, SSA_EIO unreadable file, SSA_ETOOBIG over mem_limit,
- * SSA_ENOMEM) and out left empty: nothing partial. */
+ * SSA_ENOMEM) and out left empty: nothing partial. A module from a newer LLVM than the linked
+ * one, or text in a syntax LLVM dropped, gets one more sentence saying so.
+ *
+ * Unless no_isolation, LLVM first parses and verifies the module in a forked child (with its
+ * address space capped by mem_limit when set); if LLVM crashes or aborts there, the result is
+ * SSA_EINPUT naming the signal, and this process never runs LLVM on that input. The caller must
+ * not ignore SIGCHLD (waitpid needs the child). */
 int llvmir_read(const char *path, const struct llvmir_options *opt, struct llvmir_module *out,
 		struct io_error *err);
 
