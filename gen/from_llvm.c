@@ -263,9 +263,10 @@ int gen_from_llvm(int argc, char **argv)
 			ops += mod.funcs[i].prog.nops;
 		}
 		fprintf(stderr,
-			"gen: %s (%s): functions=%u declarations=%u skipped=%u blocks=%llu edges=%llu "
-			"vars=%llu ops=%llu files=%u dir=%s\n",
-			in, mod.bitcode ? "bitcode" : "text IR", mod.nfuncs, mod.ndeclared, mod.nskipped,
+			"gen: %s (%s): functions=%u optnone=%u declarations=%u skipped=%u blocks=%llu "
+			"edges=%llu vars=%llu ops=%llu files=%u dir=%s\n",
+			in, mod.bitcode ? "bitcode" : "text IR", mod.nfuncs, mod.noptnone, mod.ndeclared,
+			mod.nskipped,
 			(unsigned long long)blocks, (unsigned long long)edges, (unsigned long long)vars,
 			(unsigned long long)ops, written, dir);
 	}

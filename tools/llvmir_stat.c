@@ -1,14 +1,17 @@
 /* llvmir-stat: measures the LLVM IR importer on real modules, outside any unit test.
  *
- *   llvmir-stat [--pipeline] [--no-verify] [--parse-only] MODULE...
+ *   llvmir-stat [--pipeline] [--no-verify] [--no-isolation] [--parse-only] MODULE...
  *
- * Per module and in total: input size, import time (parse + verify + conversion; CPU seconds of
- * the process), MB/s and functions/s; the function size distribution (blocks: median, p90, p99,
- * max; edges, variables, ops); and with --pipeline the whole SSA pipeline on every function
- * (dominators by auto, the tree, pruned phi-dj placement, rename-stack, the SSA verifier), timed
- * per stage and summed, with the verifier's verdict. Exit 0, 1 on an input error or a failed
- * verification. --parse-only times LLVM's parser alone (LLVMParseIRInContext, no verifier, no
- * conversion), the floor under the import. Built only with LLVM (tools/README.md). */
+ * Per module and in total: input size, import time (the checking child's parse and verify, the
+ * parse, conversion; CPU seconds of the process and its children), MB/s and functions/s, how
+ * many functions are optnone (imported, no variables); the function size distribution (blocks:
+ * median, p90, p99, max; edges, variables, ops); and with --pipeline the whole SSA pipeline on
+ * every function (dominators by auto, the tree, pruned phi-dj placement, rename-stack, the SSA
+ * verifier), timed per stage and summed, with the verifier's verdict. Exit 0, 1 on an input
+ * error or a failed verification. --no-isolation imports without the checking child (llvmir.h),
+ * in this process only, to measure what the child costs. --parse-only times LLVM's parser alone
+ * (LLVMParseIRInContext, no verifier, no conversion), the floor under the import. Built only
+ * with LLVM (tools/README.md). */
 #include "dom/dom.h"
 #include "dom/domtree.h"
 #include "llvmir/llvmir.h"
@@ -23,13 +26,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
+/* CPU seconds of this process and of its waited-for children: the importer parses each module
+ * once more in a forked child first (llvmir.h), and that is part of the import's cost. */
 static double cpu_s(void)
 {
-	struct timespec t;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+	struct rusage self, kids;
+	getrusage(RUSAGE_SELF, &self);
+	getrusage(RUSAGE_CHILDREN, &kids);
+	return (double)(self.ru_utime.tv_sec + self.ru_stime.tv_sec + kids.ru_utime.tv_sec +
+			kids.ru_stime.tv_sec) +
+	       (double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec + kids.ru_utime.tv_usec +
+			kids.ru_stime.tv_usec) * 1e-6;
 }
 
 static int cmp_u32(const void *a, const void *b)
@@ -39,7 +49,7 @@ static int cmp_u32(const void *a, const void *b)
 }
 
 struct totals {
-	uint64_t bytes, funcs, blocks, edges, vars, ops, phis;
+	uint64_t bytes, funcs, optnone, blocks, edges, vars, ops, phis;
 	double import_s, stage_s[5];
 	uint32_t *sizes;
 	size_t nsizes, cap;
@@ -141,13 +151,16 @@ int main(int argc, char **argv)
 			parse_floor = true;
 		else if (strcmp(argv[first], "--no-verify") == 0)
 			opt.no_verify = true;
+		else if (strcmp(argv[first], "--no-isolation") == 0)
+			opt.no_isolation = true;
 		else {
 			fprintf(stderr, "llvmir-stat: unknown option %s\n", argv[first]);
 			return 2;
 		}
 	}
 	if (first >= argc) {
-		fprintf(stderr, "usage: llvmir-stat [--pipeline] [--no-verify] [--parse-only] MODULE...\n");
+		fprintf(stderr, "usage: llvmir-stat [--pipeline] [--no-verify] [--no-isolation] "
+				"[--parse-only] MODULE...\n");
 		return 2;
 	}
 	struct totals all = {0};
@@ -209,23 +222,25 @@ int main(int argc, char **argv)
 				}
 			}
 		}
-		printf("module %s: bytes=%llu format=%s functions=%u skipped=%u blocks=%llu "
-		       "import_s=%.3f MB/s=%.1f functions/s=%.0f largest=%s:%u\n",
+		printf("module %s: bytes=%llu format=%s functions=%u optnone=%u skipped=%u "
+		       "blocks=%llu import_s=%.3f MB/s=%.1f functions/s=%.0f largest=%s:%u\n",
 		       argv[a], (unsigned long long)m.input_bytes, m.bitcode ? "bc" : "ll", m.nfuncs,
-		       m.nskipped, (unsigned long long)blocks, dt,
+		       m.noptnone, m.nskipped, (unsigned long long)blocks, dt,
 		       dt > 0 ? (double)m.input_bytes / 1e6 / dt : 0.0,
 		       dt > 0 ? (double)m.nfuncs / dt : 0.0,
 		       m.nfuncs ? llvmir_func_name(&m.funcs[largest]) : "-",
 		       m.nfuncs ? m.funcs[largest].prog.cfg.n : 0);
 		all.bytes += m.input_bytes;
 		all.funcs += m.nfuncs;
+		all.optnone += m.noptnone;
 		all.blocks += blocks;
 		all.import_s += dt;
 		llvmir_module_free(&m);
 	}
-	printf("total: modules=%d bytes=%llu functions=%llu blocks=%llu edges=%llu vars=%llu "
-	       "ops=%llu import_s=%.3f MB/s=%.1f functions/s=%.0f\n",
+	printf("total: modules=%d bytes=%llu functions=%llu optnone=%llu blocks=%llu edges=%llu "
+	       "vars=%llu ops=%llu import_s=%.3f MB/s=%.1f functions/s=%.0f\n",
 	       argc - first, (unsigned long long)all.bytes, (unsigned long long)all.funcs,
+	       (unsigned long long)all.optnone,
 	       (unsigned long long)all.blocks, (unsigned long long)all.edges,
 	       (unsigned long long)all.vars, (unsigned long long)all.ops, all.import_s,
 	       all.import_s > 0 ? (double)all.bytes / 1e6 / all.import_s : 0.0,
