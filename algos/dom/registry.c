@@ -16,7 +16,7 @@ const struct dom_algo *const dom_algos[] = {
 	&dom_algo_iter, &dom_algo_chk,  &dom_algo_ibfs, &dom_algo_slt,
 	&dom_algo_lt,   &dom_algo_snca, &dom_algo_auto,
 #ifdef SSALAB_HAVE_LLVM_PEERS
-	&peer_llvm_dom, &peer_llvm_pdom,
+	&peer_llvm_dom, &peer_llvm_dom_map, &peer_llvm_pdom,
 #endif
 #ifdef SSALAB_HAVE_BOOST_PEERS
 	&peer_boost_lt,

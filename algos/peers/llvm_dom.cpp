@@ -1,14 +1,20 @@
-/* llvm-dom and llvm-pdom: LLVM's dominator tree construction as ssalab dominator kernels, and
- * LLVM's own post-dominator tree for the checks.
+/* llvm-dom, llvm-dom-map and llvm-pdom: LLVM's dominator tree construction as ssalab dominator
+ * kernels, and LLVM's own post-dominator tree for the checks.
  *
  * What runs: llvm::DominatorTreeBase<NodeT, IsPostDom>::recalculate from the installed LLVM's
  * headers (llvm/Support/GenericDomTreeConstruction.h): Semi-NCA (Georgiadis, Tarjan, Werneck,
  * "Finding Dominators in Practice", JGAA 2006) with an iterative DFS and eval, per-node
- * records in DenseMaps keyed by node pointer, and a DomTreeNode allocated per block. A tree is
- * kept in the scratch, so each rep's recalculate also frees the previous rep's tree, as a
- * compiler's recomputation does. Time O(n^2) worst case (the NCA walk, as in ssalab's snca;
- * quadratic on ladder and sncaworst), near-linear in practice. Memory: the node view
- * (48n + 16m bytes, algos/peers/llvm_graph.h) plus LLVM's records, about 400 bytes a block.
+ * construction records, and a DomTreeNode allocated per block. A tree is kept in the scratch,
+ * so each rep's recalculate also frees the previous rep's tree, as a compiler's recomputation
+ * does. Time O(n^2) worst case (the NCA walk, as in ssalab's snca; quadratic on ladder and
+ * sncaworst), near-linear in practice. Memory: the node view (48n + 16m bytes,
+ * algos/peers/llvm_graph.h) plus LLVM's records, llvm_domtree_bytes.
+ *
+ * Where LLVM keeps the records depends on the node type (llvm_graph.h). llvm-dom and llvm-pdom
+ * use LNode, which gives LLVM 20 and newer block numbers: records and tree nodes in vectors
+ * indexed by number, the path LLVM takes for BasicBlocks. llvm-dom-map is llvm-dom over
+ * LNodeMap, which has no numbers: records in a DenseMap keyed by node pointer, the path of
+ * LLVM 16-19 and of node types without numbers today. Before LLVM 20 the two are the same code.
  *
  * llvm-dom builds the forward tree (IsPostDom = false) from block 0.
  *
@@ -38,10 +44,6 @@ extern "C" {
 #include "peers/peers.h"
 }
 
-#include <llvm/Config/llvm-config.h>
-#include <llvm/Support/GenericDomTree.h>
-#include <llvm/Support/GenericDomTreeConstruction.h>
-
 #include <cstring>
 #include <new>
 
@@ -49,40 +51,46 @@ using namespace ssalab_peers;
 
 namespace {
 
-template <bool Post> struct DomScratch {
-	LGraph g;
-	llvm::DominatorTreeBase<LNode, Post> dt;
+#if SSALAB_LLVM_BLOCK_NUMBERS
+/* What llvm-dom times against llvm-dom-map: LLVM's check for numbers must see them on one and
+ * not on the other (a silently unnumbered LNode would make the two kernels the same). */
+static_assert(llvm::GraphHasNodeNumbers<LNode *>, "LNode must give LLVM block numbers");
+static_assert(llvm::GraphHasNodeNumbers<const LNode *>, "LLVM also asks through const LNode *");
+static_assert(!llvm::GraphHasNodeNumbers<LNodeMap *>, "LNodeMap must stay pointer-keyed");
+#endif
+
+template <bool Numbered, bool Post> struct DomScratch {
+	LGraphT<Numbered> g;
+	llvm::DominatorTreeBase<LNodeT<Numbered>, Post> dt;
 	uint32_t nblocks = 0; /* ssalab blocks; g may have one more node */
 	uint32_t extra = SSA_NONE; /* llvm-pdom's node s, or SSA_NONE */
 };
 
-uint64_t dom_bytes(uint64_t n, uint64_t m)
+/* The node view with room for llvm-pdom's extra node and edge, plus LLVM's peak. */
+template <bool Numbered, bool Post> uint64_t dom_bytes(uint64_t n, uint64_t m)
 {
-	/* The node view with room for the extra node, plus LLVM's records: a DomTreeNode (about
-	 * 80 bytes) and its map slot, the construction's InfoRec (about 64 bytes) and map slot,
-	 * NumToNode; maps at most half full. 400 bytes a block covers it with margin. */
-	return ssa_sat_add(lgraph_bytes(n + 1, ssa_sat_add(2 * m, 1)),
-			   ssa_sat_add(ssa_bytes(n + 1, 400), ssa_bytes(m, 8)));
+	return ssa_sat_add(lgraph_bytes(ssa_sat_add(n, 1), ssa_sat_add(ssa_bytes(m, 2), 2)),
+			   llvm_domtree_bytes<Numbered, Post>(n, m));
 }
 
-template <bool Post> int dom_alloc(void **scratch, uint32_t, uint32_t)
+template <bool Numbered, bool Post> int dom_alloc(void **scratch, uint32_t, uint32_t)
 {
 	try {
-		*scratch = new DomScratch<Post>();
+		*scratch = new DomScratch<Numbered, Post>();
 	} catch (const std::bad_alloc &) {
 		return SSA_ENOMEM;
 	}
 	return SSA_OK;
 }
 
-template <bool Post> void dom_free(void *scratch)
+template <bool Numbered, bool Post> void dom_free(void *scratch)
 {
-	delete static_cast<DomScratch<Post> *>(scratch);
+	delete static_cast<DomScratch<Numbered, Post> *>(scratch);
 }
 
-int fwd_prepare(void *scratch, const struct cfg *c)
+template <bool Numbered> int fwd_prepare(void *scratch, const struct cfg *c)
 {
-	auto *s = static_cast<DomScratch<false> *>(scratch);
+	auto *s = static_cast<DomScratch<Numbered, false> *>(scratch);
 	s->dt.reset();
 	s->nblocks = c->n;
 	return lgraph_build(&s->g, c);
@@ -91,7 +99,7 @@ int fwd_prepare(void *scratch, const struct cfg *c)
 /* The reverse view for llvm-pdom (see the header comment). */
 int post_prepare(void *scratch, const struct cfg *c)
 {
-	auto *s = static_cast<DomScratch<true> *>(scratch);
+	auto *s = static_cast<DomScratch<true, true> *>(scratch);
 	s->dt.reset();
 	s->g.release();
 	const uint32_t n = c->n;
@@ -134,6 +142,7 @@ int post_prepare(void *scratch, const struct cfg *c)
 		LNode *x = &g.nodes[idx[b]];
 		x->parent = &g;
 		x->id = b;
+		x->num = idx[b];
 		/* LLVM's successors: the input's predecessors (reachable ones only). */
 		x->succ_b = p;
 		for (uint32_t i = c->pred_off[b]; i < c->pred_off[b + 1]; i++)
@@ -152,6 +161,7 @@ int post_prepare(void *scratch, const struct cfg *c)
 		LNode *x = &g.nodes[r];
 		x->parent = &g;
 		x->id = n;
+		x->num = r;
 		x->succ_b = x->succ_e = p;
 		x->pred_b = p;
 		*p++ = &g.nodes[idx[0]];
@@ -163,26 +173,28 @@ int post_prepare(void *scratch, const struct cfg *c)
 	g.last = g.nodes + nodes;
 	s->nblocks = n;
 	free(reach);
-		free(idx);
+	free(idx);
 	return SSA_OK;
 }
 
 /* The idom of node x as an ssalab block id: none for a tree root, LLVM's virtual root and the
  * extra node. */
-template <bool Post> uint32_t idom_of(DomScratch<Post> *s, LNode *x)
+template <bool Numbered, bool Post>
+uint32_t idom_of(DomScratch<Numbered, Post> *s, LNodeT<Numbered> *x)
 {
 	auto *tn = s->dt.getNode(x);
 	if (!tn || !tn->getIDom())
 		return SSA_NONE;
-	LNode *b = tn->getIDom()->getBlock();
+	LNodeT<Numbered> *b = tn->getIDom()->getBlock();
 	if (!b || b->id >= s->nblocks)
 		return SSA_NONE;
 	return b->id;
 }
 
+template <bool Numbered>
 int fwd_run(void *scratch, const struct cfg *c, uint32_t *idom, uint64_t *counters)
 {
-	auto *s = static_cast<DomScratch<false> *>(scratch);
+	auto *s = static_cast<DomScratch<Numbered, false> *>(scratch);
 	memset(counters, 0, DOM_MAX_COUNTERS * sizeof *counters);
 	if (s->g.n != c->n || s->g.entry == nullptr)
 		return SSA_EUSAGE; /* prepare was not run on this graph */
@@ -199,7 +211,7 @@ int fwd_run(void *scratch, const struct cfg *c, uint32_t *idom, uint64_t *counte
 
 int post_run(void *scratch, const struct cfg *c, uint32_t *idom, uint64_t *counters)
 {
-	auto *s = static_cast<DomScratch<true> *>(scratch);
+	auto *s = static_cast<DomScratch<true, true> *>(scratch);
 	memset(counters, 0, DOM_MAX_COUNTERS * sizeof *counters);
 	if (s->nblocks != c->n || s->g.entry == nullptr)
 		return SSA_EUSAGE;
@@ -231,17 +243,50 @@ const char *peer_llvm_version(void)
 	return "LLVM " LLVM_VERSION_STRING;
 }
 
+int peer_llvm_numbered(void)
+{
+#if SSALAB_LLVM_BLOCK_NUMBERS
+	return llvm::GraphHasNodeNumbers<LNode *> ? 1 : 0;
+#else
+	return 0;
+#endif
+}
+
+/* The one-line descriptions say which path each kernel runs with this build's LLVM. */
+#if SSALAB_LLVM_BLOCK_NUMBERS
+#define DOM_PATH "block numbers: records in vectors indexed by number"
+#define MAP_PATH "records in DenseMaps keyed by node pointer"
+#define DOM_BYTES "~265 bytes/block + 24m"
+#else
+#define DOM_PATH "LLVM < 20, no block numbers: DenseMaps keyed by node pointer, as llvm-dom-map"
+#define MAP_PATH "the same path as llvm-dom (LLVM < 20): DenseMaps keyed by node pointer"
+#define DOM_BYTES "~445 bytes/block + 24m"
+#endif
+
 const struct dom_algo peer_llvm_dom = {
 	.name = "llvm-dom",
-	.summary = "LLVM's DominatorTreeBase::recalculate (Semi-NCA) through a GraphTraits view",
+	.summary = "LLVM's DominatorTreeBase::recalculate (Semi-NCA); " DOM_PATH,
 	.citation = "LLVM GenericDomTreeConstruction.h; Georgiadis, Tarjan, Werneck, JGAA 2006",
-	.complexity = "O(n^2) worst, near-linear in practice; ~400 bytes/block + 16m",
+	.complexity = "O(n^2) worst, near-linear in practice; " DOM_BYTES,
 	.counter_names = {NULL},
-	.scratch_bytes = dom_bytes,
-	.scratch_alloc = dom_alloc<false>,
-	.scratch_free = dom_free<false>,
-	.run = fwd_run,
-	.prepare = fwd_prepare,
+	.scratch_bytes = dom_bytes<true, false>,
+	.scratch_alloc = dom_alloc<true, false>,
+	.scratch_free = dom_free<true, false>,
+	.run = fwd_run<true>,
+	.prepare = fwd_prepare<true>,
+};
+
+const struct dom_algo peer_llvm_dom_map = {
+	.name = "llvm-dom-map",
+	.summary = "llvm-dom over a node type without block numbers: " MAP_PATH,
+	.citation = "LLVM GenericDomTreeConstruction.h; Georgiadis, Tarjan, Werneck, JGAA 2006",
+	.complexity = "O(n^2) worst, near-linear in practice; ~445 bytes/block + 24m",
+	.counter_names = {NULL},
+	.scratch_bytes = dom_bytes<false, false>,
+	.scratch_alloc = dom_alloc<false, false>,
+	.scratch_free = dom_free<false, false>,
+	.run = fwd_run<false>,
+	.prepare = fwd_prepare<false>,
 };
 
 const struct dom_algo peer_llvm_pdom = {
@@ -249,11 +294,11 @@ const struct dom_algo peer_llvm_pdom = {
 	.summary = "LLVM's post-dominator construction on the reversed graph (with --reverse: "
 		   "LLVM's post-dominator tree)",
 	.citation = "LLVM GenericDomTreeConstruction.h (IsPostDom=true)",
-	.complexity = "O(n^2) worst, near-linear in practice; ~400 bytes/block + 16m",
+	.complexity = "O(n^2) worst, near-linear in practice; " DOM_BYTES,
 	.counter_names = {NULL},
-	.scratch_bytes = dom_bytes,
-	.scratch_alloc = dom_alloc<true>,
-	.scratch_free = dom_free<true>,
+	.scratch_bytes = dom_bytes<true, true>,
+	.scratch_alloc = dom_alloc<true, true>,
+	.scratch_free = dom_free<true, true>,
 	.run = post_run,
 	.prepare = post_prepare,
 };
@@ -263,7 +308,7 @@ int peer_llvm_postdom(const struct cfg *c, uint32_t *ipdom, uint32_t *roots, uin
 	if (!c || !ipdom || !roots || !nroots)
 		return SSA_EUSAGE;
 	try {
-		DomScratch<true> s;
+		DomScratch<true, true> s;
 		int st = lgraph_build(&s.g, c);
 		if (st != SSA_OK)
 			return st;

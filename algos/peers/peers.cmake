@@ -1,8 +1,9 @@
-# Rival implementations (algos/peers, C++): LLVM's dominator tree, IDF calculator and mem2reg,
-# Boost.Graph's Lengauer-Tarjan. Built only when their libraries are found; C++ is enabled
-# only then. Included from the top-level CMakeLists.txt after the layers, so that ssadom and
-# ssaphi can list the descriptors (SSALAB_HAVE_LLVM_PEERS, SSALAB_HAVE_BOOST_PEERS) and link
-# the library: ssadom -> ssapeers -> ssacore.
+# Rival implementations (algos/peers, C++): LLVM's dominator tree (block-numbered and
+# pointer-keyed), IDF calculator and mem2reg, Boost.Graph's Lengauer-Tarjan. Built only when
+# their libraries are found; C++ is enabled only then. Included from the top-level
+# CMakeLists.txt after the layers, so that ssadom and ssaphi can list the descriptors
+# (SSALAB_HAVE_LLVM_PEERS, SSALAB_HAVE_BOOST_PEERS) and link the library:
+# ssadom -> ssapeers -> ssacore.
 # LLVM itself is found once by the top-level CMakeLists.txt (SSALAB_LLVM_FOUND, llvm_includedir,
 # llvm_libdir, llvm_version, SSALAB_LLVM_WHY; -DSSALAB_WITH_LLVM=OFF). Here: what the peers need
 # beyond it, Boost.Graph (-DSSALAB_WITH_BOOST=OFF), and -DSSALAB_PEERS=OFF for neither.
@@ -11,7 +12,7 @@ option(SSALAB_WITH_BOOST "Use Boost.Graph (the boost-lt peer) when its headers a
 
 set(SSALAB_HAVE_LLVM_PEERS OFF)
 set(SSALAB_HAVE_BOOST_PEERS OFF)
-set(ssalab_llvm_peers "llvm-dom, llvm-pdom, llvm-idf, llvm-mem2reg")
+set(ssalab_llvm_peers "llvm-dom, llvm-dom-map, llvm-pdom, llvm-idf, llvm-mem2reg")
 set(ssalab_boost_peers "boost-lt")
 # Why each group is left out (empty when built): configure messages, bench --algo=list/--version.
 if(NOT SSALAB_PEERS)

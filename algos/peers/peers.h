@@ -2,7 +2,7 @@
  * they run beside ours on the same graphs, under the same driver and checks (issue 13).
  *
  * The adapters are C++ files in algos/peers and are built only when CMake finds the library:
- * SSALAB_HAVE_LLVM_PEERS (llvm-config-16, -15, -14 or llvm-config) and SSALAB_HAVE_BOOST_PEERS
+ * SSALAB_HAVE_LLVM_PEERS (the newest llvm-config-N, N >= 16, that CMake finds) and SSALAB_HAVE_BOOST_PEERS
  * (boost/graph/dominator_tree.hpp). The stage tables (algos/dom/registry.c, algos/phi/sets.c)
  * list the descriptors behind those definitions. Each descriptor's prepare() converts ssalab's
  * CSR into the peer's own graph type, untimed; run() is the peer's algorithm and the
@@ -22,11 +22,21 @@ extern "C" {
 
 /* ---- LLVM (algos/peers/llvm_dom.cpp, llvm_idf.cpp, llvm_mem2reg.cpp) ---- */
 
-/* "LLVM 16.0.6": the version of the headers the adapters were compiled against. */
+/* "LLVM 22.1.8": the version of the headers the adapters were compiled against. */
 const char *peer_llvm_version(void);
 
-/* llvm-dom: DominatorTreeBase<node, false>::recalculate, LLVM's Semi-NCA. */
+/* 1 when llvm-dom, llvm-pdom and llvm-idf run LLVM's numbered path (LLVM 20 and newer: the
+ * node type gives LLVM block numbers, and LLVM keeps its per-block records in vectors indexed
+ * by them), 0 when they run the pointer-keyed DenseMap path, as llvm-dom-map always does. */
+int peer_llvm_numbered(void);
+
+/* llvm-dom: DominatorTreeBase<node, false>::recalculate, LLVM's Semi-NCA, over a node type
+ * with block numbers (see peer_llvm_numbered). */
 extern const struct dom_algo peer_llvm_dom;
+/* llvm-dom-map: the same over a node type without block numbers, so LLVM keys its records by
+ * node pointer in DenseMaps: what numbering gained, side by side with llvm-dom. Before LLVM 20
+ * the same code as llvm-dom. */
+extern const struct dom_algo peer_llvm_dom_map;
 /* llvm-pdom: DominatorTreeBase<node, true>::recalculate, LLVM's post-dominator construction,
  * run on the reverse of its input so that it answers the input's dominators. Under
  * `bench --reverse` its input is ssalab's reverse CFG (algos/dom/reverse.h), whose reverse is
@@ -121,7 +131,7 @@ int peer_llvm_mem2reg_check(const char *path, uint32_t reps,
 
 /* ---- Boost.Graph (algos/peers/boost_lt.cpp) ---- */
 
-/* "Boost 1.74.0". */
+/* "Boost 1.81.0". */
 const char *peer_boost_version(void);
 
 /* boost-lt: boost::lengauer_tarjan_dominator_tree, the overload that takes the DFS maps, with
