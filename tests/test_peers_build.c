@@ -1,5 +1,6 @@
 /* Whatever the build left out, bench says so: `bench --version` and the end of
- * `bench --algo=list` name each peer group (LLVM: llvm-dom, llvm-pdom, llvm-idf, llvm-mem2reg;
+ * `bench --algo=list` name each peer group (LLVM: llvm-dom, llvm-dom-map, llvm-pdom, llvm-idf,
+ * llvm-mem2reg;
  * Boost: boost-lt) as built, with the library's version, or as left out, with CMake's reason
  * (algos/peers/peers.cmake); the stage tables agree with them; and a build without LLVM's peers
  * refuses --algo=llvm-mem2reg with that reason and runs --algo=all on LLVM IR without it, saying
@@ -14,12 +15,13 @@
 #define RUN(...) bench_run_cmd(SSALAB_BENCH_EXE, __VA_ARGS__)
 #define MODULE SSALAB_TEST_DATA "/llvm/bench_module.ll"
 
-static const char llvm_names[] = "llvm-dom, llvm-pdom, llvm-idf, llvm-mem2reg";
+static const char llvm_names[] = "llvm-dom, llvm-dom-map, llvm-pdom, llvm-idf, llvm-mem2reg";
 
 /* The peers lines of out agree with what the tables hold. */
 static void expect_peer_lines(const char *out, const char *what)
 {
 	bool llvm = dom_find("llvm-dom") != NULL, boost = dom_find("boost-lt") != NULL;
+	cr_expect_eq(llvm, dom_find("llvm-dom-map") != NULL);
 	cr_expect_eq(llvm, dom_find("llvm-pdom") != NULL);
 	cr_expect_eq(llvm, phi_find("llvm-idf") != NULL);
 	char want[160];
@@ -55,6 +57,7 @@ Test(peers_build, version_and_list_say_what_the_build_has)
 	expect_peer_lines(r.out, "--algo=list");
 	/* Listed kernels are exactly the registered ones. */
 	cr_expect_eq(strstr(r.out, "\n  llvm-dom ") != NULL, dom_find("llvm-dom") != NULL);
+	cr_expect_eq(strstr(r.out, "\n  llvm-dom-map ") != NULL, dom_find("llvm-dom-map") != NULL);
 	cr_expect_eq(strstr(r.out, "\n  boost-lt ") != NULL, dom_find("boost-lt") != NULL);
 	bench_run_free(&r);
 }
@@ -65,6 +68,8 @@ Test(peers_build, all_runs_with_or_without_peers)
 	cr_expect_eq(r.code, 0, "exit %d, stderr: %s", r.code, r.err);
 	cr_expect_not_null(strstr(r.out, "\nauto,dom,ok,"), "%s", r.out);
 	cr_expect_eq(strstr(r.out, "\nllvm-dom,dom,ok,") != NULL, dom_find("llvm-dom") != NULL);
+	cr_expect_eq(strstr(r.out, "\nllvm-dom-map,dom,ok,") != NULL,
+		     dom_find("llvm-dom-map") != NULL);
 	cr_expect_eq(strstr(r.out, "\nboost-lt,dom,ok,") != NULL, dom_find("boost-lt") != NULL);
 	bench_run_free(&r);
 }

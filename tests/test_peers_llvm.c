@@ -1,5 +1,5 @@
-/* The LLVM peers (algos/peers/llvm_*.cpp): llvm-dom and llvm-pdom against the oracle on every
- * generator family and on random graphs with unreachable blocks, self-loops, multi-edges and
+/* The LLVM peers (algos/peers/llvm_*.cpp): llvm-dom (LLVM's block-numbered path since LLVM 20),
+ * llvm-dom-map (the pointer-keyed path) and llvm-pdom against the oracle on every generator family and on random graphs with unreachable blocks, self-loops, multi-edges and
  * edges into the entry; both on ssalab's reverse CFG (post-dominators, --reverse); LLVM's own
  * post-dominator tree against ssalab's algorithms given LLVM's roots; llvm-idf against
  * ssalab's placement in every flavour; PromoteMemToReg on a small module and on a bad file. */
@@ -19,8 +19,8 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Forward dominators by both LLVM kernels, and post-dominators through ssalab's reverse CFG,
- * all against the oracle. */
+/* Forward dominators by the three LLVM kernels, and post-dominators through ssalab's reverse
+ * CFG, all against the oracle. */
 static void expect_graph(const struct cfg *g, const char *what, void *ctx)
 {
 	(void)ctx;
@@ -28,6 +28,7 @@ static void expect_graph(const struct cfg *g, const char *what, void *ctx)
 	cr_assert_not_null(want);
 	cr_assert_eq(dom_oracle(g, want), SSA_OK);
 	peers_expect_idoms(&peer_llvm_dom, g, want, what);
+	peers_expect_idoms(&peer_llvm_dom_map, g, want, what);
 	peers_expect_idoms(&peer_llvm_pdom, g, want, what);
 	free(want);
 
@@ -40,6 +41,7 @@ static void expect_graph(const struct cfg *g, const char *what, void *ctx)
 	snprintf(rwhat, sizeof rwhat, "the reverse CFG of %s", what);
 	peers_expect_idoms(&peer_llvm_pdom, &r, rwant, rwhat);
 	peers_expect_idoms(&peer_llvm_dom, &r, rwant, rwhat);
+	peers_expect_idoms(&peer_llvm_dom_map, &r, rwant, rwhat);
 	free(rwant);
 	cfg_free(&r);
 }
@@ -47,12 +49,43 @@ static void expect_graph(const struct cfg *g, const char *what, void *ctx)
 Test(peers_llvm, registered_with_version)
 {
 	cr_assert_eq(dom_find("llvm-dom"), &peer_llvm_dom);
+	cr_assert_eq(dom_find("llvm-dom-map"), &peer_llvm_dom_map);
 	cr_assert_eq(dom_find("llvm-pdom"), &peer_llvm_pdom);
 	cr_assert_eq(phi_find("llvm-idf"), &peer_llvm_idf);
 	const char *v = peer_llvm_version();
 	unsigned major = 0, minor = 0;
 	cr_assert(sscanf(v, "LLVM %u.%u", &major, &minor) == 2, "%s", v);
 	cr_assert(major >= 16, "%s: the build takes LLVM 16 or newer", v);
+	cr_assert_eq(major, SSALAB_LLVM_MAJOR, "%s: CMake found LLVM %d", v, SSALAB_LLVM_MAJOR);
+}
+
+/* Since LLVM 20 the dominator tree indexes its records by block number when the node type has
+ * numbers; llvm-dom must give them (the path LLVM takes for real functions) and llvm-dom-map
+ * must not (the static_asserts in llvm_dom.cpp check the types at compile time). Before 20
+ * there is one path, and both descriptors say so. */
+Test(peers_llvm, numbered_path_from_llvm_20)
+{
+	const bool numbered = SSALAB_LLVM_MAJOR >= 20;
+	cr_assert_eq(peer_llvm_numbered(), numbered, "LLVM %d", SSALAB_LLVM_MAJOR);
+	const char *dom = peer_llvm_dom.summary, *map = peer_llvm_dom_map.summary;
+	cr_expect_not_null(strstr(map, "keyed by node pointer"), "%s", map);
+	cr_expect_eq(strstr(dom, "indexed by number") != NULL, numbered, "%s", dom);
+	cr_expect_eq(strstr(dom, "keyed by node pointer") != NULL, !numbered, "%s", dom);
+	cr_expect_eq(strstr(map, "LLVM < 20") != NULL, !numbered, "%s", map);
+	/* The estimates follow the path: one InfoRec a block in a vector against a DenseMap's
+	 * buckets; the same formula when there is one path. */
+	for (uint64_t n = 1; n <= 100000000; n *= 100) {
+		uint64_t a = peer_llvm_dom.scratch_bytes(n, 2 * n);
+		uint64_t b = peer_llvm_dom_map.scratch_bytes(n, 2 * n);
+		if (numbered)
+			cr_expect_lt(a, b, "n = %llu", (unsigned long long)n);
+		else
+			cr_expect_eq(a, b, "n = %llu", (unsigned long long)n);
+		cr_expect_gt(a, 100 * n);
+	}
+	/* Saturates instead of wrapping. */
+	cr_expect_eq(peer_llvm_dom.scratch_bytes(UINT64_MAX / 2, UINT64_MAX / 2), UINT64_MAX);
+	cr_expect_eq(peer_llvm_dom_map.scratch_bytes(UINT32_MAX, UINT64_MAX), UINT64_MAX);
 }
 
 Test(peers_llvm, every_family_equals_oracle_forward_and_reverse)
@@ -343,8 +376,8 @@ Test(peers_llvm, deep_loop_into_the_entry, .timeout = 300)
 	cr_assert_eq(cfg_from_succ_csr(&g, n, e, off, succ), SSA_OK);
 	uint32_t *idom = malloc((size_t)n * sizeof *idom);
 	cr_assert_not_null(idom);
-	const struct dom_algo *algos[] = {&peer_llvm_dom, &peer_llvm_pdom};
-	for (int k = 0; k < 2; k++) {
+	const struct dom_algo *algos[] = {&peer_llvm_dom, &peer_llvm_dom_map, &peer_llvm_pdom};
+	for (int k = 0; k < 3; k++) {
 		cr_assert_eq(dom_compute(algos[k], &g, idom, NULL), SSA_OK, "%s", algos[k]->name);
 		cr_assert_eq(idom[0], SSA_NONE);
 		for (uint32_t b = 1; b < n; b++)

@@ -1,4 +1,4 @@
-/* llvm-dom and llvm-idf through the bench executable: LLVM's Semi-NCA has no guard against its
+/* llvm-dom, llvm-dom-map and llvm-idf through the bench executable: LLVM's Semi-NCA has no guard against its
  * quadratic NCA walk, so on ladder and sncaworst it must end at --time-limit exactly as
  * ssalab's snca does (exit 5, the kernel named on stderr, no --out file left); and the LLVM
  * rows of --algo=all:dom / all:phi must appear beside ours with their checks passing. Built
@@ -18,16 +18,16 @@ TestSuite(peers_llvm_bench, .init = mk_tmpdir, .fini = rm_tmpdir, .timeout = 300
 /* The family's own quadratic input for Semi-NCA at 2.5e5 blocks: ~k^2/2 = 8e9 NCA steps for
  * ladder (k = 1.25e5 rungs), k^2 = 1.6e10 for sncaworst, far beyond one second on any machine,
  * while the guarded auto and LLVM's own prepare step finish it in well under a second. */
-static void expect_timeout(const char *family)
+static void expect_timeout(const char *family, const char *algo)
 {
-	char out[256];
+	char out[256], want[128];
 	snprintf(out, sizeof out, "%s/timeout-%s.csv", tmpdir, family);
-	struct bench_run r = RUN("--algo=llvm-dom --family=%s --blocks=250000 --time-limit=1 --reps=1 "
+	struct bench_run r = RUN("--algo=%s --family=%s --blocks=250000 --time-limit=1 --reps=1 "
 				 "--csv --out %s",
-				 family, out);
+				 algo, family, out);
 	cr_expect_eq(r.code, 5, "%s: exit %d, stderr: %s", family, r.code, r.err);
-	cr_expect_not_null(strstr(r.err, "llvm-dom exceeded --time-limit=1 s"), "%s: %s", family,
-			   r.err);
+	snprintf(want, sizeof want, "%s exceeded --time-limit=1 s", algo);
+	cr_expect_not_null(strstr(r.err, want), "%s: %s", family, r.err);
 	cr_expect_not_null(strstr(r.err, "quadratic"), "%s: no reason given: %s", family, r.err);
 	cr_expect_str_empty(r.out, "%s: printed on stdout: %s", family, r.out);
 	cr_expect_eq(dir_entries(), 0, "%s: an unfinished --out file was left behind", family);
@@ -41,12 +41,18 @@ static void expect_timeout(const char *family)
 
 Test(peers_llvm_bench, ladder_ends_at_the_time_limit)
 {
-	expect_timeout("ladder");
+	expect_timeout("ladder", "llvm-dom");
 }
 
 Test(peers_llvm_bench, sncaworst_ends_at_the_time_limit)
 {
-	expect_timeout("sncaworst");
+	expect_timeout("sncaworst", "llvm-dom");
+}
+
+/* Where the records live does not change the NCA walk: the pointer-keyed path is as quadratic. */
+Test(peers_llvm_bench, the_map_path_ends_at_the_time_limit_too)
+{
+	expect_timeout("ladder", "llvm-dom-map");
 }
 
 Test(peers_llvm_bench, a_timeout_stops_the_rest_of_the_list)
@@ -67,7 +73,7 @@ Test(peers_llvm_bench, a_timeout_stops_the_rest_of_the_list)
 Test(peers_llvm_bench, llvm_rows_beside_ours_with_checks)
 {
 	struct bench_run r = RUN("--algo=all:dom --family=structured --blocks=20000 --reps=1 --csv");
-	bench_expect_ok_rows(&r, "llvm-dom,dom", "llvm-pdom,dom", "auto,dom", NULL);
+	bench_expect_ok_rows(&r, "llvm-dom,dom", "llvm-dom-map,dom", "llvm-pdom,dom", "auto,dom", NULL);
 
 	for (int pruned = 0; pruned < 2; pruned++) {
 		r = RUN("--algo=llvm-idf,phi-dj --family=structured --blocks=20000 --vars=16 --defs=8 "
@@ -92,6 +98,7 @@ Test(peers_llvm_bench, all_on_llvm_ir_includes_mem2reg_and_the_pipeline)
 	cr_expect_eq(bench_count_rows(r.out, "llvm-mem2reg,mem2reg,ok,"), 12, "%s", r.out);
 	cr_expect_eq(bench_count_rows(r.out, "llvm-mem2reg,"), 12);
 	cr_expect_eq(bench_count_rows(r.out, "llvm-dom,dom,ok,"), 12);
+	cr_expect_eq(bench_count_rows(r.out, "llvm-dom-map,dom,ok,"), 12);
 	cr_expect_eq(bench_count_rows(r.out, "boost-lt,dom,"),
 		     12 * (strstr(r.out, "boost-lt") != NULL));
 	cr_expect_eq(bench_count_rows(r.out, "snca,dom,ok,"), 12);
