@@ -56,6 +56,7 @@ struct bench_cli {
 	const char *ins[BENCH_MAX_IN]; /* every --in, in order (nin of them) */
 	unsigned nin;
 	bool quiet;             /* --quiet: no report where it is not the requested output */
+	bool keep_going;        /* --keep-going: skip an unreadable input of several, run the rest */
 	struct bench_func_select fsel;
 	struct gen_options gen; /* generator options (gen/options.c), defaults of bench */
 	struct bench_timing_opts timing;
@@ -299,9 +300,11 @@ int bench_run_kernel(const struct bench_cli *cli, const struct bench_input *in,
 bool bench_input_is_llvm(const char *path);
 /* Imports each module (untimed, its time reported), runs the kernels (or the pipeline) on every
  * function the filters select, and writes the rows and each module's summary to r (begun and
- * ended here). Returns the exit code. */
+ * ended here). Returns the exit code. With --keep-going a module that cannot be read is skipped
+ * (exit 1 all the same); *partial then says that the report holds the other modules' rows and
+ * is worth writing. */
 int bench_llvm_run(const struct bench_cli *cli, const struct bench_selected *sel, size_t nsel,
-		   struct bench_report *r, FILE *dump_f, const char *unfinished);
+		   struct bench_report *r, FILE *dump_f, const char *unfinished, bool *partial);
 
 /* bench --pipeline (bench/pipeline.c): runs the pipeline on the loaded input, writes its rows
  * to r, and returns the exit code. */

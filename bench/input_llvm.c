@@ -133,9 +133,10 @@ int bench_m2r_take(struct bench_cli *cli, char *err, size_t errlen)
 #ifndef SSALAB_HAVE_LLVMIR
 
 int bench_llvm_run(const struct bench_cli *cli, const struct bench_selected *sel, size_t nsel,
-		   struct bench_report *r, FILE *dump_f, const char *unfinished)
+		   struct bench_report *r, FILE *dump_f, const char *unfinished, bool *partial)
 {
 	(void)sel, (void)nsel, (void)r, (void)dump_f, (void)unfinished;
+	*partial = false;
 	fprintf(stderr, "bench: %s is LLVM IR, and this bench was built without LLVM: install the "
 			"Debian package llvm-16-dev (tools/ssalab does) and rebuild\n", cli->in);
 	return BENCH_EXIT_INPUT;
@@ -641,8 +642,9 @@ static int m2r_module(const struct bench_cli *cli, struct bench_report *r, const
 #endif
 
 int bench_llvm_run(const struct bench_cli *cli, const struct bench_selected *sel, size_t nsel,
-		   struct bench_report *r, FILE *dump_f, const char *unfinished)
+		   struct bench_report *r, FILE *dump_f, const char *unfinished, bool *partial)
 {
+	*partial = false;
 	if (cli->gen.p.vars) {
 		fprintf(stderr, "bench: --vars: the functions of %s already are programs (their "
 				"promotable allocas are the variables)\n", cli->in);
@@ -677,6 +679,9 @@ int bench_llvm_run(const struct bench_cli *cli, const struct bench_selected *sel
 	int code = BENCH_EXIT_OK;
 	bool begun = false;
 	uint64_t total_selected = 0;
+	/* --keep-going: the modules that could not be read, for the summary. */
+	size_t nskipped = 0, nread = 0;
+	char skipped[600] = "";
 	char filt[600];
 	filters_str(fs, filt, sizeof filt);
 	for (size_t mi = 0; mi < mods.n && code != BENCH_EXIT_USAGE; mi++) {
@@ -692,11 +697,29 @@ int bench_llvm_run(const struct bench_cli *cli, const struct bench_selected *sel
 		if (st != SSA_OK) {
 			char buf[700];
 			io_error_format(&ioe, buf, sizeof buf);
-			fprintf(stderr, "bench: %s\n", buf);
-			code = bench_exit_for(st) == BENCH_EXIT_REFUSED ? BENCH_EXIT_REFUSED
+			int c = bench_exit_for(st) == BENCH_EXIT_REFUSED ? BENCH_EXIT_REFUSED
 									 : BENCH_EXIT_INPUT;
+			/* One broken module of a directory need not cost the others' results. Out
+			 * of memory is not a broken module: the others would likely fail the same. */
+			if (dir && cli->keep_going && st != SSA_ENOMEM) {
+				fprintf(stderr, "bench: %s (skipped: --keep-going)\n", buf);
+				size_t u = strlen(skipped);
+				if (u + 1 < sizeof skipped)
+					snprintf(skipped + u, sizeof skipped - u, "%s%s", u ? " " : "",
+						 path);
+				nskipped++;
+				continue;
+			}
+			fprintf(stderr, "bench: %s\n", buf);
+			if (dir)
+				fprintf(stderr, "bench: --in %s: stopped at this module, %zu after it not "
+						"run, no report (--keep-going skips a module that cannot "
+						"be read and runs and reports the others)\n", cli->in,
+					mods.n - mi - 1);
+			code = c;
 			break;
 		}
+		nread++;
 		for (uint32_t i = 0; i < m.nskipped; i++)
 			fprintf(stderr, "bench: warning: %s: %s\n", path, llvmir_warning(&m, i));
 		uint32_t *pick = ssa_alloc_array(m.nfuncs ? m.nfuncs : 1, sizeof *pick);
@@ -788,6 +811,18 @@ int bench_llvm_run(const struct bench_cli *cli, const struct bench_selected *sel
 		bench_report_module_kernels(r, first_row);
 		free(pick);
 		llvmir_module_free(&m);
+	}
+	if (nskipped) {
+		char line[900];
+		snprintf(line, sizeof line, "modules: read=%zu skipped=%zu (--keep-going: could not be "
+			 "read: %s%s)", nread, nskipped, skipped,
+			 strlen(skipped) + 1 >= sizeof skipped ? " ..." : "");
+		if (begun)
+			bench_report_note(r, line);
+		fprintf(stderr, "bench: %s\n", line);
+		*partial = begun;
+		if (code == BENCH_EXIT_OK)
+			code = BENCH_EXIT_INPUT;
 	}
 	if (code == BENCH_EXIT_OK && dir && total_selected == 0 && fs->given) {
 		fprintf(stderr, "bench: %s: no function of the modules in %s matches\n", filt, cli->in);

@@ -391,7 +391,7 @@ static int plan(const struct bench_cli *cli, struct selection *sel, char *err, s
 /* The file is kept when every kernel ran to its end (even if a check failed or one was
  * refused): it then holds a complete report. Usage and input errors leave nothing. */
 static int finish_out(const struct bench_cli *cli, struct bench_outfile *of, int code,
-		      bool complete)
+		      bool complete, bool partial)
 {
 	char err[600];
 	if (!cli->out) {
@@ -402,8 +402,9 @@ static int finish_out(const struct bench_cli *cli, struct bench_outfile *of, int
 		}
 		return code;
 	}
-	if (complete &&
-	    (code == BENCH_EXIT_OK || code == BENCH_EXIT_VERIFY || code == BENCH_EXIT_REFUSED)) {
+	/* partial: --keep-going skipped unreadable inputs; what the others gave is kept. */
+	if (complete && (code == BENCH_EXIT_OK || code == BENCH_EXIT_VERIFY ||
+			 code == BENCH_EXIT_REFUSED || (partial && code == BENCH_EXIT_INPUT))) {
 		if (bench_outfile_commit(of, err, sizeof err)) {
 			fprintf(stderr, "bench: --out %s\n", err);
 			if (!code)
@@ -643,10 +644,11 @@ static int run_input(const struct bench_cli *cli, const struct selection *sel, c
 }
 
 /* Generated input, one file, or several files (each timed as a single input, then a summary
- * over them). An input that cannot be read stops the run: exit 1, no --out file. */
+ * over them). An input that cannot be read stops the run: exit 1, no --out file; with
+ * --keep-going it is skipped instead (exit 1 after the others, *partial set when any ran). */
 static int run_inputs(const struct bench_cli *cli, const struct selection *sel,
 		      const struct bench_sysinfo *sys, FILE *out_f, const char *unfinished,
-		      bool *complete)
+		      bool *complete, bool *partial)
 {
 	char err[1024];
 	struct inlist files;
@@ -689,17 +691,38 @@ static int run_inputs(const struct bench_cli *cli, const struct selection *sel,
 		*complete = loaded;
 	} else {
 		bench_report_begin(&rep);
+		size_t nskipped = 0, nran = 0;
 		for (size_t i = 0; i < files.n; i++) {
 			int c = run_input(cli, sel, files.path[i], &rep, dump_f, unfinished, &loaded);
+			if (!loaded && cli->keep_going && c == BENCH_EXIT_INPUT) {
+				fprintf(stderr, "bench: (%s skipped: --keep-going)\n", files.path[i]);
+				nskipped++;
+				loaded = true;
+				continue;
+			}
 			if (c && !code)
 				code = c;
 			if (!loaded) {
+				fprintf(stderr, "bench: stopped at this input, %zu after it not run, no "
+						"report (--keep-going skips an input that cannot be read "
+						"and runs and reports the others)\n", files.n - i - 1);
 				code = c;
 				break;
 			}
+			nran++;
+		}
+		if (nskipped) {
+			char line[200];
+			snprintf(line, sizeof line, "inputs: read=%zu skipped=%zu (--keep-going: could "
+				 "not be read)", nran, nskipped);
+			bench_report_note(&rep, line);
+			fprintf(stderr, "bench: %s\n", line);
+			*partial = nran > 0;
+			if (!code)
+				code = BENCH_EXIT_INPUT;
 		}
 		bench_report_end(&rep);
-		*complete = loaded;
+		*complete = loaded && (!nskipped || nran > 0);
 	}
 	inlist_free(&files);
 	return code;
@@ -764,7 +787,7 @@ int main(int argc, char **argv)
 	}
 
 	FILE *out_f = cli.out ? of.f : stdout;
-	bool llvm = cli.nin == 1 && input_is_llvm(cli.in);
+	bool llvm = cli.nin == 1 && input_is_llvm(cli.in), partial = false;
 	if (cli.m2r && !llvm) {
 		fprintf(stderr, "bench: --algo=llvm-mem2reg runs LLVM's mem2reg on the functions of an "
 				"LLVM IR input: it needs --in MODULE.ll|.bc|DIR\n");
@@ -784,15 +807,16 @@ int main(int argc, char **argv)
 			.module = true,
 			.quiet = cli.quiet && cli.dump,
 		};
-		code = bench_llvm_run(&cli, sel.v, sel.n, &rep, dump_f, cli.out ? of.tmp : NULL);
+		code = bench_llvm_run(&cli, sel.v, sel.n, &rep, dump_f, cli.out ? of.tmp : NULL,
+				      &partial);
 	}
 	if (cli.fsel.given || llvm || cli.m2r) {
 		free(sel.v);
-		return finish_out(&cli, &of, code, true);
+		return finish_out(&cli, &of, code, true, partial);
 	}
 
 	bool complete = false;
-	code = run_inputs(&cli, &sel, &sys, out_f, cli.out ? of.tmp : NULL, &complete);
+	code = run_inputs(&cli, &sel, &sys, out_f, cli.out ? of.tmp : NULL, &complete, &partial);
 	free(sel.v);
-	return finish_out(&cli, &of, code, complete);
+	return finish_out(&cli, &of, code, complete, partial);
 }

@@ -39,6 +39,10 @@ void bench_cli_usage(FILE *f)
 "  --function=NAME      LLVM IR: only the function NAME\n"
 "  --function-regex=RE  LLVM IR: only functions whose name matches RE (POSIX extended)\n"
 "  --min-blocks=N --max-blocks=N  LLVM IR: only functions with N or more / at most N blocks\n"
+"  --keep-going         several inputs (a directory, or repeated --in): an input that cannot\n"
+"                       be read is reported and skipped, the others run, the summary counts\n"
+"                       the skipped ones; the exit status is still 1, and --out is written\n"
+"                       (without it, the first unreadable input stops the run)\n"
 "  --family=F           generator family (default structured)\n"
 "  --blocks=N           number of blocks, 1e6 notation allowed (default 1e6)\n"
 "  --seed=S             generator seed (default 1)\n"
@@ -137,7 +141,7 @@ void bench_format_bytes(uint64_t bytes, char *buf, size_t len)
 enum opt_id {
 	O_ALGO, O_PIPELINE, O_IN, O_REPS, O_WARMUP, O_MINTIME, O_PIN, O_CSV, O_JSON, O_OUT,
 	O_MEMLIMIT, O_TIMELIMIT, O_CHECK, O_NOCHECK, O_DUMP, O_HELP,
-	O_FUNCTION, O_FUNCREGEX, O_MINBLOCKS, O_MAXBLOCKS, O_QUIET,
+	O_FUNCTION, O_FUNCREGEX, O_MINBLOCKS, O_MAXBLOCKS, O_QUIET, O_KEEPGOING,
 	/* stage options */
 	O_REVERSE, O_DFLIMIT, O_FLAVOR, O_LIVE, O_PLACEMENT, O_MAXIMAL, O_WALKS, O_COPYPROP, O_N
 };
@@ -158,7 +162,7 @@ static const struct {
 	[O_DUMP] = {"dump", ARG_REQUIRED},	   [O_HELP] = {"help", ARG_NONE},
 	[O_FUNCTION] = {"function", ARG_REQUIRED}, [O_FUNCREGEX] = {"function-regex", ARG_REQUIRED},
 	[O_MINBLOCKS] = {"min-blocks", ARG_REQUIRED}, [O_MAXBLOCKS] = {"max-blocks", ARG_REQUIRED},
-	[O_QUIET] = {"quiet", ARG_NONE},
+	[O_QUIET] = {"quiet", ARG_NONE},	   [O_KEEPGOING] = {"keep-going", ARG_NONE},
 	[O_REVERSE] = {"reverse", ARG_NONE},	   [O_DFLIMIT] = {"df-limit", ARG_REQUIRED},
 	[O_FLAVOR] = {"flavor", ARG_REQUIRED},	   [O_LIVE] = {"live", ARG_REQUIRED},
 	[O_PLACEMENT] = {"placement", ARG_REQUIRED}, [O_MAXIMAL] = {"maximal", ARG_REQUIRED},
@@ -206,6 +210,7 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 		cli->in = cli->ins[0];
 		break;
 	case O_QUIET: cli->quiet = true; break;
+	case O_KEEPGOING: cli->keep_going = true; break;
 	case O_REPS:
 		if (parse_u64(val, BENCH_MAX_REPS, &u64) || u64 == 0)
 			BAD("--reps=%s: expected 1..%u", val, BENCH_MAX_REPS);

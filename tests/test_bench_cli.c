@@ -355,6 +355,53 @@ Test(bench_cli, bad_input_file)
 	bench_run_free(&r);
 }
 
+/* A directory of inputs with one that cannot be read: without --keep-going the run stops there
+ * with no report and says that --keep-going exists; with it the good inputs run and are
+ * reported (to --out too), the summary counts the skipped one, and the exit status is 1. */
+Test(bench_cli, keep_going_skips_an_unreadable_input)
+{
+	char dir[256], in[300], out[300];
+	snprintf(dir, sizeof dir, "%s/inputs", tmpdir);
+	cr_assert_eq(mkdir(dir, 0777), 0);
+	snprintf(in, sizeof in, "%s/a.cfg", dir);
+	cr_assert(bench_write_file(in, "p cfg 3 2\ne 0 1\ne 1 2\nend\n"));
+	snprintf(in, sizeof in, "%s/b.cfg", dir);
+	cr_assert(bench_write_file(in, "p cfg 3 2\ne 0 1\ne 0 7\n"));
+	snprintf(in, sizeof in, "%s/c.cfg", dir);
+	cr_assert(bench_write_file(in, "p cfg 2 1\ne 0 1\nend\n"));
+	snprintf(out, sizeof out, "%s/report.csv", tmpdir);
+
+	struct bench_run r = RUN("--algo=dfs --in '%s' --reps=1 --csv --out '%s'", dir, out);
+	cr_expect_eq(r.code, 1, "exit %d, stderr: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.err, "b.cfg:3:"), "%s", r.err);
+	cr_expect_not_null(strstr(r.err, "1 after it not run, no report (--keep-going skips"), "%s",
+			   r.err);
+	cr_expect_not(bench_run_exists(out));
+	bench_run_free(&r);
+
+	r = RUN("--algo=dfs --in '%s' --reps=1 --csv --out '%s' --keep-going", dir, out);
+	cr_expect_eq(r.code, 1, "exit %d, stderr: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.err, "b.cfg:3:"), "%s", r.err);
+	cr_expect_not_null(strstr(r.err, "b.cfg skipped: --keep-going"), "%s", r.err);
+	cr_expect_not_null(strstr(r.err, "inputs: read=2 skipped=1"), "%s", r.err);
+	char *text = bench_run_slurp(out);
+	cr_assert_not_null(text, "--keep-going wrote no --out");
+	cr_expect_not_null(strstr(text, "/a.cfg,"), "%s", text);
+	cr_expect_not_null(strstr(text, "/c.cfg,"), "%s", text);
+	cr_expect_null(strstr(text, "/b.cfg"), "%s", text);
+	free(text);
+	bench_run_free(&r);
+
+	r = RUN("--algo=dfs --in '%s' --reps=1 --keep-going", dir);
+	cr_expect_eq(r.code, 1);
+	cr_expect_not_null(strstr(r.out, "inputs: read=2 skipped=1"), "%s", r.out);
+	bench_run_free(&r);
+	/* Nothing to skip: the flag changes nothing. */
+	r = RUN("--algo=dfs --in '%s/a.cfg' --reps=1 --keep-going", dir);
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	bench_run_free(&r);
+}
+
 Test(bench_cli, out_is_atomic)
 {
 	char out[256];

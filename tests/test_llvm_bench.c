@@ -329,6 +329,56 @@ Test(llvm_bench, directory_and_bitcode_give_the_same_rows)
 	tools_rmdir(dir);
 }
 
+/* A directory with a good module and a broken one (sorted after it): without --keep-going
+ * bench stops at the broken one, writes no --out and says that --keep-going exists; with it the
+ * good module runs and is reported, the broken one is named with LLVM's reason, the summary
+ * counts it, and the exit status is 1 all the same. */
+Test(llvm_bench, keep_going_skips_a_module_that_cannot_be_read)
+{
+	REQUIRE_OPAQUE_POINTERS();
+	char dir[256], out[300], args[1024];
+	tools_mkdtemp(dir, sizeof dir);
+	snprintf(out, sizeof out, "%s/report.csv", dir);
+	cr_assert_eq(tools_sh("mkdir '%s/m' && cp '%s' '%s/m/a.ll' && cp '%s/llvm/syntax_error.ll' "
+			      "'%s/m/b.ll'", dir, MODULE, dir, SSALAB_TEST_DATA, dir), 0);
+	snprintf(args, sizeof args, "--algo=dfs --in '%s/m' --csv --out '%s' " FAST, dir, out);
+	struct bench_run r = bench(args);
+	cr_expect_eq(r.code, 1, "%s", r.err);
+	cr_expect(strstr(r.err, "/m/b.ll:"), "%s", r.err);
+	cr_expect(strstr(r.err, "stopped at this module, 0 after it not run, no report "
+				"(--keep-going skips"), "%s", r.err);
+	cr_expect_not(bench_run_exists(out));
+	bench_run_free(&r);
+
+	snprintf(args, sizeof args, "--algo=dfs --in '%s/m' --csv --out '%s' --keep-going " FAST,
+		 dir, out);
+	r = bench(args);
+	cr_expect_eq(r.code, 1, "%s", r.err);
+	cr_expect(strstr(r.err, "/m/b.ll:"), "%s", r.err);
+	cr_expect(strstr(r.err, "(skipped: --keep-going)"), "%s", r.err);
+	cr_expect(strstr(r.err, "modules: read=1 skipped=1 (--keep-going: could not be read: "),
+		  "%s", r.err);
+	char *text = bench_run_slurp(out);
+	cr_assert_not_null(text, "--keep-going wrote no --out");
+	struct table t;
+	table_parse(&t, text);
+	cr_expect_eq(t.nrows, 12, "the good module's functions");
+	for (int i = 0; i < t.nrows; i++)
+		cr_expect(strstr(cell(&t, i, "input"), "/m/a.ll"));
+	free(t.rows);
+	free(text);
+	bench_run_free(&r);
+
+	/* The text report ends with the count; llvm-mem2reg runs on the good module too. */
+	snprintf(args, sizeof args, "--algo=dfs,llvm-mem2reg --in '%s/m' --keep-going " FAST, dir);
+	r = bench(args);
+	cr_expect_eq(r.code, 1, "%s", r.err);
+	cr_expect(strstr(r.out, "\nmodules: read=1 skipped=1"), "%s", r.out);
+	cr_expect(strstr(r.out, "kernel: dfs "), "%s", r.out);
+	bench_run_free(&r);
+	tools_rmdir(dir);
+}
+
 Test(llvm_bench, pipeline_and_phi_skip_functions_without_variables)
 {
 	REQUIRE_OPAQUE_POINTERS();
