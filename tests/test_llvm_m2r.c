@@ -1,8 +1,10 @@
 /* bench --algo=llvm-mem2reg (bench/input_llvm.c) through the built bench on
  * data/llvm/bench_module.ll: one row per function in CSV and JSON, the module's kernel line,
- * the φ check (each function's φ count against ssalab's brute-force oracle of pruned placement,
- * computed here from the importer, sharing no code with the bench path), the ratio line beside
- * --pipeline, and the misuses. Skipped when bench was built without LLVM's peers. */
+ * the φ counts (each function's against ssalab's brute-force oracle of pruned placement,
+ * computed here from the importer, sharing no code with the bench path), the placement check's
+ * outcome in the rows and the summary line (folded=, optnone=; test_llvm_parity.c tests the
+ * check itself), the ratio line beside --pipeline, and the misuses. Skipped when bench was
+ * built without LLVM's peers. */
 #include "dom/dom.h"
 #include "dom/domtree.h"
 #include "llvmir/llvmir.h"
@@ -112,8 +114,13 @@ Test(llvm_m2r, csv_row_per_function_with_phis_checked_against_the_oracle)
 			 f->prog.nvars);
 		cr_expect(!strncmp(row[c_cnt], cnt, strlen(cnt)), "%s: counters '%s', want '%s...'",
 			  llvmir_func_name(f), row[c_cnt], cnt);
-		/* On this module LLVM folds no φ: every function agrees. */
+		/* On this module LLVM folds no φ: every function has the same placement. */
 		cr_expect_str_eq(row[c_check], "ok", "%s", llvmir_func_name(f));
+		int c_msg = col(head, nc, "check_msg");
+		snprintf(cnt, sizeof cnt, "phis llvm=%" PRIu64 " ssalab-pruned=%" PRIu64 " both=%"
+			 PRIu64 " folded=0,", want[i], want[i], want[i]);
+		cr_expect(!strncmp(row[c_msg], cnt, strlen(cnt)), "%s: check_msg '%s', want '%s...'",
+			  llvmir_func_name(f), row[c_msg], cnt);
 	}
 	cr_expect_eq(i, 12);
 	bench_run_free(&r);
@@ -136,7 +143,7 @@ Test(llvm_m2r, text_kernel_line_and_ratio_beside_the_pipeline)
 	cr_expect(strstr(k, "checks_ok=12 failed=0"), "%s", k);
 	char w[160];
 	snprintf(w, sizeof w, "phis llvm=%" PRIu64 " ssalab-pruned=%" PRIu64
-		 " functions_equal=12 differ=0 errors=0", total, total);
+		 " functions_equal=12 differ=0 errors=0 folded=0 optnone=0", total, total);
 	cr_expect(strstr(r.out, w), "no '%s' in:\n%s", w, r.out);
 	/* The ratio: the pipeline's four stage totals (11 functions have variables) summed, and
 	 * LLVM's over the same 11 functions. */

@@ -13,16 +13,21 @@
  * are then the printer's slot numbers, which the importer must reproduce).
  *
  * Every difference must be listed in known_diffs[] (and every listed one must occur), and be one
- * of two properties of LLVM's mem2reg: it folds a phi whose incoming values are all one value or
+ * of two properties of LLVM's mem2reg (the first checked per case, not assumed: see below): it folds a phi whose incoming values are all one value or
  * undef (InstSimplify at its end), where pruned SSA keeps it; and it repeats itself until no
  * alloca is promotable, so an alloca whose address is only stored into another promotable alloca
  * (int *p = &x) is promoted in a second round, while the importer, which applies
  * isAllocaPromotable to the input as mem2reg's first round does, keeps it as memory. Its
  * single-store and single-block fast paths never differ from pruned placement (fastpaths.c checks
  * both), since they apply only when no pruned phi exists.
+ * Every folded phi is also confirmed by the placement check of llvm-mem2reg
+ * (peer_llvm_mem2reg_check), which works without names: on ssalab's placement, LLVM's own
+ * simplification must remove exactly as many phis of the function as opt's output lacks, and
+ * the check must find no other difference.
  * Skips, saying so, when clang or opt is not installed next to llvm-config. */
 #include "dom/dom.h"
 #include "llvmir/llvmir.h"
+#include "peers/peers.h"
 #include "phi/phi.h"
 #include "support/tools_util.h"
 #include "util/status.h"
@@ -208,9 +213,11 @@ static bool phi_in_input(LLVMValueRef in_fn, uint32_t b, LLVMValueRef phi)
 	return false;
 }
 
-static void check_phis(const char *program, LLVMModuleRef input, LLVMModuleRef m2r,
-		       const struct llvmir_func *f, uint64_t *nphis)
+/* Returns the phis ssalab places and opt's output lacks (each a documented or tallied fold). */
+static uint32_t check_phis(const char *program, LLVMModuleRef input, LLVMModuleRef m2r,
+			   const struct llvmir_func *f, uint64_t *nphis)
 {
+	uint32_t nfolded = 0;
 	LLVMValueRef fn = find_function(m2r, llvmir_func_name(f));
 	LLVMValueRef in_fn = find_function(input, llvmir_func_name(f));
 	uint32_t n = f->prog.cfg.n, nv = f->prog.nvars;
@@ -220,7 +227,10 @@ static void check_phis(const char *program, LLVMModuleRef input, LLVMModuleRef m
 	cr_assert_not_null(llvm);
 	uint32_t b = 0;
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb), b++) {
-		cr_expect_str_eq(LLVMGetBasicBlockName(bb), llvmir_block_name(f, b));
+		/* An unnamed block (C++'s cleanup blocks, even with names kept) is a slot number
+		 * in the importer, an empty string here. */
+		if (*LLVMGetBasicBlockName(bb))
+			cr_expect_str_eq(LLVMGetBasicBlockName(bb), llvmir_block_name(f, b));
 		for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && LLVMIsAPHINode(i);
 		     i = LLVMGetNextInstruction(i)) {
 			if (phi_in_input(in_fn, b, i))
@@ -283,8 +293,10 @@ static void check_phis(const char *program, LLVMModuleRef input, LLVMModuleRef m
 			if (o == l)
 				continue;
 			if (o && !l &&
-			    is_known(FOLDED, program, f, llvmir_var_name(f, v), llvmir_block_name(f, b)))
+			    is_known(FOLDED, program, f, llvmir_var_name(f, v), llvmir_block_name(f, b))) {
+				nfolded++;
 				continue;
+			}
 			cr_expect_fail("%s %s: variable %s, block %s: ssalab %s a phi, LLVM %s", program,
 				       llvmir_func_name(f), llvmir_var_name(f, v),
 				       llvmir_block_name(f, b), o ? "places" : "does not place",
@@ -293,6 +305,48 @@ static void check_phis(const char *program, LLVMModuleRef input, LLVMModuleRef m
 	phi_sets_free(&sets);
 	free(ours);
 	free(llvm);
+	return nfolded;
+}
+
+/* The placement check of llvm-mem2reg on every function of mod (read from ll), with ssalab's
+ * pruned placement: out receives the peer's per-function outcome, in module order. */
+static void peer_parity(const char *ll, const struct llvmir_module *mod,
+			struct peer_m2r_result *out)
+{
+	struct peer_m2r_placement *pl = calloc(mod->nfuncs + 1, sizeof *pl);
+	struct phi_sets *sets = calloc(mod->nfuncs + 1, sizeof *sets);
+	cr_assert(pl && sets);
+	static const uint64_t none[1] = {0};
+	for (uint32_t i = 0; i < mod->nfuncs; i++) {
+		const struct llvmir_func *f = &mod->funcs[i];
+		uint32_t nv = f->prog.nvars;
+		const char **names = calloc(nv + 1, sizeof *names);
+		cr_assert_not_null(names);
+		for (uint32_t v = 0; v < nv; v++)
+			names[v] = llvmir_var_name(f, v);
+		if (nv)
+			cr_assert_eq(phi_place_prog(NULL, &f->prog, NULL, PHI_PRUNED, &sets[i]), SSA_OK);
+		pl[i] = (struct peer_m2r_placement){llvmir_func_name(f), nv, names,
+						    nv ? sets[i].off : none, nv ? sets[i].blocks : NULL};
+	}
+	char err[512];
+	cr_assert_eq(peer_llvm_mem2reg_check(ll, 1, pl, mod->nfuncs, out, err, sizeof err), SSA_OK,
+		     "%s", err);
+	for (uint32_t i = 0; i < mod->nfuncs; i++) {
+		phi_sets_free(&sets[i]);
+		free((void *)pl[i].var_names);
+	}
+	free(pl);
+	free(sets);
+}
+
+static const struct peer_m2r_parity *parity_of(const struct peer_m2r_result *r, const char *name)
+{
+	for (uint32_t i = 0; i < r->nfuncs; i++)
+		if (!strcmp(r->funcs[i].name, name))
+			return &r->funcs[i].parity;
+	cr_assert_fail("llvm-mem2reg did not see %s", name);
+	return NULL;
 }
 
 /* Checks one module: dominators of every function against opt's, and with phis, placement and
@@ -329,16 +383,31 @@ static void check_module(const char *ll, const char *outbase, const char *label,
 				     "%s", msg);
 		}
 	}
+	struct peer_m2r_result parity = {0};
+	if (phis)
+		peer_parity(ll, &mod, &parity);
 	for (uint32_t i = 0; i < mod.nfuncs; i++) {
 		check_dominators(domtext, &mod.funcs[i], ll);
 		if (phis) {
 			uint64_t before = tally[FOLDED] + tally[LATER];
-			check_phis(label, inmod, m2rmod, &mod.funcs[i], nphis);
+			uint32_t folded = check_phis(label, inmod, m2rmod, &mod.funcs[i], nphis);
+			const char *name = llvmir_func_name(&mod.funcs[i]);
+			const struct peer_m2r_parity *pp = parity_of(&parity, name);
+			if (mod.funcs[i].optnone) {
+				cr_expect(pp->optnone, "%s %s", ll, name);
+			} else {
+				cr_expect(pp->compared, "%s %s", ll, name);
+				cr_expect_eq(pp->failures, 0, "%s: %s", ll, pp->msg ? pp->msg : "");
+				cr_expect_eq(pp->folded, folded, "%s %s: opt's output lacks %u of "
+					     "ssalab's phis, LLVM's simplification folds %u", ll, name,
+					     folded, pp->folded);
+			}
 			tally_funcs_differ += tally[FOLDED] + tally[LATER] != before;
 			tally_vars += mod.funcs[i].prog.nvars;
 		}
 	}
 	*nfuncs += mod.nfuncs;
+	peer_m2r_result_free(&parity);
 	if (phis) {
 		LLVMDisposeModule(m2rmod);
 		LLVMDisposeModule(inmod);
