@@ -286,9 +286,8 @@ std::unordered_set<uint64_t> simulate_folds(llvm::Function &f,
 
 /* Sets f's φs after PromoteMemToReg against the placement pl (see peers.h). */
 void check_parity(llvm::Function &f, const struct peer_m2r_placement &pl,
-		  struct peer_m2r_parity &out)
+		  llvm::ModuleSlotTracker &mst, struct peer_m2r_parity &out)
 {
-	llvm::ModuleSlotTracker mst(f.getParent());
 	mst.incorporateFunction(f);
 	std::vector<std::string> blabel;
 	for (llvm::BasicBlock &bb : f)
@@ -438,6 +437,9 @@ int peer_llvm_mem2reg_check(const char *path, uint32_t reps,
 		for (llvm::Function &f : *mod)
 			if (!f.isDeclaration())
 				funcs.push_back(&f);
+		/* One slot tracker for the module: making one per function would number the
+		 * module's globals again for each. */
+		llvm::ModuleSlotTracker mst(mod.get());
 		out->funcs = static_cast<struct peer_m2r_func *>(
 			calloc(funcs.size() ? funcs.size() : 1, sizeof(struct peer_m2r_func)));
 		if (!out->funcs)
@@ -464,7 +466,7 @@ int peer_llvm_mem2reg_check(const char *path, uint32_t reps,
 				rec->rep_ns[r] = one_rep(*f, nullptr);
 			auto it = placement.find(rec->name);
 			if (it != placement.end())
-				check_parity(*f, *it->second, rec->parity);
+				check_parity(*f, *it->second, mst, rec->parity);
 		}
 	} catch (const std::bad_alloc &) {
 		peer_m2r_result_free(out);
