@@ -418,38 +418,58 @@ static bool is_bitcode(const unsigned char *p, size_t n)
 
 /* ---- saying when a module is from another LLVM than the linked one ---- */
 
+/* A field of w bits at bit offset at of p (LLVM's bitstream is little-endian, bit by bit). */
+static unsigned bits_at(const unsigned char *p, uint64_t at, unsigned w)
+{
+	unsigned v = 0;
+	for (unsigned i = 0; i < w; i++)
+		v |= (unsigned)((p[(at + i) / 8] >> ((at + i) % 8)) & 1u) << i;
+	return v;
+}
+
+/* A 6-bit character of LLVM's char6 encoding as ASCII, 0 when it is not a digit or a dot. */
+static char char6_digit(unsigned v)
+{
+	return v >= 52 && v <= 61 ? (char)('0' + (v - 52)) : v == 62 ? '.' : 0;
+}
+
 /* The producer string of a bitcode module ("LLVM22.1.8"), found without a bitstream reader:
- * LLVM writes it early, in its identification block, as an array of 6-bit characters, so look
- * for "LLVM" in that encoding at every bit offset of the first bytes and read on while the
- * characters are digits or dots. Only used to word an error, so a rare miss costs a sentence. */
+ * LLVM writes it early, in its identification block, as an array of 6-bit characters (or of
+ * 8-bit ones when it has characters outside that set, e.g. a '-'), so look for
+ * "LLVM" and a digit in either encoding at every bit offset of the first bytes and read on
+ * while the characters are digits or dots. Only used to word an error, so a rare miss costs a
+ * sentence. */
 static void bitcode_producer(const unsigned char *p, size_t n, char *out, size_t outlen)
 {
 	out[0] = 0;
+	if (outlen < 8)
+		return;
 	if (n > 512)
 		n = 512;
 	uint64_t nbits = (uint64_t)n * 8;
-	static const unsigned char llvm6[4] = {37, 37, 47, 38}; /* 'L' 'L' 'V' 'M' in char6 */
-	for (uint64_t at = 0; at + 6 * 8 <= nbits; at++) {
-		unsigned c[24];
-		unsigned k = 0;
-		for (uint64_t b = at; k < 24 && b + 6 <= nbits; b += 6, k++) {
-			unsigned v = 0;
-			for (unsigned i = 0; i < 6; i++)
-				v |= (unsigned)((p[(b + i) / 8] >> ((b + i) % 8)) & 1u) << i;
-			c[k] = v;
+	static const unsigned llvm6[4] = {37, 37, 47, 38}; /* 'L' 'L' 'V' 'M' in char6 */
+	for (unsigned w = 6; w <= 8; w += 2) {
+		for (uint64_t at = 0; at + 5 * w <= nbits; at++) {
+			bool hit = true;
+			for (unsigned k = 0; k < 4 && hit; k++)
+				hit = bits_at(p, at + k * w, w) == (w == 6 ? llvm6[k] : (unsigned)"LLVM"[k]);
+			if (!hit)
+				continue;
+			size_t len = 4;
+			memcpy(out, "LLVM", 4);
+			for (uint64_t b = at + 4 * w; b + w <= nbits && len + 1 < outlen; b += w) {
+				unsigned v = bits_at(p, b, w);
+				char c = w == 6 ? char6_digit(v)
+						: ((v >= '0' && v <= '9') || v == '.') ? (char)v : 0;
+				if (!c)
+					break;
+				out[len++] = c;
+			}
+			out[len] = 0;
+			if (len > 4)
+				return;
+			out[0] = 0;
 		}
-		if (k < 5 || memcmp((unsigned char[]){(unsigned char)c[0], (unsigned char)c[1],
-						      (unsigned char)c[2], (unsigned char)c[3]},
-				    llvm6, 4) != 0 || c[4] < 52 || c[4] > 61)
-			continue;
-		size_t len = 0;
-		const char *pre = "LLVM";
-		for (; len < 4 && len + 1 < outlen; len++)
-			out[len] = pre[len];
-		for (unsigned j = 4; j < k && (c[j] >= 52 && c[j] <= 62) && len + 1 < outlen; j++)
-			out[len++] = c[j] == 62 ? '.' : (char)('0' + (c[j] - 52));
-		out[len] = 0;
-		return;
 	}
 }
 
