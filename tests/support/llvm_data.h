@@ -1,8 +1,8 @@
 /* For the suites that read the hand-written LLVM IR under tests/data/llvm: those modules use
- * opaque pointers ("ptr"), LLVM's only IR syntax from 15 on; LLVM 14 reads them only in a mode
- * its C API cannot turn on. With 14 the importer itself works (the agreement test compiles C with
- * clang-14 and passes), but these tests cannot read their data, so they skip (through
- * criterion's cr_skip_test). */
+ * opaque pointers ("ptr"), LLVM's only IR type for pointers from 15 on. The build links LLVM 16
+ * or newer, so the check below never skips today; it stays so that a build forced onto an older
+ * LLVM says why those tests cannot read their data (through criterion's cr_skip_test) instead of
+ * failing on it. */
 #ifndef SSALAB_TEST_LLVM_DATA_H
 #define SSALAB_TEST_LLVM_DATA_H
 
