@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -62,6 +63,16 @@ static uint64_t mapped_bytes(void)
 static void run_child(LLVMMemoryBufferRef buf, bool bitcode, bool verify, uint64_t cap, int fd)
 {
 	child_pipe = fd;
+	/* A crash must end the child by its signal, whatever the caller installed (a crash
+	 * reporter, a sanitizer's handler that would exit with a status instead): the parent names
+	 * the signal. */
+	static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+	struct sigaction dfl;
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++)
+		sigaction(crash_signals[i], &dfl, NULL);
 	int nul = open("/dev/null", O_WRONLY);
 	if (nul >= 0) {
 		dup2(nul, 1);
