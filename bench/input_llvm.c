@@ -138,7 +138,7 @@ int bench_llvm_run(const struct bench_cli *cli, const struct bench_selected *sel
 	(void)sel, (void)nsel, (void)r, (void)dump_f, (void)unfinished;
 	*partial = false;
 	fprintf(stderr, "bench: %s is LLVM IR, and this bench was built without LLVM: install the "
-			"Debian package llvm-16-dev (tools/ssalab does) and rebuild\n", cli->in);
+			"newest Debian llvm-N-dev (tools/ssalab does) and rebuild\n", cli->in);
 	return BENCH_EXIT_INPUT;
 }
 

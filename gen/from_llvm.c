@@ -233,8 +233,8 @@ int gen_from_llvm(int argc, char **argv)
 	}
 #ifndef SSALAB_HAVE_LLVMIR
 	(void)quiet;
-	fprintf(stderr, "gen: --from %s: this gen was built without LLVM; install the Debian package "
-			"llvm-16-dev (tools/ssalab deps does) and rebuild\n", in);
+	fprintf(stderr, "gen: --from %s: this gen was built without LLVM; install the newest Debian "
+			"llvm-N-dev (tools/ssalab deps does) and rebuild\n", in);
 	return 1;
 #else
 	struct llvmir_module mod;

@@ -49,7 +49,7 @@ static void usage(FILE *f)
 		"  --size-dist=D     their sizes: realcode (resampled from the real-code corpus,\n"
 		"                    the default) or grid:LO:HI:K (LO, then K sizes per decade up to\n"
 		"                    HI, round-robin)\n"
-		"real code (needs a gen built with LLVM, Debian llvm-16-dev):\n"
+		"real code (needs a gen built with LLVM, the newest Debian llvm-N-dev):\n"
 		"  --from MODULE     import LLVM IR (.ll text or .bc bitcode); write every defined\n"
 		"                    function as DIR/<function>.prog and .cfg (blocks in layout order,\n"
 		"                    variables in alloca order); all files or none\n",

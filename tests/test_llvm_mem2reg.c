@@ -430,7 +430,7 @@ static void run_program(const char *dir, const char *prog, const char *variant, 
 Test(llvm_mem2reg, phis_and_idoms_equal_llvms_on_every_program, .timeout = 600)
 {
 	if (!have_tools())
-		cr_skip_test("clang or opt missing in %s (Debian packages clang-16, llvm-16)",
+		cr_skip_test("clang or opt missing in %s (Debian packages clang-N, llvm-N)",
 			     SSALAB_LLVM_BINDIR);
 	char dir[512];
 	tools_mkdtemp(dir, sizeof dir);

@@ -6,8 +6,8 @@
  *
  * The child inherits the already-read file (copy-on-write, nothing is read twice), sends stdout
  * and stderr to /dev/null (LLVM prints on a fatal error and on some crashes), turns LLVM's fatal
- * errors into an exit with the reason written to a pipe, and with a memory limit caps its
- * address space. It never returns into the caller's code: every path ends in _exit, so no
+ * errors into an exit with the reason written to a pipe, and caps its address space: the
+ * caller's memory limit, or without one three quarters of the available memory. It never returns into the caller's code: every path ends in _exit, so no
  * atexit handler or stdio buffer of the caller runs twice. */
 #include "llvmir/llvmir_internal.h"
 
@@ -96,11 +96,32 @@ static void run_child(LLVMMemoryBufferRef buf, bool bitcode, bool verify, uint64
 	_exit(EXIT_PARSED); /* the module and context die with the process: no teardown */
 }
 
+/* Three quarters of the memory the kernel reports available (MemAvailable), 0 if unknown: the
+ * child's budget when the caller sets none, as bench's default --mem-limit is, so that a module
+ * that makes LLVM allocate without bound ends the child, not the machine. */
+static uint64_t default_budget(void)
+{
+	FILE *f = fopen("/proc/meminfo", "r");
+	if (!f)
+		return 0;
+	char line[128];
+	unsigned long long kb = 0;
+	bool found = false;
+	while (!found && fgets(line, sizeof line, f))
+		found = sscanf(line, "MemAvailable: %llu kB", &kb) == 1;
+	fclose(f);
+	if (!found || kb > UINT64_MAX / 1024u)
+		return 0;
+	return (uint64_t)kb * 1024u / 4 * 3;
+}
+
 void llvmir_check_in_child(LLVMMemoryBufferRef buf, bool bitcode, bool verify,
 			   uint64_t mem_limit, struct llvmir_child_result *r)
 {
 	memset(r, 0, sizeof *r);
 	uint64_t cap = 0;
+	if (!mem_limit)
+		mem_limit = default_budget();
 	if (mem_limit) {
 		uint64_t now = mapped_bytes();
 		cap = now + mem_limit < now ? UINT64_MAX : now + mem_limit;

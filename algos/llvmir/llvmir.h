@@ -122,8 +122,8 @@ void llvmir_options_default(struct llvmir_options *o);
  * one, or text in a syntax LLVM dropped, gets one more sentence saying so.
  *
  * Unless no_isolation, LLVM first parses and verifies the module in a forked child (with its
- * address space capped by mem_limit when set); if LLVM crashes or aborts there, the result is
- * SSA_EINPUT naming the signal, and this process never runs LLVM on that input. The caller must
+ * address space capped by mem_limit, or 3/4 of MemAvailable when unset); if LLVM crashes or
+ * aborts there, the result is SSA_EINPUT naming the signal, and this process never runs LLVM on that input. The caller must
  * not ignore SIGCHLD (waitpid needs the child). */
 int llvmir_read(const char *path, const struct llvmir_options *opt, struct llvmir_module *out,
 		struct io_error *err);
