@@ -9,6 +9,7 @@
 #endif
 #include "ssalab_gitrev.h"
 #include "ssalab_peers_info.h"
+#include "ssalab_gcc_plugin_info.h"
 
 void bench_peers_info(FILE *f)
 {
@@ -21,6 +22,12 @@ void bench_peers_info(FILE *f)
 	fprintf(f, "peers: %s: %s\n", SSALAB_PEERS_BOOST_NAMES, peer_boost_version());
 #else
 	fprintf(f, "peers: left out %s: %s\n", SSALAB_PEERS_BOOST_NAMES, SSALAB_PEERS_BOOST_WHY);
+#endif
+	/* Not a kernel: a GCC plugin that tools/gcc-dom loads into gcc (algos/peers/gcc). */
+#if SSALAB_GCC_PLUGIN_BUILT
+	fprintf(f, "peers: gcc-dom plugin: %s\n", SSALAB_GCC_PLUGIN_VERSION);
+#else
+	fprintf(f, "peers: left out gcc-dom plugin: %s\n", SSALAB_GCC_PLUGIN_WHY);
 #endif
 #ifdef SSALAB_HAVE_LLVMIR
 	fprintf(f, "llvm ir input: yes (bench --in MODULE.ll|.bc)\n");
