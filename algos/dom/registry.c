@@ -5,7 +5,8 @@
 #include "dom/domtree.h"
 #include "util/mem.h"
 #include "util/status.h"
-#if defined(SSALAB_HAVE_LLVM_PEERS) || defined(SSALAB_HAVE_BOOST_PEERS)
+#if defined(SSALAB_HAVE_LLVM_PEERS) || defined(SSALAB_HAVE_BOOST_PEERS) ||                      \
+	defined(SSALAB_HAVE_IGRAPH_PEERS)
 #include "peers/peers.h" /* optional rivals, built when CMake finds their libraries */
 #endif
 
@@ -20,6 +21,9 @@ const struct dom_algo *const dom_algos[] = {
 #endif
 #ifdef SSALAB_HAVE_BOOST_PEERS
 	&peer_boost_lt,
+#endif
+#ifdef SSALAB_HAVE_IGRAPH_PEERS
+	&peer_igraph_dom,
 #endif
 };
 const size_t dom_nalgos = sizeof dom_algos / sizeof dom_algos[0];

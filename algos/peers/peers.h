@@ -1,9 +1,10 @@
 /* Rival implementations that compilers and graph libraries ship, wrapped as ssalab kernels so
  * they run beside ours on the same graphs, under the same driver and checks (issue 13).
  *
- * The adapters are C++ files in algos/peers and are built only when CMake finds the library:
- * SSALAB_HAVE_LLVM_PEERS (the newest llvm-config-N, N >= 16, that CMake finds) and SSALAB_HAVE_BOOST_PEERS
- * (boost/graph/dominator_tree.hpp). The stage tables (algos/dom/registry.c, algos/phi/sets.c)
+ * The adapters are files in algos/peers (C++ for LLVM and Boost, C for igraph) and are built
+ * only when CMake finds the library: SSALAB_HAVE_LLVM_PEERS (the newest llvm-config-N, N >= 16,
+ * that CMake finds), SSALAB_HAVE_BOOST_PEERS (boost/graph/dominator_tree.hpp) and
+ * SSALAB_HAVE_IGRAPH_PEERS (igraph 0.10 or newer). The stage tables (algos/dom/registry.c, algos/phi/sets.c)
  * list the descriptors behind those definitions. Each descriptor's prepare() converts ssalab's
  * CSR into the peer's own graph type, untimed; run() is the peer's algorithm and the
  * conversion of its answer back into ssalab's arrays. */
@@ -143,6 +144,25 @@ extern const struct dom_algo peer_boost_lt;
  * DFS numbers start at 0 for every block, so such a block looks like the entry). Fills idom
  * like a dom_algo run. Not in the table. */
 int peer_boost_lt_3arg(const struct cfg *g, uint32_t *idom);
+
+/* ---- igraph (algos/peers/igraph_dom.c, C) ---- */
+
+/* "igraph 0.10.2": igraph_version() of the library linked in. */
+const char *peer_igraph_version(void);
+
+/* igraph-dom: igraph_dominator_tree(graph, entry, dom, NULL, NULL, IGRAPH_OUT) on an igraph_t
+ * built by prepare. igraph's errors come back as ssalab statuses through the adapter's own
+ * error handler instead of aborting the process. */
+extern const struct dom_algo peer_igraph_dom;
+
+/* Asks igraph, through the adapter's handler, for something it refuses (a dominator tree with
+ * mode IGRAPH_ALL) and returns the status the adapter made of it: SSA_EUSAGE, with the process
+ * still running. For the tests. */
+int peer_igraph_handler_check(void);
+
+/* igraph's message for the first error of the adapter's most recent failing igraph call ("" if
+ * none failed yet). */
+const char *peer_igraph_last_error(void);
 
 #ifdef __cplusplus
 }
