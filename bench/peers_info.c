@@ -4,7 +4,8 @@
  * (algos/peers/peers.cmake writes ssalab_peers_info.h). */
 #include "bench/driver.h"
 
-#if defined(SSALAB_HAVE_LLVM_PEERS) || defined(SSALAB_HAVE_BOOST_PEERS)
+#if defined(SSALAB_HAVE_LLVM_PEERS) || defined(SSALAB_HAVE_BOOST_PEERS) ||                      \
+	defined(SSALAB_HAVE_IGRAPH_PEERS)
 #include "peers/peers.h"
 #endif
 #include "ssalab_gitrev.h"
@@ -22,6 +23,11 @@ void bench_peers_info(FILE *f)
 	fprintf(f, "peers: %s: %s\n", SSALAB_PEERS_BOOST_NAMES, peer_boost_version());
 #else
 	fprintf(f, "peers: left out %s: %s\n", SSALAB_PEERS_BOOST_NAMES, SSALAB_PEERS_BOOST_WHY);
+#endif
+#ifdef SSALAB_HAVE_IGRAPH_PEERS
+	fprintf(f, "peers: %s: %s\n", SSALAB_PEERS_IGRAPH_NAMES, peer_igraph_version());
+#else
+	fprintf(f, "peers: left out %s: %s\n", SSALAB_PEERS_IGRAPH_NAMES, SSALAB_PEERS_IGRAPH_WHY);
 #endif
 	/* Not a kernel: a GCC plugin that tools/gcc-dom loads into gcc (algos/peers/gcc). */
 #if SSALAB_GCC_PLUGIN_BUILT
