@@ -97,3 +97,27 @@ Test(peers_build, without_llvm_peers_mem2reg_is_refused_and_all_says_it_left_it_
 	cr_expect_not_null(strstr(r.out, "\nkernel: auto "), "%s", r.out);
 	bench_run_free(&r);
 }
+
+/* The gcc-dom plugin (algos/peers/gcc) is no kernel, but bench says whether this build has it:
+ * one line, built with GCC's version or left out with a reason, and the plugin beside bench when
+ * built (tools/gcc-dom and test_tools_gcc look for it there). */
+Test(peers_build, gcc_plugin_line_says_built_or_why)
+{
+	struct bench_run r = RUN("--version");
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	bool built = strstr(r.out, "\npeers: gcc-dom plugin: GCC ") != NULL;
+	const char *left = strstr(r.out, "\npeers: left out gcc-dom plugin: ");
+	cr_expect(built != (left != NULL), "exactly one gcc-dom plugin line: %s", r.out);
+	if (left)
+		cr_expect(left[strlen("\npeers: left out gcc-dom plugin: ")] != '\n', "no reason: %s",
+			  r.out);
+	if (built) {
+		char so[4096];
+		snprintf(so, sizeof so, "%s", SSALAB_BENCH_EXE);
+		char *slash = strrchr(so, '/');
+		snprintf(slash ? slash + 1 : so, sizeof so - (size_t)(slash ? slash + 1 - so : 0),
+			 "gcc_dom.so");
+		cr_expect(bench_run_exists(so), "bench reports the plugin, but there is no %s", so);
+	}
+	bench_run_free(&r);
+}
