@@ -1,7 +1,7 @@
 /* Whatever the build left out, bench says so: `bench --version` and the end of
  * `bench --algo=list` name each peer group (LLVM: llvm-dom, llvm-dom-map, llvm-pdom, llvm-idf,
  * llvm-mem2reg;
- * Boost: boost-lt) as built, with the library's version, or as left out, with CMake's reason
+ * Boost: boost-lt; igraph: igraph-dom) as built, with the library's version, or as left out, with CMake's reason
  * (algos/peers/peers.cmake); the stage tables agree with them; and a build without LLVM's peers
  * refuses --algo=llvm-mem2reg with that reason and runs --algo=all on LLVM IR without it, saying
  * so. Built in every configuration (CI runs it in a build with -DSSALAB_WITH_LLVM=OFF
@@ -32,6 +32,18 @@ static void expect_peer_lines(const char *out, const char *what)
 	cr_expect_eq(strstr(out, "\npeers: boost-lt: Boost ") != NULL, boost, "%s: %s", what, out);
 	cr_expect_eq(strstr(out, "\npeers: left out boost-lt: ") != NULL, !boost, "%s: %s", what,
 		     out);
+	/* igraph-dom is in the table exactly when CMake built its adapter (the definition comes
+	 * with the library that ssadom links). */
+	bool igraph = dom_find("igraph-dom") != NULL;
+#ifdef SSALAB_HAVE_IGRAPH_PEERS
+	cr_expect(igraph, "built with igraph, but igraph-dom is not in the table");
+#else
+	cr_expect(!igraph, "built without igraph, but igraph-dom is in the table");
+#endif
+	cr_expect_eq(strstr(out, "\npeers: igraph-dom: igraph ") != NULL, igraph, "%s: %s", what,
+		     out);
+	cr_expect_eq(strstr(out, "\npeers: left out igraph-dom: ") != NULL, !igraph, "%s: %s",
+		     what, out);
 	/* A reason follows "left out ...: ", never an empty one. */
 	for (const char *p = out; (p = strstr(p, "\npeers: left out ")); p++) {
 		const char *c = strstr(p, ": ");
@@ -59,6 +71,7 @@ Test(peers_build, version_and_list_say_what_the_build_has)
 	cr_expect_eq(strstr(r.out, "\n  llvm-dom ") != NULL, dom_find("llvm-dom") != NULL);
 	cr_expect_eq(strstr(r.out, "\n  llvm-dom-map ") != NULL, dom_find("llvm-dom-map") != NULL);
 	cr_expect_eq(strstr(r.out, "\n  boost-lt ") != NULL, dom_find("boost-lt") != NULL);
+	cr_expect_eq(strstr(r.out, "\n  igraph-dom ") != NULL, dom_find("igraph-dom") != NULL);
 	bench_run_free(&r);
 }
 
@@ -71,6 +84,7 @@ Test(peers_build, all_runs_with_or_without_peers)
 	cr_expect_eq(strstr(r.out, "\nllvm-dom-map,dom,ok,") != NULL,
 		     dom_find("llvm-dom-map") != NULL);
 	cr_expect_eq(strstr(r.out, "\nboost-lt,dom,ok,") != NULL, dom_find("boost-lt") != NULL);
+	cr_expect_eq(strstr(r.out, "\nigraph-dom,dom,ok,") != NULL, dom_find("igraph-dom") != NULL);
 	bench_run_free(&r);
 }
 
