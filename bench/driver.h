@@ -122,6 +122,9 @@ struct bench_timing {
 	unsigned reps;
 	uint64_t iters;
 	double *rep_ms, *cpu_rep_ms;
+	/* When each sample started, in ms since the process's first sample: with several kernels
+	 * this shows their samples interleaved (JSON rep_start_ms, CSV rep_start_ms). */
+	double *rep_start_ms;
 	double median_ms, min_ms, max_ms, mean_ms, stddev_ms;
 	/* Honesty about a busy machine: CPU time the process got during the samples over their
 	 * wall time (near 1 on a quiet machine, lower when it was descheduled; above 1 only if
@@ -133,10 +136,32 @@ struct bench_timing {
 	double prepare_ms;    /* the untimed prepare step (peer libraries), -1 when none */
 };
 
-/* Utilization outside [BENCH_BUSY_UTILIZATION, BENCH_MAX_UTILIZATION] is flagged. */
+/* Utilization outside [BENCH_BUSY_UTILIZATION, BENCH_MAX_UTILIZATION] is flagged. The lower
+ * bound can be moved by the environment variable SSALAB_BENCH_BUSY_UTILIZATION (a test hook:
+ * a quiet machine cannot be made busy on demand); bench_busy_threshold() is the one in force. */
 #define BENCH_BUSY_UTILIZATION 0.9
 #define BENCH_MAX_UTILIZATION 1.05
+double bench_busy_threshold(void);
+bool bench_busy(double u);
 bool bench_utilization_odd(double u);
+
+/* A ratio with a 95% interval, from pairs (a_i, b_i) measured together: either the median of the
+ * per-pair ratios a_i/b_i (samples of two kernels taken in the same round), or the ratio of the
+ * sums (functions of a module). The interval is a percentile bootstrap over the pairs with a
+ * fixed seed, so the same pairs always give the same interval; it is widened, if need be, to
+ * hold the point estimate. With fewer than BENCH_RATIO_MIN_PAIRS pairs there is no interval
+ * (ci false). have is false when there is no pair at all. */
+#define BENCH_RATIO_MIN_PAIRS 5u
+#define BENCH_RATIO_RESAMPLES 2000u
+struct bench_ratio {
+	bool have, ci;
+	unsigned pairs;
+	double value, lo, hi;
+};
+void bench_ratio_paired(const double *a, const double *b, unsigned n, struct bench_ratio *out);
+void bench_ratio_of_sums(const double *a, const double *b, unsigned n, struct bench_ratio *out);
+/* "2.31 [2.25, 2.40]", "2.31 [interval n/a: 3 pairs]" or "-". */
+void bench_ratio_str(const struct bench_ratio *r, char *buf, size_t len);
 
 double bench_now_ns(void); /* CLOCK_MONOTONIC */
 double bench_cpu_ns(void); /* the process's CPU clock */
@@ -151,6 +176,15 @@ int bench_timing_stats(struct bench_timing *t);
  * (*status). */
 uint64_t bench_calibrate(int (*fn)(void *arg, uint64_t *counters), void *arg, double min_time_s,
 			 uint64_t *counters, int *status);
+/* The steps of bench_time_reps, for callers that interleave the samples of several kernels:
+ * bench_time_begin allocates t, runs the warm-up and calibrates t->iters; bench_time_sample
+ * times sample i (counting the involuntary switches during it); bench_timing_stats ends. */
+int bench_time_begin(int (*fn)(void *arg, uint64_t *counters), void *arg,
+		     const struct bench_timing_opts *o, uint64_t *counters, struct bench_timing *t);
+int bench_time_sample(int (*fn)(void *arg, uint64_t *counters), void *arg, uint64_t *counters,
+		      struct bench_timing *t, unsigned i);
+/* ms since the first sample of the process (the origin of rep_start_ms). */
+double bench_sample_clock_ms(void);
 /* Runs fn o->warmup times untimed, calibrates, then times o->reps samples; counters hold the
  * last run's values. progress_label, when not NULL and stderr is a terminal, shows progress.
  * Stops at the first non-OK status of fn and returns it. */
@@ -210,6 +244,9 @@ struct bench_result {
 	struct bench_mem mem;
 	const char *check;      /* "ok", "FAIL", "error", "unchecked", "skipped", "n/a" */
 	char check_msg[256];
+	/* The median over the dfs floor's on the same input, paired sample by sample (x_dfs). */
+	struct bench_ratio x_dfs;
+	bool interleaved;       /* its samples alternated with the other kernels' */
 };
 
 /* The exit code a library status asks for (README: "Exit codes"). */
@@ -294,6 +331,16 @@ struct bench_selected {
  * in->function when it is set. */
 int bench_run_kernel(const struct bench_cli *cli, const struct bench_input *in,
 		     const struct bench_selected *s, struct bench_result *res, FILE *dump_f);
+/* Every kernel of sel on in, one row each to rep, with x_dfs paired with the dfs floor's
+ * samples when dfs ran. With several kernels and samples, their samples interleave round-robin
+ * (each kernel's setup, warm-up and calibration first, all their scratch alive together) when
+ * their memory estimates fit the limit together; else they run one after another, a note says
+ * why, and each row is written as its kernel ends (only rows after dfs's get x_dfs). The
+ * deadline (--time-limit) is armed here, unfinished naming the --out file to remove. Returns
+ * the exit code. */
+int bench_run_kernels(const struct bench_cli *cli, const struct bench_input *in,
+		      const struct bench_selected *sel, size_t n, struct bench_report *rep,
+		      FILE *dump_f, const char *unfinished);
 
 /* LLVM IR input (bench/input_llvm.c). bench_input_is_llvm: path is a directory, or a file whose
  * content is bitcode (by its magic) or text IR (its first token is LLVM's, not ssalab's). */

@@ -59,7 +59,8 @@ int bench_timing_init(struct bench_timing *t, unsigned samples)
 	memset(t, 0, sizeof *t);
 	t->rep_ms = ssa_calloc_array(samples ? samples : 1, sizeof *t->rep_ms);
 	t->cpu_rep_ms = ssa_calloc_array(samples ? samples : 1, sizeof *t->cpu_rep_ms);
-	if (!t->rep_ms || !t->cpu_rep_ms) {
+	t->rep_start_ms = ssa_calloc_array(samples ? samples : 1, sizeof *t->rep_start_ms);
+	if (!t->rep_ms || !t->cpu_rep_ms || !t->rep_start_ms) {
 		bench_timing_free(t);
 		return SSA_ENOMEM;
 	}
@@ -126,41 +127,65 @@ uint64_t bench_calibrate(int (*fn)(void *arg, uint64_t *counters), void *arg, do
 	}
 }
 
-int bench_time_reps(int (*fn)(void *arg, uint64_t *counters), void *arg,
-		    const struct bench_timing_opts *o, uint64_t *counters, struct bench_timing *t,
-		    const char *progress_label)
+static double sample_origin_ns = -1;
+
+double bench_sample_clock_ms(void)
+{
+	double now = bench_now_ns();
+	if (sample_origin_ns < 0)
+		sample_origin_ns = now;
+	return (now - sample_origin_ns) / 1e6;
+}
+
+int bench_time_begin(int (*fn)(void *arg, uint64_t *counters), void *arg,
+		     const struct bench_timing_opts *o, uint64_t *counters, struct bench_timing *t)
 {
 	int st = bench_timing_init(t, o->reps);
 	if (st != SSA_OK)
 		return st;
 	for (unsigned i = 0; i < o->warmup; i++) {
-		if (progress_label)
-			bench_progress("%s: warm-up %u/%u", progress_label, i + 1, o->warmup);
 		memset(counters, 0, BENCH_MAX_COUNTERS * sizeof *counters);
 		if ((st = fn(arg, counters)) != SSA_OK)
-			goto out;
+			return st;
 	}
 	t->iters = bench_calibrate(fn, arg, o->min_time_s, counters, &st);
-	if (st != SSA_OK)
-		goto out;
+	return st;
+}
+
+int bench_time_sample(int (*fn)(void *arg, uint64_t *counters), void *arg, uint64_t *counters,
+		      struct bench_timing *t, unsigned i)
+{
 	uint64_t sw0 = bench_invol_switches();
-	for (unsigned i = 0; i < o->reps; i++) {
+	t->rep_start_ms[i] = bench_sample_clock_ms();
+	double c0 = bench_cpu_ns(), t0 = bench_now_ns();
+	for (uint64_t k = 0; k < t->iters; k++) {
+		memset(counters, 0, BENCH_MAX_COUNTERS * sizeof *counters);
+		int st = fn(arg, counters);
+		if (st != SSA_OK)
+			return st;
+	}
+	double t1 = bench_now_ns(), c1 = bench_cpu_ns();
+	t->rep_ms[i] = (t1 - t0) / 1e6 / (double)t->iters;
+	t->cpu_rep_ms[i] = (c1 - c0) / 1e6 / (double)t->iters;
+	t->reps = i + 1;
+	t->invol_switches += bench_invol_switches() - sw0;
+	return SSA_OK;
+}
+
+int bench_time_reps(int (*fn)(void *arg, uint64_t *counters), void *arg,
+		    const struct bench_timing_opts *o, uint64_t *counters, struct bench_timing *t,
+		    const char *progress_label)
+{
+	if (progress_label)
+		bench_progress("%s: warm-up and calibration", progress_label);
+	int st = bench_time_begin(fn, arg, o, counters, t);
+	for (unsigned i = 0; i < o->reps && st == SSA_OK; i++) {
 		if (progress_label)
 			bench_progress("%s: sample %u/%u", progress_label, i + 1, o->reps);
-		double c0 = bench_cpu_ns(), t0 = bench_now_ns();
-		for (uint64_t k = 0; k < t->iters; k++) {
-			memset(counters, 0, BENCH_MAX_COUNTERS * sizeof *counters);
-			if ((st = fn(arg, counters)) != SSA_OK)
-				goto out;
-		}
-		double t1 = bench_now_ns(), c1 = bench_cpu_ns();
-		t->rep_ms[i] = (t1 - t0) / 1e6 / (double)t->iters;
-		t->cpu_rep_ms[i] = (c1 - c0) / 1e6 / (double)t->iters;
-		t->reps = i + 1;
+		st = bench_time_sample(fn, arg, counters, t, i);
 	}
-	t->invol_switches = bench_invol_switches() - sw0;
-	st = bench_timing_stats(t);
-out:
+	if (st == SSA_OK)
+		st = bench_timing_stats(t);
 	bench_progress_done();
 	return st;
 }
@@ -169,13 +194,31 @@ void bench_timing_free(struct bench_timing *t)
 {
 	free(t->rep_ms);
 	free(t->cpu_rep_ms);
-	t->rep_ms = t->cpu_rep_ms = NULL;
+	free(t->rep_start_ms);
+	t->rep_ms = t->cpu_rep_ms = t->rep_start_ms = NULL;
 	t->reps = 0;
+}
+
+double bench_busy_threshold(void)
+{
+	static double threshold = -1;
+	if (threshold < 0) {
+		const char *env = getenv("SSALAB_BENCH_BUSY_UTILIZATION");
+		char *end;
+		double v = env ? strtod(env, &end) : 0;
+		threshold = env && end != env && !*end && v > 0 && v < 100 ? v : BENCH_BUSY_UTILIZATION;
+	}
+	return threshold;
+}
+
+bool bench_busy(double u)
+{
+	return u < bench_busy_threshold();
 }
 
 bool bench_utilization_odd(double u)
 {
-	return u < BENCH_BUSY_UTILIZATION || u > BENCH_MAX_UTILIZATION;
+	return bench_busy(u) || u > BENCH_MAX_UTILIZATION;
 }
 
 static int progress_state = -1; /* -1 unknown, 0 off, 1 on */

@@ -1,0 +1,122 @@
+/* Ratios between two timings that hold on a shared machine. Two medians taken minutes apart
+ * divide two different machine states: a burst of load during one kernel's samples moves the
+ * ratio by any factor. A ratio is therefore only ever formed from pairs measured together
+ * (sample i of both kernels, taken in the same round; or both kernels on the same function),
+ * and reported with a bootstrap interval over those pairs, so that two runs can be compared by
+ * whether their intervals overlap. The resampling draws from algos/util's xoshiro with a fixed
+ * seed: the same pairs give the same interval on every run and machine. */
+#include "bench/driver.h"
+#include "util/mem.h"
+#include "util/rng.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BENCH_RATIO_SEED 0x726174696f733935ull
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median_of(double *v, unsigned n)
+{
+	qsort(v, n, sizeof *v, cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* The 2.5% and 97.5% points of the resampled statistics (nearest rank), widened to value. */
+static void interval(double *boot, unsigned nb, struct bench_ratio *out)
+{
+	qsort(boot, nb, sizeof *boot, cmp_double);
+	unsigned lo = (unsigned)(0.025 * nb), hi = (unsigned)(0.975 * nb);
+	if (hi >= nb)
+		hi = nb - 1;
+	out->lo = boot[lo] < out->value ? boot[lo] : out->value;
+	out->hi = boot[hi] > out->value ? boot[hi] : out->value;
+	out->ci = true;
+}
+
+void bench_ratio_paired(const double *a, const double *b, unsigned n, struct bench_ratio *out)
+{
+	memset(out, 0, sizeof *out);
+	double *r = ssa_alloc_array(n ? n : 1, sizeof *r);
+	if (!r)
+		return;
+	unsigned k = 0;
+	for (unsigned i = 0; i < n; i++)
+		if (b[i] > 0)
+			r[k++] = a[i] / b[i];
+	if (k) {
+		out->have = true;
+		out->pairs = k;
+		double *tmp = ssa_alloc_array(k, sizeof *tmp);
+		double *boot = ssa_alloc_array(BENCH_RATIO_RESAMPLES, sizeof *boot);
+		if (tmp) {
+			memcpy(tmp, r, k * sizeof *tmp);
+			out->value = median_of(tmp, k);
+		}
+		if (tmp && boot && k >= BENCH_RATIO_MIN_PAIRS) {
+			struct ssa_rng rng;
+			ssa_rng_seed(&rng, BENCH_RATIO_SEED);
+			for (unsigned s = 0; s < BENCH_RATIO_RESAMPLES; s++) {
+				for (unsigned j = 0; j < k; j++)
+					tmp[j] = r[ssa_rng_below(&rng, k)];
+				boot[s] = median_of(tmp, k);
+			}
+			interval(boot, BENCH_RATIO_RESAMPLES, out);
+		}
+		free(tmp);
+		free(boot);
+	}
+	free(r);
+}
+
+void bench_ratio_of_sums(const double *a, const double *b, unsigned n, struct bench_ratio *out)
+{
+	memset(out, 0, sizeof *out);
+	double sa = 0, sb = 0;
+	for (unsigned i = 0; i < n; i++) {
+		sa += a[i];
+		sb += b[i];
+	}
+	if (!n || !(sb > 0))
+		return;
+	out->have = true;
+	out->pairs = n;
+	out->value = sa / sb;
+	if (n < BENCH_RATIO_MIN_PAIRS)
+		return;
+	double *boot = ssa_alloc_array(BENCH_RATIO_RESAMPLES, sizeof *boot);
+	if (!boot)
+		return;
+	struct ssa_rng rng;
+	ssa_rng_seed(&rng, BENCH_RATIO_SEED);
+	unsigned nb = 0;
+	for (unsigned s = 0; s < BENCH_RATIO_RESAMPLES; s++) {
+		double x = 0, y = 0;
+		for (unsigned j = 0; j < n; j++) {
+			uint64_t i = ssa_rng_below(&rng, n);
+			x += a[i];
+			y += b[i];
+		}
+		if (y > 0) /* a resample of only zero-time functions says nothing */
+			boot[nb++] = x / y;
+	}
+	if (nb)
+		interval(boot, nb, out);
+	free(boot);
+}
+
+void bench_ratio_str(const struct bench_ratio *r, char *buf, size_t len)
+{
+	if (!r->have)
+		snprintf(buf, len, "-");
+	else if (!r->ci)
+		snprintf(buf, len, "%.4g [interval n/a: %u pair%s, needs %u]", r->value, r->pairs,
+			 r->pairs == 1 ? "" : "s", BENCH_RATIO_MIN_PAIRS);
+	else
+		snprintf(buf, len, "%.4g [%.4g, %.4g]", r->value, r->lo, r->hi);
+}
