@@ -6,14 +6,17 @@
  * φ placement by IDFCalculator, then renaming by a worklist walk of the CFG. Complexity
  * near-linear in the function's size per alloca in practice; memory LLVM's.
  *
- * For each function with a body, one warm-up and then `reps` timed reps. A rep works on a
- * fresh copy of the function (CloneFunction into the same module), made untimed together with
- * the dominator tree PromoteMemToReg needs (in LLVM's pass pipeline the analysis manager hands
- * mem2reg a tree it already has) and the list of promotable allocas of the entry block (what
- * mem2reg's pass collects, with isAllocaPromotable); the copy is deleted after the rep. Only
- * the PromoteMemToReg call is timed, with CLOCK_MONOTONIC. A function marked optnone is not
- * promoted: the mem2reg pass skips it, so timing PromoteMemToReg on it would time work no
- * compiler does.
+ * For each function with a body: warm-up calls, then `reps` samples, timed as bench times its
+ * own kernels. A call works on a fresh copy of the function (CloneFunction into the same
+ * module), made untimed together with the dominator tree PromoteMemToReg needs (in LLVM's pass
+ * pipeline the analysis manager hands mem2reg a tree it already has) and the list of promotable
+ * allocas of the entry block (what mem2reg's pass collects, with isAllocaPromotable). A sample
+ * prepares K copies, times the K PromoteMemToReg calls back to back with CLOCK_MONOTONIC and
+ * the process CPU clock, then deletes the copies, all of that outside the timed region; K is
+ * calibrated, as bench_calibrate does, so that a sample lasts --min-time. One call per sample
+ * would time a few microseconds with one pair of clock readings, on a copy whose first touch
+ * is what dominates. A function marked optnone is not promoted: the mem2reg pass skips it, so
+ * timing PromoteMemToReg on it would time work no compiler does.
  *
  * The placement check (peer_llvm_mem2reg_check, peers.h says what it compares) works on two
  * more clones per function, both untimed and outside the reps. */
@@ -40,6 +43,7 @@ extern "C" {
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <memory>
 #include <new>
 #include <string>
 #include <unordered_map>
@@ -80,6 +84,13 @@ std::vector<llvm::AllocaInst *> promotable_allocas(llvm::Function &f)
 	return allocas;
 }
 
+double cpu_ns()
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
 /* One rep on a fresh copy of f: returns the nanoseconds of PromoteMemToReg. The first rep's
  * counts go to rec. */
 double one_rep(llvm::Function &f, struct peer_m2r_func *rec)
@@ -98,6 +109,61 @@ double one_rep(llvm::Function &f, struct peer_m2r_func *rec)
 	}
 	copy->eraseFromParent();
 	return t1 - t0;
+}
+
+/* A batch never holds more copies than this, nor more than BATCH_MAX_INSTS instructions in
+ * all: the copies are alive together. */
+constexpr uint64_t BATCH_MAX = 100000;
+constexpr uint64_t BATCH_MAX_INSTS = 2000000;
+
+struct prepared {
+	llvm::Function *copy;
+	std::unique_ptr<llvm::DominatorTree> dt;
+	std::vector<llvm::AllocaInst *> allocas;
+};
+
+/* One sample: k copies of f made untimed, k PromoteMemToReg calls timed as a whole (wall and
+ * CPU ns into *wall, *cpu), the copies deleted untimed. */
+void batch(llvm::Function &f, uint64_t k, double *wall, double *cpu)
+{
+	std::vector<prepared> v(k);
+	for (prepared &p : v) {
+		llvm::ValueToValueMapTy vmap;
+		p.copy = llvm::CloneFunction(&f, vmap);
+		p.dt = std::make_unique<llvm::DominatorTree>(*p.copy);
+		p.allocas = promotable_allocas(*p.copy);
+	}
+	double c0 = cpu_ns(), t0 = now_ns();
+	for (prepared &p : v)
+		llvm::PromoteMemToReg(p.allocas, *p.dt);
+	double t1 = now_ns(), c1 = cpu_ns();
+	*wall = t1 - t0;
+	*cpu = c1 - c0;
+	for (prepared &p : v) {
+		p.dt.reset();
+		p.copy->eraseFromParent();
+	}
+}
+
+/* The calls per sample that make one last min_time_s: batches growing at most tenfold per step
+ * until one does (bench_calibrate's rule). */
+uint64_t calibrate(llvm::Function &f, double min_time_s, uint64_t cap)
+{
+	uint64_t k = 1;
+	if (!(min_time_s > 0))
+		return 1;
+	for (;;) {
+		double wall, cpu;
+		batch(f, k, &wall, &cpu);
+		if (wall >= min_time_s * 1e9 || k >= cap)
+			return k;
+		double want = wall > 0 ? 1.2 * min_time_s * 1e9 / wall * (double)k : 10.0 * (double)k;
+		double most = 10.0 * (double)k;
+		uint64_t next = (uint64_t)(want < most ? want : most);
+		k = next > k ? next : k + 1;
+		if (k > cap)
+			k = cap;
+	}
 }
 
 /* ---- the placement check ---- */
@@ -398,6 +464,7 @@ void peer_m2r_result_free(struct peer_m2r_result *r)
 	for (uint32_t i = 0; i < r->nfuncs; i++) {
 		free(r->funcs[i].name);
 		free(r->funcs[i].rep_ns);
+		free(r->funcs[i].cpu_rep_ns);
 		free(r->funcs[i].parity.msg);
 	}
 	free(r->funcs);
@@ -415,8 +482,17 @@ int peer_llvm_mem2reg_check(const char *path, uint32_t reps,
 			    const struct peer_m2r_placement *places, uint32_t nplaces,
 			    struct peer_m2r_result *out, char *err, size_t errlen)
 {
-	if (!path || !out || reps == 0 || (nplaces && !places))
+	struct peer_m2r_timing t = {reps, 1, 0.0};
+	return peer_llvm_mem2reg_timed(path, &t, places, nplaces, out, err, errlen);
+}
+
+int peer_llvm_mem2reg_timed(const char *path, const struct peer_m2r_timing *t,
+			    const struct peer_m2r_placement *places, uint32_t nplaces,
+			    struct peer_m2r_result *out, char *err, size_t errlen)
+{
+	if (!path || !out || !t || t->reps == 0 || (nplaces && !places))
 		return SSA_EUSAGE;
+	const uint32_t reps = t->reps;
 	out->nfuncs = 0;
 	out->funcs = nullptr;
 	if (err && errlen)
@@ -448,7 +524,9 @@ int peer_llvm_mem2reg_check(const char *path, uint32_t reps,
 			struct peer_m2r_func *rec = &out->funcs[out->nfuncs++];
 			rec->name = strdup(f->getName().str().c_str());
 			rec->rep_ns = static_cast<double *>(calloc(reps, sizeof(double)));
-			if (!rec->name || !rec->rep_ns) {
+			rec->cpu_rep_ns = static_cast<double *>(calloc(reps, sizeof(double)));
+			rec->iters = 1;
+			if (!rec->name || !rec->rep_ns || !rec->cpu_rep_ns) {
 				peer_m2r_result_free(out);
 				return SSA_ENOMEM;
 			}
@@ -461,9 +539,21 @@ int peer_llvm_mem2reg_check(const char *path, uint32_t reps,
 				rec->parity.optnone = true;
 				continue;
 			}
-			one_rep(*f, rec); /* warm-up */
-			for (uint32_t r = 0; r < reps; r++)
-				rec->rep_ns[r] = one_rep(*f, nullptr);
+			one_rep(*f, rec); /* the first warm-up call gives the counts */
+			if (rec->allocas) {
+				for (uint32_t w = 1; w < t->warmup; w++)
+					one_rep(*f, nullptr);
+				uint64_t insts = rec->insts_before ? rec->insts_before : 1;
+				uint64_t cap = BATCH_MAX_INSTS / insts;
+				cap = cap < 1 ? 1 : cap > BATCH_MAX ? BATCH_MAX : cap;
+				rec->iters = calibrate(*f, t->min_time_s, cap);
+				for (uint32_t r = 0; r < reps; r++) {
+					double wall, cpu;
+					batch(*f, rec->iters, &wall, &cpu);
+					rec->rep_ns[r] = wall / (double)rec->iters;
+					rec->cpu_rep_ns[r] = cpu / (double)rec->iters;
+				}
+			}
 			auto it = placement.find(rec->name);
 			if (it != placement.end())
 				check_parity(*f, *it->second, mst, rec->parity);

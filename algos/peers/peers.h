@@ -67,11 +67,16 @@ struct peer_m2r_parity {
 };
 
 /* llvm-mem2reg: LLVM's PromoteMemToReg, timed per function of an LLVM module (.ll or .bc).
- * For each function with a body, every rep promotes all promotable allocas of the entry block
- * (what mem2reg does) on a fresh clone of the module made untimed; the dominator tree it needs
- * is built untimed too, as in LLVM's pass pipeline where mem2reg receives it from the
- * analysis manager. The time of a rep is the PromoteMemToReg call alone. A function with
- * LLVM's optnone attribute is left alone, as the mem2reg pass leaves it: allocas 0, reps 0 ns. */
+ * For each function with a body, a call promotes all promotable allocas of the entry block
+ * (what mem2reg does) on a fresh clone of the function made untimed; the dominator tree it
+ * needs is built untimed too, as in LLVM's pass pipeline where mem2reg receives it from the
+ * analysis manager. A sample makes `iters` clones (and trees) untimed, times the `iters`
+ * PromoteMemToReg calls back to back, wall and CPU, and deletes the clones untimed; iters is
+ * calibrated so that a sample lasts min_time_s, after the warm-up calls, as ssalab's own
+ * kernels are timed (a real function's promotion takes microseconds, below what one clock
+ * reading resolves, and a lone call on a cold clone times the cache misses, not the work).
+ * A function without promotable allocas is not timed (iters 1, 0 ns). A function with LLVM's
+ * optnone attribute is left alone, as the mem2reg pass leaves it: allocas 0, reps 0 ns. */
 struct peer_m2r_func {
 	char *name;            /* the function's name (malloc'd) */
 	uint32_t blocks;       /* basic blocks */
@@ -81,7 +86,9 @@ struct peer_m2r_func {
 	uint32_t insts_before; /* instructions before and after promotion */
 	uint32_t insts_after;
 	uint32_t reps;
-	double *rep_ns;        /* reps entries, wall-clock nanoseconds of each rep (malloc'd) */
+	uint64_t iters;        /* PromoteMemToReg calls per sample */
+	double *rep_ns;        /* reps entries: a sample's wall-clock ns over iters (malloc'd) */
+	double *cpu_rep_ns;    /* the same in process CPU time (malloc'd) */
 	struct peer_m2r_parity parity; /* peer_llvm_mem2reg_check only */
 };
 
@@ -90,7 +97,15 @@ struct peer_m2r_result {
 	struct peer_m2r_func *funcs; /* in module order */
 };
 
-/* Reads path, runs `reps` timed reps per function (reps >= 1; a warm-up rep is not included).
+/* How llvm-mem2reg times: reps samples of calibrated batches after warmup calls (at least 1),
+ * each sample lasting at least min_time_s (0: one call per sample). */
+struct peer_m2r_timing {
+	uint32_t reps, warmup;
+	double min_time_s;
+};
+
+/* Reads path, runs `reps` timed reps per function (reps >= 1; a warm-up rep is not included),
+ * one call per sample.
  * SSA_EINPUT when LLVM cannot parse the file: err (errlen bytes) then holds LLVM's message
  * as "path:line:col: message". SSA_ENOMEM; SSA_EUSAGE for reps == 0 or a NULL argument.
  * On failure *out is left empty. */
@@ -127,6 +142,11 @@ struct peer_m2r_placement {
  * optnone function, where parity.optnone is set instead).
  * places may be NULL when nplaces is 0. */
 int peer_llvm_mem2reg_check(const char *path, uint32_t reps,
+			    const struct peer_m2r_placement *places, uint32_t nplaces,
+			    struct peer_m2r_result *out, char *err, size_t errlen);
+/* The same, timed as t says (calibrated batches); the parity check runs once per function,
+ * after the samples and untimed. */
+int peer_llvm_mem2reg_timed(const char *path, const struct peer_m2r_timing *t,
 			    const struct peer_m2r_placement *places, uint32_t nplaces,
 			    struct peer_m2r_result *out, char *err, size_t errlen);
 
