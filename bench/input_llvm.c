@@ -367,20 +367,20 @@ static int run_function(const struct bench_cli *cli, const struct bench_selected
 			fprintf(stderr, "bench: (the pipeline on function '%s' of %s)\n", in.function,
 				path);
 	} else {
-		for (size_t i = 0; i < nsel; i++) {
-			/* Placement and liveness refuse a program without variables; real code has
-			 * such functions, and there is nothing to place in them. */
-			if (f->prog.nvars == 0 && !strcmp(sel[i].k.stage->name, "phi"))
-				continue;
-			struct bench_result res;
-			bench_deadline_arm(cli->time_limit_s, sel[i].k.name, unfinished);
-			int c = bench_run_kernel(cli, &in, &sel[i], &res, dump_f);
-			bench_deadline_disarm();
-			bench_report_row(r, &res);
-			bench_timing_free(&res.timing);
-			if (c && !code)
-				code = c;
+		/* Placement and liveness refuse a program without variables; real code has such
+		 * functions, and there is nothing to place in them. */
+		struct bench_selected *run = ssa_alloc_array(nsel ? nsel : 1, sizeof *run);
+		size_t nrun = 0;
+		for (size_t i = 0; run && i < nsel; i++)
+			if (f->prog.nvars || strcmp(sel[i].k.stage->name, "phi"))
+				run[nrun++] = sel[i];
+		if (!run) {
+			fprintf(stderr, "bench: out of memory\n");
+			code = BENCH_EXIT_REFUSED;
+		} else {
+			code = bench_run_kernels(cli, &in, run, nrun, r, dump_f, unfinished);
 		}
+		free(run);
 	}
 	if (in.prog == &named) {
 		names_free(&named.bnames);
@@ -460,8 +460,8 @@ static int m2r_places_make(struct m2r_places *p, const struct llvmir_module *m,
 }
 
 /* llvm-mem2reg on the selected functions of one module: one row per function, timed by the
- * peer (each sample is one PromoteMemToReg call on a fresh clone, so a sample cannot batch
- * runs: iters=1, and the peer measures wall time only, so the CPU columns repeat it). The check
+ * peer as bench times a kernel (warm-up, then samples of `iters` PromoteMemToReg calls on
+ * clones made outside the timed region, iters calibrated to --min-time; wall and CPU). The check
  * is placement parity (peers.h, peer_llvm_mem2reg_check): per variable, the blocks of ssalab's
  * pruned placement against the blocks where LLVM leaves φs, a φ LLVM lacks accepted only where
  * LLVM's own simplification folds it on ssalab's placement (counted as folded). An optnone
@@ -480,7 +480,8 @@ static int m2r_module(const struct bench_cli *cli, struct bench_report *r, const
 		return BENCH_EXIT_REFUSED;
 	}
 	bench_progress("llvm-mem2reg on %s", path);
-	int st = peer_llvm_mem2reg_check(path, reps, places.v, places.n, &pr, err, sizeof err);
+	struct peer_m2r_timing how = {reps, cli->timing.warmup, cli->timing.min_time_s};
+	int st = peer_llvm_mem2reg_timed(path, &how, places.v, places.n, &pr, err, sizeof err);
 	bench_progress_done();
 	if (st != SSA_OK) {
 		m2r_places_free(&places);
@@ -491,6 +492,17 @@ static int m2r_module(const struct bench_cli *cli, struct bench_report *r, const
 	uint32_t cur = 0, nrun = 0, nequal = 0, ndiff = 0, nerr = 0, npaired = 0, noptnone = 0;
 	uint64_t phis_llvm = 0, phis_ssa = 0, nfolded = 0;
 	double m2r_ms = 0, pipe_ms = 0, m2r_paired_ms = 0;
+	/* Per function with variables: the pipeline's medians summed, and LLVM's median. */
+	double *pair_pipe = ssa_alloc_array(npick ? npick : 1, sizeof *pair_pipe);
+	double *pair_llvm = ssa_alloc_array(npick ? npick : 1, sizeof *pair_llvm);
+	if (!pair_pipe || !pair_llvm) {
+		free(pair_pipe);
+		free(pair_llvm);
+		peer_m2r_result_free(&pr);
+		m2r_places_free(&places);
+		fprintf(stderr, "bench: llvm-mem2reg: out of memory\n");
+		return BENCH_EXIT_REFUSED;
+	}
 	int code = BENCH_EXIT_OK;
 	char line[768];
 	for (uint32_t i = 0; i < npick; i++) {
@@ -536,14 +548,15 @@ static int m2r_module(const struct bench_cli *cli, struct bench_report *r, const
 			break;
 		}
 		res.timing.reps = pf->reps;
-		res.timing.iters = 1;
-		for (uint32_t k = 0; k < pf->reps; k++)
-			res.timing.rep_ms[k] = res.timing.cpu_rep_ms[k] = pf->rep_ns[k] / 1e6;
+		res.timing.iters = pf->iters ? pf->iters : 1;
+		for (uint32_t k = 0; k < pf->reps; k++) {
+			res.timing.rep_ms[k] = pf->rep_ns[k] / 1e6;
+			res.timing.cpu_rep_ms[k] = pf->cpu_rep_ns[k] / 1e6;
+		}
+		/* The peer's samples have no place in this process's sample clock. */
+		free(res.timing.rep_start_ms);
+		res.timing.rep_start_ms = NULL;
 		bench_timing_stats(&res.timing);
-		res.timing.cpu_ms = 0;
-		for (uint32_t k = 0; k < pf->reps; k++)
-			res.timing.cpu_ms += res.timing.rep_ms[k];
-		res.timing.utilization = 1;
 		res.timing.prepare_ms = -1;
 		/* The φs mem2reg made: those the input already had are not its. */
 		uint32_t made = pf->phis - pf->phis_before;
@@ -615,6 +628,8 @@ static int m2r_module(const struct bench_cli *cli, struct bench_report *r, const
 		nrun++;
 		m2r_ms += res.timing.median_ms;
 		if (pt >= 0) {
+			pair_pipe[npaired] = pt;
+			pair_llvm[npaired] = res.timing.median_ms;
 			npaired++;
 			pipe_ms += pt;
 			m2r_paired_ms += res.timing.median_ms;
@@ -622,19 +637,32 @@ static int m2r_module(const struct bench_cli *cli, struct bench_report *r, const
 		bench_timing_free(&res.timing);
 	}
 	snprintf(line, sizeof line,
-		 "llvm-mem2reg: functions=%" PRIu32 " total_ms=%.6f (one PromoteMemToReg per sample, "
-		 "wall) phis llvm=%" PRIu64 " ssalab-pruned=%" PRIu64 " functions_equal=%" PRIu32
+		 "llvm-mem2reg: functions=%" PRIu32 " total_ms=%.6f (warm: calibrated batches of "
+		 "PromoteMemToReg on clones made untimed; wall) phis llvm=%" PRIu64 " ssalab-pruned=%" PRIu64 " functions_equal=%" PRIu32
 		 " differ=%" PRIu32 " errors=%" PRIu32 " folded=%" PRIu64 " optnone=%" PRIu32
 		 " (placement per variable and block)", nrun, m2r_ms, phis_llvm, phis_ssa, nequal,
 		 ndiff, nerr, nfolded, noptnone);
 	bench_report_note(r, line);
 	if (cli->pipeline) {
+		/* A ratio of sums over the functions, its interval a bootstrap over them. */
+		struct bench_ratio x;
+		bench_ratio_of_sums(pair_pipe, pair_llvm, npaired, &x);
+		char xs[96];
+		if (x.have && x.ci)
+			snprintf(xs, sizeof xs, "%.4g [%.4g, %.4g]", x.value, x.lo, x.hi);
+		else
+			snprintf(xs, sizeof xs, "%.4g [interval n/a: %" PRIu32 " functions]",
+				 x.have ? x.value : 0.0, npaired);
 		snprintf(line, sizeof line,
 			 "ratio: pipeline %s total_ms=%.6f vs llvm-mem2reg total_ms=%.6f over the same %"
-			 PRIu32 " functions: pipeline/llvm=%.4g", cli->pipeline, pipe_ms, m2r_paired_ms,
-			 npaired, m2r_paired_ms > 0 ? pipe_ms / m2r_paired_ms : 0.0);
+			 PRIu32 " functions: pipeline/llvm=%s (ssalab's pipeline over LLVM's "
+			 "PromoteMemToReg, both warm in calibrated batches: per-run medians summed over "
+			 "the functions with variables; 95%% interval by bootstrap over the functions)",
+			 cli->pipeline, pipe_ms, m2r_paired_ms, npaired, xs);
 		bench_report_note(r, line);
 	}
+	free(pair_pipe);
+	free(pair_llvm);
 	peer_m2r_result_free(&pr);
 	m2r_places_free(&places);
 	return code ? code : nerr || ndiff ? BENCH_EXIT_VERIFY : BENCH_EXIT_OK;

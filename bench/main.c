@@ -222,15 +222,37 @@ static int refusal(const struct bench_selected *s)
 	return s->by_group ? BENCH_EXIT_OK : BENCH_EXIT_REFUSED;
 }
 
-int bench_run_kernel(const struct bench_cli *cli, const struct bench_input *in,
-		     const struct bench_selected *s, struct bench_result *res, FILE *dump_f)
+/* A kernel between its calibration and its check: the interleaved runner holds several. */
+struct open_kernel {
+	const struct bench_selected *s;
+	struct bench_result *res;
+	struct run_ctx ctx;
+	bool open;    /* set up and calibrated: samples may be taken */
+	int code;     /* the exit code it asks for so far */
+	double setup_s; /* what its setup, warm-up and calibration took (for --time-limit) */
+};
+
+static void set_where(const struct bench_input *in)
 {
 	where[0] = 0;
 	if (in->function)
 		snprintf(where, sizeof where, "function '%s': ", in->function);
+}
+
+/* Memory check, setup, prepare, warm-up and calibration. On success ok->open is set;
+ * otherwise res says why and ok->code what exit. */
+static void kernel_open(const struct bench_cli *cli, const struct bench_input *in,
+			struct open_kernel *ok)
+{
+	const struct bench_selected *s = ok->s;
+	struct bench_result *res = ok->res;
+	set_where(in);
 	const struct bench_kernel *k = &s->k;
 	const struct bench_stage *stage = k->stage;
 	const struct cfg *g = &in->prog->cfg;
+	double t0 = bench_now_ns();
+	ok->open = false;
+	ok->code = BENCH_EXIT_OK;
 	memset(res, 0, sizeof *res);
 	res->algo = k->name;
 	res->stage = stage->name;
@@ -249,7 +271,8 @@ int bench_run_kernel(const struct bench_cli *cli, const struct bench_input *in,
 		snprintf(why, sizeof why, "%s needs %s for n=%" PRIu32 " m=%" PRIu32 "; limit is %s "
 			 "(%s); use --mem-limit to override", k->name, need, g->n, g->m, lim, how);
 		fail(res, BENCH_RUN_REFUSED, "%s", why);
-		return refusal(s);
+		ok->code = refusal(s);
+		return;
 	}
 
 	bench_mem_reset();
@@ -260,34 +283,79 @@ int bench_run_kernel(const struct bench_cli *cli, const struct bench_input *in,
 	bench_progress_done();
 	if (st == SSA_ETOOBIG || st == SSA_ENOMEM) {
 		fail(res, BENCH_RUN_REFUSED, "setup: %s", err[0] ? err : ssa_status_str(st));
-		return refusal(s);
+		ok->code = refusal(s);
+		return;
 	}
 	if (st) {
 		fail(res, BENCH_RUN_FAILED, "setup: %s", err[0] ? err : ssa_status_str(st));
-		return st == SSA_EVERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
+		ok->code = st == SSA_EVERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
+		return;
 	}
+	double prepare_ms = -1;
 	if (k->prepare) {
-		double t0 = bench_now_ns();
+		double p0 = bench_now_ns();
 		st = stage->prepare(state);
-		res->timing.prepare_ms = (bench_now_ns() - t0) / 1e6;
+		prepare_ms = (bench_now_ns() - p0) / 1e6;
+		res->timing.prepare_ms = prepare_ms;
 		if (st) {
 			fail(res, BENCH_RUN_FAILED, "prepare: %s", ssa_status_str(st));
 			stage->teardown(state);
-			return bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT
-								       : bench_exit_for(st);
+			ok->code = bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT
+									   : bench_exit_for(st);
+			return;
 		}
 	}
-	struct run_ctx ctx = {stage, state};
-	bool progress = bench_progress_enabled() && (uint64_t)g->n + g->m >= 10000000u;
-	double prepare_ms = res->timing.prepare_ms;
-	st = bench_time_reps(run_once, &ctx, &cli->timing, res->counters, &res->timing,
-			     progress ? k->name : NULL);
+	ok->ctx = (struct run_ctx){stage, state};
+	bench_progress("%s: warm-up and calibration", k->name);
+	st = bench_time_begin(run_once, &ok->ctx, &cli->timing, res->counters, &res->timing);
+	bench_progress_done();
 	res->timing.prepare_ms = prepare_ms;
+	/* The peak of what setup and the runs allocated above what was live before: taken now,
+	 * as the samples of other kernels may follow while this one's scratch is alive. */
 	bench_mem_snapshot(&res->mem);
 	if (st) {
 		fail(res, BENCH_RUN_FAILED, "run: %s", ssa_status_str(st));
 		stage->teardown(state);
-		return bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
+		ok->code = bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
+		return;
+	}
+	ok->open = true;
+	ok->setup_s = (bench_now_ns() - t0) / 1e9;
+}
+
+/* One sample; a failing run closes the kernel. */
+static void kernel_sample(const struct bench_input *in, struct open_kernel *ok, unsigned i)
+{
+	int st = bench_time_sample(run_once, &ok->ctx, ok->res->counters, &ok->res->timing, i);
+	if (st == SSA_OK)
+		return;
+	set_where(in);
+	fail(ok->res, BENCH_RUN_FAILED, "run: %s", ssa_status_str(st));
+	ok->ctx.st->teardown(ok->ctx.state);
+	ok->open = false;
+	ok->code = bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
+}
+
+/* Statistics, the busy warning, check, dump, teardown. */
+static void kernel_close(const struct bench_cli *cli, const struct bench_input *in,
+			 struct open_kernel *ok, FILE *dump_f)
+{
+	struct bench_result *res = ok->res;
+	const struct bench_kernel *k = &ok->s->k;
+	const struct bench_stage *stage = k->stage;
+	const struct cfg *g = &in->prog->cfg;
+	void *state = ok->ctx.state;
+	set_where(in);
+	ok->open = false;
+	struct bench_mem peak = res->mem;
+	bench_mem_snapshot(&res->mem);
+	res->mem.peak_alloc = peak.peak_alloc;
+	int st = bench_timing_stats(&res->timing);
+	if (st) {
+		fail(res, BENCH_RUN_FAILED, "run: %s", ssa_status_str(st));
+		stage->teardown(state);
+		ok->code = bench_exit_for(st);
+		return;
 	}
 	if (bench_utilization_odd(res->timing.utilization) && res->timing.median_ms >= 1.0 &&
 	    !cli->quiet)
@@ -327,6 +395,189 @@ int bench_run_kernel(const struct bench_cli *cli, const struct bench_input *in,
 		}
 	}
 	stage->teardown(state);
+	ok->code = code;
+}
+
+/* All samples of one open kernel, with progress on big graphs. */
+static void kernel_samples(const struct bench_cli *cli, const struct bench_input *in,
+			   struct open_kernel *ok)
+{
+	const struct cfg *g = &in->prog->cfg;
+	bool progress = bench_progress_enabled() && (uint64_t)g->n + g->m >= 10000000u;
+	for (unsigned i = 0; i < cli->timing.reps && ok->open; i++) {
+		if (progress)
+			bench_progress("%s: sample %u/%u", ok->s->k.name, i + 1, cli->timing.reps);
+		kernel_sample(in, ok, i);
+	}
+	bench_progress_done();
+}
+
+int bench_run_kernel(const struct bench_cli *cli, const struct bench_input *in,
+		     const struct bench_selected *s, struct bench_result *res, FILE *dump_f)
+{
+	struct open_kernel ok = {.s = s, .res = res};
+	kernel_open(cli, in, &ok);
+	if (!ok.open)
+		return ok.code;
+	kernel_samples(cli, in, &ok);
+	if (ok.open)
+		kernel_close(cli, in, &ok, dump_f);
+	return ok.code;
+}
+
+/* x_dfs of res[from, to): sample i over the dfs floor's sample i, when the floor is among
+ * res[0, n) and has run. */
+static void ratios_to_dfs(struct bench_result *res, size_t n, size_t from, size_t to)
+{
+	const struct bench_result *floor = NULL;
+	for (size_t i = 0; i < n; i++)
+		if (res[i].status == BENCH_RUN_OK && !strcmp(res[i].algo, "dfs") &&
+		    !strcmp(res[i].stage, "floor"))
+			floor = &res[i];
+	for (size_t i = from; i < to && floor; i++) {
+		if (res[i].status != BENCH_RUN_OK)
+			continue;
+		unsigned np = res[i].timing.reps < floor->timing.reps ? res[i].timing.reps
+								      : floor->timing.reps;
+		bench_ratio_paired(res[i].timing.rep_ms, floor->timing.rep_ms, np, &res[i].x_dfs);
+	}
+}
+
+static void order_note(struct bench_report *rep, const struct bench_input *in, const char *order)
+{
+	if (!order[0])
+		return;
+	/* On LLVM IR interleaving is the rule; only its absence is worth a line per function. */
+	if (rep->module && in->function) {
+		if (strncmp(order, "order: one kernel after another", 31))
+			return;
+		char line[900];
+		snprintf(line, sizeof line, "function %s: %s", in->function, order);
+		bench_report_note(rep, line);
+	} else {
+		bench_report_note(rep, order);
+	}
+}
+
+static void report_and_free(struct bench_report *rep, struct bench_result *res)
+{
+	bench_report_row(rep, res);
+	bench_timing_free(&res->timing);
+}
+
+int bench_run_kernels(const struct bench_cli *cli, const struct bench_input *in,
+		      const struct bench_selected *sel, size_t n, struct bench_report *rep,
+		      FILE *dump_f, const char *unfinished)
+{
+	char order[600];
+	size_t orderlen = sizeof order;
+	order[0] = 0;
+	struct bench_result *res = ssa_calloc_array(n ? n : 1, sizeof *res);
+	if (!res) {
+		fprintf(stderr, "bench: out of memory\n");
+		return BENCH_EXIT_REFUSED;
+	}
+	/* Interleaving keeps every kernel's scratch alive at once: the estimates must fit
+	 * together, else the kernels run one after another as they always could. */
+	bool interleave = n > 1 && cli->timing.reps > 1;
+	uint64_t sum = 0;
+	const char *how;
+	uint64_t limit = bench_mem_limit(cli, &how);
+	/* A kernel refused alone is not counted: it will not run. */
+	for (size_t i = 0; i < n && interleave; i++) {
+		uint64_t e = sel[i].k.stage->mem_estimate(&sel[i].k, in);
+		if (e <= limit)
+			sum = ssa_sat_add(sum, e);
+	}
+	if (interleave && sum > limit) {
+		char a[32], b[32];
+		bench_format_bytes(sum, a, sizeof a);
+		bench_format_bytes(limit, b, sizeof b);
+		snprintf(order, orderlen, "order: one kernel after another, not interleaved: their "
+			 "memory estimates sum to %s, above the limit of %s (%s)", a, b, how);
+		interleave = false;
+	}
+	int code = BENCH_EXIT_OK;
+	if (!interleave) {
+		/* Each row is written when its kernel ends, as a later one may overrun
+		 * --time-limit and end the process; x_dfs needs the floor to have run first. */
+		order_note(rep, in, order);
+		for (size_t i = 0; i < n; i++) {
+			bench_deadline_arm(cli->time_limit_s, sel[i].k.name, unfinished);
+			int c = bench_run_kernel(cli, in, &sel[i], &res[i], dump_f);
+			bench_deadline_disarm();
+			if (c && !code)
+				code = c;
+			ratios_to_dfs(res, i + 1, i, i + 1);
+			bench_report_row(rep, &res[i]);
+		}
+		for (size_t i = 0; i < n; i++)
+			bench_timing_free(&res[i].timing);
+		free(res);
+		return code;
+	}
+	struct open_kernel *ok = ssa_calloc_array(n, sizeof *ok);
+	if (!ok) {
+		fprintf(stderr, "bench: out of memory\n");
+		free(res);
+		return BENCH_EXIT_REFUSED;
+	}
+	/* Each kernel's own memory check still refuses it alone; the others then interleave. */
+	double budget = 0;
+	for (size_t i = 0; i < n; i++) {
+		ok[i] = (struct open_kernel){.s = &sel[i], .res = &res[i]};
+		bench_deadline_arm(cli->time_limit_s, sel[i].k.name, unfinished);
+		kernel_open(cli, in, &ok[i]);
+		bench_deadline_disarm();
+		if (ok[i].open)
+			budget += cli->time_limit_s - ok[i].setup_s;
+	}
+	/* The samples of all kernels share the time the limit leaves each of them. */
+	char names[400];
+	size_t u = 0;
+	names[0] = 0;
+	unsigned nopen = 0;
+	for (size_t i = 0; i < n; i++)
+		if (ok[i].open && u < sizeof names) {
+			int w = snprintf(names + u, sizeof names - u, "%s%s", nopen ? "," : "",
+					 sel[i].k.name);
+			u += w > 0 ? (size_t)w : 0;
+			nopen++;
+		}
+	if (nopen > 1)
+		snprintf(order, orderlen, "order: samples interleaved round-robin over %u kernels "
+			 "(%s): round i takes sample i of each", nopen, names);
+	char what[512];
+	snprintf(what, sizeof what, "the interleaved samples of %s", names);
+	if (cli->time_limit_s > 0)
+		bench_deadline_arm(budget > 0.001 ? budget : 0.001, what, unfinished);
+	const struct cfg *g = &in->prog->cfg;
+	bool progress = bench_progress_enabled() && (uint64_t)g->n + g->m >= 10000000u;
+	for (unsigned r = 0; r < cli->timing.reps; r++) {
+		if (progress)
+			bench_progress("round %u/%u of %s", r + 1, cli->timing.reps, names);
+		for (size_t i = 0; i < n; i++)
+			if (ok[i].open)
+				kernel_sample(in, &ok[i], r);
+	}
+	bench_progress_done();
+	bench_deadline_disarm();
+	for (size_t i = 0; i < n; i++) {
+		res[i].interleaved = ok[i].open && nopen > 1;
+		if (ok[i].open) {
+			bench_deadline_arm(cli->time_limit_s, sel[i].k.name, unfinished);
+			kernel_close(cli, in, &ok[i], dump_f);
+			bench_deadline_disarm();
+		}
+		if (ok[i].code && !code)
+			code = ok[i].code;
+	}
+	free(ok);
+	ratios_to_dfs(res, n, 0, n);
+	order_note(rep, in, order);
+	for (size_t i = 0; i < n; i++)
+		report_and_free(rep, &res[i]);
+	free(res);
 	return code;
 }
 
@@ -622,16 +873,7 @@ static int run_input(const struct bench_cli *cli, const struct selection *sel, c
 		code = bench_pipeline_run(cli, &in, rep, dump_f);
 		bench_deadline_disarm();
 	} else {
-		for (size_t i = 0; i < sel->n; i++) {
-			struct bench_result res;
-			bench_deadline_arm(cli->time_limit_s, sel->v[i].k.name, unfinished);
-			int c = bench_run_kernel(cli, &in, &sel->v[i], &res, dump_f);
-			bench_deadline_disarm();
-			bench_report_row(rep, &res);
-			bench_timing_free(&res.timing);
-			if (c && !code)
-				code = c;
-		}
+		code = bench_run_kernels(cli, &in, sel->v, sel->n, rep, dump_f, unfinished);
 	}
 	/* The report of one input ends here: it reads the graph statistics. */
 	if (rep->files)

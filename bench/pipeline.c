@@ -282,9 +282,11 @@ static int pipe_rep(struct pipe *x)
 }
 
 
-/* The pipeline's report rows: one per stage that ran. */
+/* The pipeline's report rows: one per stage that ran, and the dfs floor's samples, taken in
+ * the same rounds so that every x_dfs is a paired ratio (ratio.c). */
 struct pipe_rows {
 	struct bench_timing t[ST_N];
+	struct bench_timing floor;
 	double floor_ms, floor_cpu_ms; /* medians of wall and CPU time per run */
 };
 
@@ -302,8 +304,11 @@ static int dfs_run_once(void *arg, uint64_t *counters)
 	return SSA_OK;
 }
 
-/* Warm-up, calibration and samples as bench_time_reps, but with every stage's share kept. */
-static int time_pipeline(struct pipe *x, const struct bench_timing_opts *o, struct pipe_rows *rows)
+/* Warm-up, calibration and samples as bench_time_reps, but with every stage's share kept; the
+ * floor (dfs_arg) is warmed up and calibrated on its own, and sample i of it follows sample i
+ * of the pipeline, so a burst of load hits both. */
+static int time_pipeline(struct pipe *x, const struct bench_timing_opts *o, struct pipe_rows *rows,
+			 void *dfs_arg)
 {
 	uint64_t dummy[BENCH_MAX_COUNTERS];
 	int st = SSA_OK;
@@ -312,28 +317,39 @@ static int time_pipeline(struct pipe *x, const struct bench_timing_opts *o, stru
 	for (unsigned i = 0; i < o->warmup && st == SSA_OK; i++)
 		st = pipe_rep(x);
 	uint64_t iters = st == SSA_OK ? bench_calibrate(pipe_run_once, x, o->min_time_s, dummy, &st) : 1;
-	uint64_t sw0 = bench_invol_switches();
+	if (st == SSA_OK)
+		st = bench_time_begin(dfs_run_once, dfs_arg, o, dummy, &rows->floor);
+	uint64_t sw = 0;
 	for (unsigned i = 0; i < o->reps && st == SSA_OK; i++) {
 		if (bench_progress_enabled() && (uint64_t)x->p->cfg.n + x->p->cfg.m >= 10000000u)
 			bench_progress("pipeline: sample %u/%u", i + 1, o->reps);
 		memset(x->wall, 0, sizeof x->wall);
 		memset(x->cpu, 0, sizeof x->cpu);
+		uint64_t sw0 = bench_invol_switches();
+		double start = bench_sample_clock_ms();
 		for (uint64_t r = 0; r < iters && st == SSA_OK; r++)
 			st = pipe_rep(x);
+		sw += bench_invol_switches() - sw0;
 		for (int k = 0; k < ST_N; k++) {
 			rows->t[k].rep_ms[i] = x->wall[k] / 1e6 / (double)iters;
 			rows->t[k].cpu_rep_ms[i] = x->cpu[k] / 1e6 / (double)iters;
+			rows->t[k].rep_start_ms[i] = start;
 			rows->t[k].reps = i + 1;
 			rows->t[k].iters = iters;
 		}
+		if (st == SSA_OK)
+			st = bench_time_sample(dfs_run_once, dfs_arg, dummy, &rows->floor, i);
 	}
 	bench_progress_done();
-	uint64_t sw = bench_invol_switches() - sw0;
 	for (int k = 0; k < ST_N && st == SSA_OK; k++) {
 		rows->t[k].invol_switches = sw;
 		rows->t[k].prepare_ms = -1;
 		st = bench_timing_stats(&rows->t[k]);
 	}
+	if (st == SSA_OK)
+		st = bench_timing_stats(&rows->floor);
+	rows->floor_ms = rows->floor.median_ms;
+	rows->floor_cpu_ms = rows->floor.cpu_median_ms;
 	return st;
 }
 
@@ -422,6 +438,32 @@ static void report_rows(struct bench_report *r, const char *text, struct pipe *x
 			total += rows->t[k].median_ms;
 			total_cpu += rows->t[k].cpu_median_ms;
 		}
+	/* Every x_dfs pairs a sample of the pipeline with the floor's sample of the same round. */
+	unsigned reps = rows->floor.reps < rows->t[ST_DOM].reps ? rows->floor.reps
+								: rows->t[ST_DOM].reps;
+	struct bench_ratio x_dfs[ST_N], x_cpu[ST_N], x_total, x_total_cpu;
+	double *sum = ssa_calloc_array(reps ? reps : 1, sizeof *sum);
+	double *sum_cpu = ssa_calloc_array(reps ? reps : 1, sizeof *sum_cpu);
+	for (int k = 0; k < ST_N; k++) {
+		memset(&x_dfs[k], 0, sizeof x_dfs[k]);
+		memset(&x_cpu[k], 0, sizeof x_cpu[k]);
+		if (!algo[k])
+			continue;
+		bench_ratio_paired(rows->t[k].rep_ms, rows->floor.rep_ms, reps, &x_dfs[k]);
+		bench_ratio_paired(rows->t[k].cpu_rep_ms, rows->floor.cpu_rep_ms, reps, &x_cpu[k]);
+		for (unsigned i = 0; sum && sum_cpu && i < reps; i++) {
+			sum[i] += rows->t[k].rep_ms[i];
+			sum_cpu[i] += rows->t[k].cpu_rep_ms[i];
+		}
+	}
+	memset(&x_total, 0, sizeof x_total);
+	memset(&x_total_cpu, 0, sizeof x_total_cpu);
+	if (sum && sum_cpu) {
+		bench_ratio_paired(sum, rows->floor.rep_ms, reps, &x_total);
+		bench_ratio_paired(sum_cpu, rows->floor.cpu_rep_ms, reps, &x_total_cpu);
+	}
+	free(sum);
+	free(sum_cpu);
 	for (int k = 0; k < ST_N; k++) {
 		if (!algo[k])
 			continue;
@@ -446,6 +488,8 @@ static void report_rows(struct bench_report *r, const char *text, struct pipe *x
 			res.counters[res.ncounters++] = x->counters[k][i];
 		}
 		res.mem = *mem;
+		res.x_dfs = x_dfs[k];
+		res.interleaved = true;
 		bool last = k == ST_PRUNE || (k == ST_RENAME && !x->maximal);
 		res.check = last ? check : "n/a";
 		snprintf(res.check_msg, sizeof res.check_msg, "%s", last ? check_msg : "");
@@ -457,8 +501,9 @@ static void report_rows(struct bench_report *r, const char *text, struct pipe *x
 		 text, g->n, g->m, x->p->nvars, x->p->nops, rows->t[ST_DOM].reps,
 		 rows->t[ST_DOM].iters);
 	bench_report_note(r, line);
-	/* x_dfs compares wall medians; cpu_ms and x_cpu the same with CPU time, which a busy
-	 * machine inflates less (the process's own time, not its waits). */
+	/* x_dfs: the median of the per-sample ratios to the floor (each pipeline sample is followed
+	 * by a floor sample); x_cpu the same with CPU time, which a busy machine inflates less
+	 * (the process's own time, not its waits). */
 	bench_report_note(r, "stage   algorithm           median_ms   share  ns/block   x_dfs    cpu_ms   x_cpu"
 			     "   memory");
 	for (int k = 0; k < ST_N; k++) {
@@ -470,20 +515,23 @@ static void report_rows(struct bench_report *r, const char *text, struct pipe *x
 		double cpu = rows->t[k].cpu_median_ms;
 		snprintf(line, sizeof line, "%-7s %-18s %10.3f %6.1f%% %9.2f %7.2f %9.3f %7.2f   %s",
 			 stage_names[k], algo[k], med, total > 0 ? 100.0 * med / total : 0.0,
-			 med * 1e6 / g->n, rows->floor_ms > 0 ? med / rows->floor_ms : 0.0, cpu,
-			 rows->floor_cpu_ms > 0 ? cpu / rows->floor_cpu_ms : 0.0, b);
+			 med * 1e6 / g->n, x_dfs[k].value, cpu, x_cpu[k].value, b);
 		bench_report_note(r, line);
 	}
 	char pk[32];
 	bench_format_bytes(mem->peak_alloc, pk, sizeof pk);
 	snprintf(line, sizeof line, "%-7s %-18s %10.3f %6.1f%% %9.2f %7.2f %9.3f %7.2f   peak %s",
 		 "total", "", total, 100.0, total * 1e6 / g->n,
-		 rows->floor_ms > 0 ? total / rows->floor_ms : 0.0, total_cpu,
-		 rows->floor_cpu_ms > 0 ? total_cpu / rows->floor_cpu_ms : 0.0,
-		 mem->have_jemalloc ? pk : "n/a");
+		 x_total.value, total_cpu, x_total_cpu.value, mem->have_jemalloc ? pk : "n/a");
 	bench_report_note(r, line);
 	snprintf(line, sizeof line, "%-7s %-18s %10.3f %7s %9s %7s %9.3f", "floor", "dfs",
 		 rows->floor_ms, "", "", "", rows->floor_cpu_ms);
+	bench_report_note(r, line);
+	char a[96], b[96];
+	bench_ratio_str(&x_total, a, sizeof a);
+	bench_ratio_str(&x_total_cpu, b, sizeof b);
+	snprintf(line, sizeof line, "ratio: total/dfs wall %s cpu %s (median of %u per-sample "
+		 "ratios, 95%% bootstrap interval)", a, b, reps);
 	bench_report_note(r, line);
 }
 
@@ -542,25 +590,18 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 	struct pipe_rows rows;
 	memset(&rows, 0, sizeof rows);
 	double prepare_ms[ST_N] = {-1, -1, -1, -1, -1};
+	/* The floor's arrays exist before the memory peak is reset: they are not the pipeline's. */
+	struct cfg_dfs d = {0};
+	st = cfg_dfs_alloc(&d, g->n);
+	void *dfs_arg[2] = {&d, (void *)g};
 	bench_mem_reset();
-	st = pipe_setup(&x, prepare_ms);
 	if (st == SSA_OK)
-		st = time_pipeline(&x, &cli->timing, &rows);
+		st = pipe_setup(&x, prepare_ms);
+	if (st == SSA_OK)
+		st = time_pipeline(&x, &cli->timing, &rows, dfs_arg);
 	struct bench_mem mem;
 	bench_mem_snapshot(&mem);
-
-	/* The floor, timed under the same policy. */
-	struct cfg_dfs d = {0};
-	struct bench_timing ft = {0};
-	if (st == SSA_OK && (st = cfg_dfs_alloc(&d, g->n)) == SSA_OK) {
-		uint64_t c[BENCH_MAX_COUNTERS];
-		void *arg[2] = {&d, (void *)g};
-		st = bench_time_reps(dfs_run_once, arg, &cli->timing, c, &ft, NULL);
-		rows.floor_ms = ft.median_ms;
-		rows.floor_cpu_ms = ft.cpu_median_ms;
-		bench_timing_free(&ft);
-		cfg_dfs_free(&d);
-	}
+	cfg_dfs_free(&d);
 	int code = BENCH_EXIT_OK;
 	if (st != SSA_OK) {
 		fprintf(stderr, "bench: pipeline %s: %s\n",
@@ -597,6 +638,7 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 out:
 	for (int k = 0; k < ST_N; k++)
 		bench_timing_free(&rows.t[k]);
+	bench_timing_free(&rows.floor);
 	pipe_free(&x);
 	return code;
 }

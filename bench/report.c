@@ -94,12 +94,19 @@ static void keep(const struct bench_report *rep, const struct bench_result *res)
 	*r = *res;
 	r->timing.rep_ms = NULL;
 	r->timing.cpu_rep_ms = NULL; /* the report shows per-run wall times only */
+	r->timing.rep_start_ms = NULL;
 	if (res->timing.reps) {
+		size_t sz = res->timing.reps * sizeof(double);
 		r->timing.rep_ms = ssa_alloc_array(res->timing.reps, sizeof(double));
-		if (!r->timing.rep_ms)
+		if (res->timing.rep_start_ms)
+			r->timing.rep_start_ms = ssa_alloc_array(res->timing.reps, sizeof(double));
+		if (!r->timing.rep_ms) {
 			r->timing.reps = 0;
-		else
-			memcpy(r->timing.rep_ms, res->timing.rep_ms, res->timing.reps * sizeof(double));
+		} else {
+			memcpy(r->timing.rep_ms, res->timing.rep_ms, sz);
+			if (r->timing.rep_start_ms)
+				memcpy(r->timing.rep_start_ms, res->timing.rep_start_ms, sz);
+		}
 	}
 	nkept++;
 }
@@ -188,7 +195,7 @@ static const char *const csv_cols =
 	"estimate_mb,counters,check,check_msg,status_msg,rep_ms,utilization,cpu_median_ms,invol_switches,cpu,cores,topology,pinned,malloc_conf,compiler,"
 	"cflags,git_rev,build_type,date,host,cmdline,iters,mean_ms,stddev_ms,prepare_ms,min_time_s,"
 	"function,path,format,blocks,edges,files,sum_median_ms,geomean_median_ms,failures,loops,"
-	"max_loop_depth,irreducible_loops";
+	"max_loop_depth,irreducible_loops,x_dfs,x_dfs_lo,x_dfs_hi,busy,interleaved,rep_start_ms";
 
 /* A file input, described by the same fields in every format: path, function (LLVM IR),
  * format, blocks, edges, vars. */
@@ -289,7 +296,7 @@ static void text_row(struct bench_report *r, const struct bench_result *res)
 		"cpu: utilization=%.2f cpu_median_ms=%.3f cpu_ns/block=%.3f "
 		"involuntary_switches=%" PRIu64 "%s\n",
 		t->utilization, t->cpu_median_ms, per(t->cpu_median_ms, g->n), t->invol_switches,
-		t->utilization < BENCH_BUSY_UTILIZATION	  ? " busy (timings inflated)"
+		bench_busy(t->utilization)		  ? " busy (timings inflated)"
 		: t->utilization > BENCH_MAX_UTILIZATION ? " odd (CPU time above wall time)"
 							   : "");
 	fputs("counters:", f);
@@ -396,10 +403,29 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 	/* files, sum_median_ms, geomean_median_ms, failures: summary rows only */
 	fprintf(f, ",%" PRIu64 ",%" PRIu64 ",,,,,", g->n, g->m);
 	if (g->have_loops)
-		fprintf(f, "%" PRIu32 ",%" PRIu32 ",%" PRIu32 "\n", g->loops, g->max_loop_depth,
+		fprintf(f, "%" PRIu32 ",%" PRIu32 ",%" PRIu32, g->loops, g->max_loop_depth,
 			g->irreducible_loops);
 	else
-		fputs(",,\n", f);
+		fputs(",,", f);
+	/* x_dfs, its interval, busy, interleaved, rep_start_ms */
+	if (ok && res->x_dfs.have) {
+		fprintf(f, ",%.6g,", res->x_dfs.value);
+		if (res->x_dfs.ci)
+			fprintf(f, "%.6g,%.6g", res->x_dfs.lo, res->x_dfs.hi);
+		else
+			fputc(',', f);
+	} else {
+		fputs(",,,", f);
+	}
+	if (ok) {
+		fprintf(f, ",%s,%s,", bench_busy(t->utilization) ? "yes" : "no",
+			res->interleaved ? "yes" : "no");
+		for (unsigned i = 0; t->rep_start_ms && i < t->reps; i++)
+			fprintf(f, "%s%.3f", i ? ";" : "", t->rep_start_ms[i]);
+	} else {
+		fputs(",,,", f);
+	}
+	fputc('\n', f);
 	fflush(f);
 }
 
@@ -439,34 +465,36 @@ void bench_report_note(struct bench_report *r, const char *line)
 	}
 }
 
-/* The closing comparison table, with each kernel's median relative to the dfs floor when the
- * floor ran on the same input. */
+/* The closing comparison table: each kernel's median, and x_dfs, its time over the dfs floor's
+ * on the same input as the median of the per-sample ratios with a 95% interval (ratio.c). */
 static void text_table(struct bench_report *r, size_t first)
 {
 	FILE *f = r->f;
-	double floor_ms = 0;
-	for (size_t i = first; i < nkept; i++)
-		if (kept[i].res.status == BENCH_RUN_OK && !strcmp(kept[i].res.algo, "dfs") &&
-		    !strcmp(kept[i].res.stage, "floor"))
-			floor_ms = kept[i].res.timing.median_ms;
-	fprintf(f, "table: %-12s %-6s %12s %10s %10s %8s %10s %s\n", "algo", "stage", "median_ms",
-		"ns/block", "ns/edge", "x_dfs", "peak_mb", "check");
+	fprintf(f, "table: %-12s %-6s %12s %10s %10s %8s %-21s %10s %-9s %s\n", "algo", "stage",
+		"median_ms", "ns/block", "ns/edge", "x_dfs", "x_dfs_95%", "peak_mb", "check", "cpu");
 	for (size_t i = first; i < nkept; i++) {
 		const struct bench_result *res = &kept[i].res;
 		if (res->status != BENCH_RUN_OK) {
-			fprintf(f, "table: %-12s %-6s %12s %10s %10s %8s %10s %s\n", res->algo,
-				res->stage, status_str(res->status), "-", "-", "-", "-", "-");
+			fprintf(f, "table: %-12s %-6s %12s %10s %10s %8s %-21s %10s %-9s %s\n",
+				res->algo, res->stage, status_str(res->status), "-", "-", "-", "-", "-",
+				"-", "-");
 			continue;
 		}
-		char ratio[32] = "-";
-		if (floor_ms > 0)
-			snprintf(ratio, sizeof ratio, "%.2f", res->timing.median_ms / floor_ms);
+		char ratio[32] = "-", ci[64] = "-";
+		if (res->x_dfs.have)
+			snprintf(ratio, sizeof ratio, "%.2f", res->x_dfs.value);
+		if (res->x_dfs.have && res->x_dfs.ci)
+			snprintf(ci, sizeof ci, "[%.2f,%.2f]", res->x_dfs.lo, res->x_dfs.hi);
+		else if (res->x_dfs.have)
+			snprintf(ci, sizeof ci, "n/a(%u<%u)", res->x_dfs.pairs, BENCH_RATIO_MIN_PAIRS);
 		char peak[32] = "-";
 		if (res->mem.have_jemalloc)
 			snprintf(peak, sizeof peak, "%.1f", mb(res->mem.peak_alloc));
-		fprintf(f, "table: %-12s %-6s %12.4f %10.3f %10.3f %8s %10s %s\n", res->algo,
-			res->stage, res->timing.median_ms, per(res->timing.median_ms, r->gs->n),
-			per(res->timing.median_ms, r->gs->m), ratio, peak, res->check);
+		fprintf(f, "table: %-12s %-6s %12.4f %10.3f %10.3f %8s %-21s %10s %-9s %s\n",
+			res->algo, res->stage, res->timing.median_ms,
+			per(res->timing.median_ms, r->gs->n), per(res->timing.median_ms, r->gs->m),
+			ratio, ci, peak, res->check,
+			bench_busy(res->timing.utilization) ? "busy" : "ok");
 	}
 }
 
@@ -750,6 +778,21 @@ static void json_all(struct bench_report *r)
 				fprintf(f, "%.3f", mb(res->mem.peak_alloc));
 			else
 				fputs("null", f);
+			fputs(", \"x_dfs\": ", f);
+			if (!res->x_dfs.have)
+				fputs("null", f);
+			else if (res->x_dfs.ci)
+				fprintf(f, "{\"median\": %.6g, \"lo\": %.6g, \"hi\": %.6g, \"pairs\": %u}",
+					res->x_dfs.value, res->x_dfs.lo, res->x_dfs.hi, res->x_dfs.pairs);
+			else
+				fprintf(f, "{\"median\": %.6g, \"lo\": null, \"hi\": null, \"pairs\": %u}",
+					res->x_dfs.value, res->x_dfs.pairs);
+			fprintf(f, ", \"busy\": %s, \"interleaved\": %s, \"rep_start_ms\": [",
+				bench_busy(t->utilization) ? "true" : "false",
+				res->interleaved ? "true" : "false");
+			for (unsigned k = 0; t->rep_start_ms && k < t->reps; k++)
+				fprintf(f, "%s%.3f", k ? ", " : "", t->rep_start_ms[k]);
+			fputc(']', f);
 		}
 		json_kv_str(f, "check", res->check, true);
 		json_kv_str(f, "check_msg", res->check_msg, true);
@@ -804,6 +847,7 @@ void bench_report_end(struct bench_report *r)
 	fflush(r->f);
 	for (size_t i = 0; i < nkept; i++) {
 		free(kept[i].res.timing.rep_ms);
+		free(kept[i].res.timing.rep_start_ms);
 		free(kept[i].function);
 	}
 	free(kept);
@@ -830,23 +874,49 @@ const struct bench_result *bench_report_row_at(size_t i, const char **function)
 	return &kept[i].res;
 }
 
+/* The dfs floor's row for function fn among rows [first, nkept), or NULL. */
+static const struct bench_result *dfs_row(size_t first, const char *fn)
+{
+	for (size_t j = first; j < nkept; j++) {
+		const struct bench_result *b = &kept[j].res;
+		if (b->status == BENCH_RUN_OK && !strcmp(b->algo, "dfs") && !strcmp(b->stage, "floor") &&
+		    kept[j].function && fn && !strcmp(kept[j].function, fn))
+			return b;
+	}
+	return NULL;
+}
+
 /* Sums per (stage, algo), in the order the kernels first ran. Times are per run (the median of
  * a function's samples), so the total is what one pass of the kernel over the module costs; the
  * geometric mean of the medians (those above 0) is the typical function's, as in the summary
- * over several files. */
+ * over several files. x_dfs is a ratio of sums over the functions where dfs ran too (the
+ * kernel's total over the floor's on the same functions, each function's kernel time taken as
+ * its paired x_dfs times the floor's minimum there), its interval a bootstrap over those
+ * functions (one function: the row's own interval over its samples); utilization is the CPU time over the wall time of all the kernel's samples, and
+ * busy_functions counts the rows whose own utilization was flagged. */
 void bench_report_module_kernels(struct bench_report *r, size_t first_row)
 {
-	char line[768];
+	char line[1024];
 	bool *done = first_row < nkept ? calloc(nkept - first_row, sizeof *done) : NULL;
-	if (first_row < nkept && !done)
+	double *xa = first_row < nkept ? calloc(nkept - first_row, sizeof *xa) : NULL;
+	double *xb = first_row < nkept ? calloc(nkept - first_row, sizeof *xb) : NULL;
+	if (first_row < nkept && (!done || !xa || !xb)) {
+		free(done);
+		free(xa);
+		free(xb);
 		return;
+	}
 	for (size_t i = first_row; i < nkept; i++) {
 		if (done[i - first_row])
 			continue;
 		const struct bench_result *a = &kept[i].res;
-		double sum = 0, smin = 0, smax = 0, cpu = 0, worst = -1, logsum = 0;
+		double sum = 0, smin = 0, smax = 0, cpu = 0, worst = -1, logsum = 0, cpu_all = 0,
+		       wall_all = 0;
 		uint64_t it_lo = UINT64_MAX, it_hi = 0, nrun = 0, nbad = 0, nok = 0, nfail = 0,
-			 nunchk = 0, npos = 0;
+			 nunchk = 0, npos = 0, nbusy = 0;
+		unsigned nx = 0;
+		struct bench_ratio one;
+		memset(&one, 0, sizeof one);
 		const char *worst_fn = "";
 		for (size_t j = i; j < nkept; j++) {
 			const struct bench_result *b = &kept[j].res;
@@ -867,6 +937,18 @@ void bench_report_module_kernels(struct bench_report *r, size_t first_row)
 			smin += t->min_ms;
 			smax += t->max_ms;
 			cpu += t->cpu_median_ms;
+			cpu_all += t->cpu_ms;
+			wall_all += t->mean_ms * t->reps * (double)t->iters;
+			nbusy += bench_busy(t->utilization);
+			/* Two medians of one function are not a pair (a burst of load may hit most of
+			 * one kernel's samples): the row's paired x_dfs stands for the kernel, weighted
+			 * by the floor's least loaded time there. */
+			const struct bench_result *d = dfs_row(first_row, kept[j].function);
+			if (d && b->x_dfs.have) {
+				xa[nx] = b->x_dfs.value * d->timing.min_ms;
+				xb[nx++] = d->timing.min_ms;
+				one = b->x_dfs;
+			}
 			it_lo = t->iters < it_lo ? t->iters : it_lo;
 			it_hi = t->iters > it_hi ? t->iters : it_hi;
 			if (t->median_ms > worst) {
@@ -883,16 +965,36 @@ void bench_report_module_kernels(struct bench_report *r, size_t first_row)
 			bench_report_note(r, line);
 			continue;
 		}
+		struct bench_ratio x;
+		bench_ratio_of_sums(xa, xb, nx, &x);
+		if (nx == 1)
+			x = one; /* one function: its own interval, over its samples */
+		char xs[96] = "";
+		if (x.have && x.ci)
+			snprintf(xs, sizeof xs, " x_dfs=%.4g [%.4g, %.4g] over %u function%s", x.value,
+				 x.lo, x.hi, nx, nx == 1 ? "" : "s");
+		else if (x.have)
+			snprintf(xs, sizeof xs, " x_dfs=%.4g [interval n/a: %u pairs] over %u function%s",
+				 x.value, x.pairs, nx, nx == 1 ? "" : "s");
+		double util = wall_all > 0 ? cpu_all / wall_all : 1.0;
 		snprintf(line, sizeof line,
 			 "kernel: %-14s stage=%-7s functions=%" PRIu64 " total_ms=%.6f geomean_ms=%.6f"
 			 " spread_ms=%.6f..%.6f"
 			 " cpu_total_ms=%.6f iters=%" PRIu64 "..%" PRIu64 " checks_ok=%" PRIu64
 			 " failed=%" PRIu64 " unchecked=%" PRIu64 " not_run=%" PRIu64
-			 " slowest=%s (%.6f ms)",
+			 " slowest=%s (%.6f ms) utilization=%.2f busy_functions=%" PRIu64 "%s%s",
 			 a->algo, a->stage, nrun, sum, npos ? exp(logsum / (double)npos) : 0.0, smin, smax,
 			 cpu, it_lo, it_hi, nok, nfail, nunchk,
-			 nbad, worst_fn, worst);
+			 nbad, worst_fn, worst, util, nbusy, xs,
+			 bench_busy(util) ? " busy (timings inflated)" : "");
 		bench_report_note(r, line);
+		if (bench_busy(util) && !r->cli->quiet)
+			fprintf(stderr, "bench: warning: %s got %.0f%% of a CPU during its samples over "
+				"%s (%" PRIu64 " of %" PRIu64 " functions flagged busy): its times are not "
+				"to be trusted\n", a->algo, 100.0 * util, r->input ? r->input : "the module",
+				nbusy, nrun);
 	}
 	free(done);
+	free(xa);
+	free(xb);
 }
