@@ -55,8 +55,8 @@ Test(bench_stages, graph_summary_reports_loops_in_every_format)
 	char args[256];
 	snprintf(args, sizeof args, "%s --csv", a);
 	r = run_ok(args);
-	expect_in(&r, ",loops,max_loop_depth,irreducible_loops\n", args);
-	expect_in(&r, ",499,499,0\n", args);
+	expect_in(&r, ",loops,max_loop_depth,irreducible_loops,", args);
+	expect_in(&r, ",499,499,0,", args);
 	bench_run_free(&r);
 	snprintf(args, sizeof args, "%s --json", a);
 	r = run_ok(args);
