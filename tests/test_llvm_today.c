@@ -14,6 +14,7 @@
  * The exact CFG shapes of what clang compiles here are clang 22's; with another LLVM linked
  * those checks skip (the agreement with opt still runs). */
 #include "llvmir/llvmir.h"
+#include "support/llvm_module.h"
 #include "support/tools_util.h"
 #include "util/status.h"
 
@@ -25,41 +26,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-
-#define LLDATA SSALAB_TEST_DATA "/llvm/"
-
-static void read_ok(const char *name, struct llvmir_module *m)
-{
-	struct io_error err;
-	memset(&err, 0, sizeof err);
-	int st = llvmir_read(name, NULL, m, &err);
-	char msg[600];
-	io_error_format(&err, msg, sizeof msg);
-	cr_assert_eq(st, SSA_OK, "%s: %s", name, msg);
-}
-
-static const struct llvmir_func *func(const struct llvmir_module *m, const char *name)
-{
-	for (uint32_t i = 0; i < m->nfuncs; i++)
-		if (strcmp(llvmir_func_name(&m->funcs[i]), name) == 0)
-			return &m->funcs[i];
-	cr_assert_fail("no function %s", name);
-	return NULL;
-}
-
-/* The successors of every block as "0:1,2 1:4 ..." for one exact comparison. */
-static void succ_string(const struct llvmir_func *f, char *buf, size_t len)
-{
-	const struct cfg *g = &f->prog.cfg;
-	size_t k = 0;
-	buf[0] = 0;
-	for (uint32_t b = 0; b < g->n && k < len; b++) {
-		k += (size_t)snprintf(buf + k, len - k, "%s%u:", b ? " " : "", b);
-		for (uint32_t e = g->succ_off[b]; e < g->succ_off[b + 1] && k < len; e++)
-			k += (size_t)snprintf(buf + k, len - k, "%s%u", e > g->succ_off[b] ? "," : "",
-					      g->succ[e]);
-	}
-}
 
 /* The variables' names, space-separated. */
 static void var_string(const struct llvmir_func *f, char *buf, size_t len)
