@@ -24,26 +24,9 @@
 static void expect_graph(const struct cfg *g, const char *what, void *ctx)
 {
 	(void)ctx;
-	uint32_t *want = malloc((size_t)g->n * sizeof *want);
-	cr_assert_not_null(want);
-	cr_assert_eq(dom_oracle(g, want), SSA_OK);
-	peers_expect_idoms(&peer_llvm_dom, g, want, what);
-	peers_expect_idoms(&peer_llvm_dom_map, g, want, what);
-	peers_expect_idoms(&peer_llvm_pdom, g, want, what);
-	free(want);
-
-	struct cfg r;
-	cr_assert_eq(dom_reverse_cfg(g, &r, NULL), SSA_OK);
-	uint32_t *rwant = malloc((size_t)r.n * sizeof *rwant);
-	cr_assert_not_null(rwant);
-	cr_assert_eq(dom_oracle(&r, rwant), SSA_OK);
-	char rwhat[300];
-	snprintf(rwhat, sizeof rwhat, "the reverse CFG of %s", what);
-	peers_expect_idoms(&peer_llvm_pdom, &r, rwant, rwhat);
-	peers_expect_idoms(&peer_llvm_dom, &r, rwant, rwhat);
-	peers_expect_idoms(&peer_llvm_dom_map, &r, rwant, rwhat);
-	free(rwant);
-	cfg_free(&r);
+	static const struct dom_algo *const kernels[] = {&peer_llvm_dom, &peer_llvm_dom_map,
+							 &peer_llvm_pdom, NULL};
+	peers_expect_oracle_both_ways(kernels, g, what);
 }
 
 Test(peers_llvm, registered_with_version)

@@ -1,12 +1,14 @@
-/* What the peers' dominator suites share (test_peers_boost.c, test_peers_llvm.c): a kernel's
- * idoms against the expected ones, and the two sets of graphs every peer kernel is checked on,
- * each generator family at small sizes and random graphs of any shape. Header-only; include
- * after criterion. */
+/* What the peers' dominator suites share (test_peers_boost.c, test_peers_llvm.c,
+ * test_peers_igraph.c): a kernel's idoms against the expected ones or the oracle's, forward and
+ * on the reverse CFG, and the two sets of graphs every peer kernel is checked on, each generator
+ * family at small sizes and random graphs of any shape. Header-only; include after criterion. */
 #ifndef SSALAB_TEST_PEERS_CHECK_H
 #define SSALAB_TEST_PEERS_CHECK_H
 
 #include "cfg/cfg.h"
 #include "dom/dom.h"
+#include "dom/oracle.h"
+#include "dom/reverse.h"
 #include "gen/gen.h"
 #include "support/domcheck_graphs.h"
 #include "support/domcheck_random.h"
@@ -28,6 +30,31 @@ static inline void peers_expect_idoms(const struct dom_algo *a, const struct cfg
 		cr_assert_fail("%s on %s: idom(%u) = %lld, expected %lld", a->name, what, d,
 			       dc_id(got[d]), dc_id(want[d]));
 	free(got);
+}
+
+/* Each kernel of the NULL-terminated list against the oracle on g, then on ssalab's reverse
+ * CFG of g (post-dominators); what names g in the messages. */
+static inline void peers_expect_oracle_both_ways(const struct dom_algo *const *kernels,
+						 const struct cfg *g, const char *what)
+{
+	uint32_t *want = malloc((size_t)g->n * sizeof *want + 1);
+	cr_assert_not_null(want);
+	cr_assert_eq(dom_oracle(g, want), SSA_OK);
+	for (const struct dom_algo *const *a = kernels; *a; a++)
+		peers_expect_idoms(*a, g, want, what);
+	free(want);
+
+	struct cfg r;
+	cr_assert_eq(dom_reverse_cfg(g, &r, NULL), SSA_OK);
+	uint32_t *rwant = malloc((size_t)r.n * sizeof *rwant);
+	cr_assert_not_null(rwant);
+	cr_assert_eq(dom_oracle(&r, rwant), SSA_OK);
+	char rwhat[300];
+	snprintf(rwhat, sizeof rwhat, "the reverse CFG of %s", what);
+	for (const struct dom_algo *const *a = kernels; *a; a++)
+		peers_expect_idoms(*a, &r, rwant, rwhat);
+	free(rwant);
+	cfg_free(&r);
 }
 
 /* A check of one graph; what names the graph, ctx is the caller's. */
