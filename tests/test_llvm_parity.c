@@ -213,6 +213,8 @@ static bool have(const char *tool)
 
 /* Compiles src with tool and flags into dir/out, then checks every function. Returns the
  * number of functions compared; *folded and *optnone accumulate. */
+static uint32_t check_parity(const char *ll, uint64_t *folded, uint32_t *optnone);
+
 static uint32_t check_compiled(const char *dir, const char *tool, const char *flags,
 			       const char *src, const char *out, uint64_t *folded,
 			       uint32_t *optnone)
@@ -221,6 +223,14 @@ static uint32_t check_compiled(const char *dir, const char *tool, const char *fl
 	snprintf(ll, sizeof ll, "%s/%s", dir, out);
 	cr_assert_eq(tools_sh("'%s/%s' -O0 %s -w -S -emit-llvm '%s' -o '%s'", SSALAB_LLVM_BINDIR,
 			      tool, flags, src, ll), 0, "%s", src);
+	return check_parity(ll, folded, optnone);
+}
+
+/* The placement check on one module (text or bitcode): every function compared has no failure;
+ * returns how many were compared, adds up their folds and the optnone functions. */
+static uint32_t check_parity(const char *ll, uint64_t *folded, uint32_t *optnone)
+{
+	const char *src = ll;
 	struct places p;
 	places_make(&p, ll);
 	struct peer_m2r_result r;
@@ -281,5 +291,30 @@ Test(llvm_parity, c_and_cxx_with_exceptions_reach_parity, .timeout = 300)
 	cr_expect_eq(check_compiled(dir, "clang", "", SSALAB_TEST_DATA "/c/loops.c", "on.ll", &f0,
 				    &none), 0);
 	cr_expect_gt(none, 0);
+	tools_rmdir(dir);
+}
+
+/* Rust: the committed bitcode of rustc 1.63 (LLVM 14, upgraded on reading) and 1.95 (LLVM 21),
+ * and, where a rustc is on the PATH, the same program compiled now. rustc 1.95 declares its
+ * locals as byte arrays, which mem2reg never promotes: its functions compare with no variables. */
+Test(llvm_parity, rust_bitcode_reaches_parity, .timeout = 300)
+{
+	uint64_t folded = 0;
+	uint32_t optnone = 0;
+	uint32_t old = check_parity(SSALAB_TEST_DATA "/llvm/rust_1_63.bc", &folded, &optnone);
+	cr_expect_geq(old, 5, "rustc 1.63's functions");
+	uint32_t now = check_parity(SSALAB_TEST_DATA "/llvm/rust_1_95.bc", &folded, &optnone);
+	cr_expect_geq(now, 5, "rustc 1.95's functions");
+	cr_expect_eq(optnone, 0);
+	if (tools_sh("command -v rustc >/dev/null 2>&1") != 0)
+		return;
+	char dir[512], bc[700];
+	tools_mkdtemp(dir, sizeof dir);
+	snprintf(bc, sizeof bc, "%s/r.bc", dir);
+	cr_assert_eq(tools_sh("rustc --edition=2018 --crate-type=lib -C opt-level=0 "
+			      "--cap-lints=allow --emit=llvm-bc '%s' -o '%s'",
+			      SSALAB_TEST_DATA "/llvm/rust_1_63.rs", bc),
+		     0);
+	cr_expect_geq(check_parity(bc, &folded, &optnone), 5, "rustc on this machine");
 	tools_rmdir(dir);
 }
