@@ -49,6 +49,9 @@ struct bench_func_select {
 
 struct bench_cli {
 	const char *algo;       /* --algo value (NULL if absent) */
+	/* --baseline: the kernel every row's x_base is paired with; dfs when it is in the list
+	 * and --baseline is not given; NULL when there is none. base_stage is its stage. */
+	const char *baseline, *base_stage;
 	bool m2r;               /* --algo named llvm-mem2reg (bench/input_llvm.c; removed from algo) */
 	bool m2r_all;           /* ... by 'all' on LLVM IR: with ssalab's best pipeline beside it */
 	const char *pipeline;   /* --pipeline value, NULL if absent */
@@ -147,10 +150,13 @@ bool bench_utilization_odd(double u);
 
 /* A ratio with a 95% interval, from pairs (a_i, b_i) measured together: either the median of the
  * per-pair ratios a_i/b_i (samples of two kernels taken in the same round), or the ratio of the
- * sums (functions of a module). The interval is a percentile bootstrap over the pairs with a
- * fixed seed, so the same pairs always give the same interval; it is widened, if need be, to
- * hold the point estimate. With fewer than BENCH_RATIO_MIN_PAIRS pairs there is no interval
- * (ci false). have is false when there is no pair at all. */
+ * sums (functions of a module). The median's interval is [x(k), x(B+1-k)] over the medians of
+ * B = min(pairs, BENCH_RATIO_BATCHES) consecutive batches of rounds, k = bench_ratio_rank(B);
+ * the sums' a percentile bootstrap over the pairs with a fixed seed. The same pairs always give
+ * the same interval; it is widened, if need be, to hold the point estimate. With fewer than
+ * BENCH_RATIO_MIN_PAIRS pairs there is no interval (ci false). have is false when there is no
+ * pair at all. */
+#define BENCH_RATIO_BATCHES 20u
 #define BENCH_RATIO_MIN_PAIRS 5u
 #define BENCH_RATIO_RESAMPLES 2000u
 struct bench_ratio {
@@ -159,6 +165,8 @@ struct bench_ratio {
 	double value, lo, hi;
 };
 void bench_ratio_paired(const double *a, const double *b, unsigned n, struct bench_ratio *out);
+/* The k above for b batches: 0 when b values cannot give 95% (b < 6; the extremes are used). */
+unsigned bench_ratio_rank(unsigned b);
 void bench_ratio_of_sums(const double *a, const double *b, unsigned n, struct bench_ratio *out);
 /* "2.31 [2.25, 2.40]", "2.31 [interval n/a: 3 pairs]" or "-". */
 void bench_ratio_str(const struct bench_ratio *r, char *buf, size_t len);
@@ -244,8 +252,11 @@ struct bench_result {
 	struct bench_mem mem;
 	const char *check;      /* "ok", "FAIL", "error", "unchecked", "skipped", "n/a" */
 	char check_msg[256];
-	/* The median over the dfs floor's on the same input, paired sample by sample (x_dfs). */
+	/* The median over the dfs floor's on the same input, paired sample by sample (x_dfs), and
+	 * the same over the --baseline kernel's (x_base; base NULL when there is none). */
 	struct bench_ratio x_dfs;
+	struct bench_ratio x_base;
+	const char *base;
 	bool interleaved;       /* its samples alternated with the other kernels' */
 };
 
@@ -304,6 +315,9 @@ const struct bench_result *bench_report_row_at(size_t i, const char **function);
  * and sets cli->m2r; a usage error in a build without LLVM's peers. */
 int bench_m2r_take(struct bench_cli *cli, char *err, size_t errlen);
 void bench_report_module_kernels(struct bench_report *r, size_t first_row);
+/* LLVM IR input, CSV: the same per kernel over every module's rows, as summary rows with an
+ * empty function and the --in path as input (after the modules' own summary rows). */
+void bench_report_run_kernels(struct bench_report *r);
 
 /* A file written atomically: the data goes to a temporary beside path, renamed over path by
  * bench_outfile_commit, removed by bench_outfile_abort. */

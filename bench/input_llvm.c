@@ -856,8 +856,10 @@ int bench_llvm_run(const struct bench_cli *cli, const struct bench_selected *sel
 		fprintf(stderr, "bench: %s: no function of the modules in %s matches\n", filt, cli->in);
 		code = BENCH_EXIT_USAGE;
 	}
-	if (begun)
+	if (begun) {
+		bench_report_run_kernels(r);
 		bench_report_end(r);
+	}
 	if (fs->regex)
 		regfree(&re);
 	/* The rows kept by the report pointed at the module paths: freed only now. */

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -425,22 +426,36 @@ int bench_run_kernel(const struct bench_cli *cli, const struct bench_input *in,
 	return ok.code;
 }
 
-/* x_dfs of res[from, to): sample i over the dfs floor's sample i, when the floor is among
- * res[0, n) and has run. */
-static void ratios_to_dfs(struct bench_result *res, size_t n, size_t from, size_t to)
+/* The paired ratio of res[from, to) to the row of kernel name of stage stage among res[0, n),
+ * when it has run, into the field at offset off (x_dfs or x_base). */
+static void ratios_to(struct bench_result *res, size_t n, size_t from, size_t to,
+		      const char *name, const char *stage, size_t off)
 {
-	const struct bench_result *floor = NULL;
+	const struct bench_result *base = NULL;
 	for (size_t i = 0; i < n; i++)
-		if (res[i].status == BENCH_RUN_OK && !strcmp(res[i].algo, "dfs") &&
-		    !strcmp(res[i].stage, "floor"))
-			floor = &res[i];
-	for (size_t i = from; i < to && floor; i++) {
+		if (res[i].status == BENCH_RUN_OK && !strcmp(res[i].algo, name) &&
+		    !strcmp(res[i].stage, stage))
+			base = &res[i];
+	for (size_t i = from; i < to && base; i++) {
 		if (res[i].status != BENCH_RUN_OK)
 			continue;
-		unsigned np = res[i].timing.reps < floor->timing.reps ? res[i].timing.reps
-								      : floor->timing.reps;
-		bench_ratio_paired(res[i].timing.rep_ms, floor->timing.rep_ms, np, &res[i].x_dfs);
+		unsigned np = res[i].timing.reps < base->timing.reps ? res[i].timing.reps
+								     : base->timing.reps;
+		bench_ratio_paired(res[i].timing.rep_ms, base->timing.rep_ms, np,
+				   (struct bench_ratio *)((char *)&res[i] + off));
 	}
+}
+
+/* x_dfs, and x_base against --baseline, of res[from, to). */
+static void ratios_of(const struct bench_cli *cli, struct bench_result *res, size_t n,
+		      size_t from, size_t to)
+{
+	ratios_to(res, n, from, to, "dfs", "floor", offsetof(struct bench_result, x_dfs));
+	for (size_t i = from; i < to && cli->baseline; i++)
+		res[i].base = cli->baseline;
+	if (cli->baseline)
+		ratios_to(res, n, from, to, cli->baseline, cli->base_stage,
+			  offsetof(struct bench_result, x_base));
 }
 
 static void order_note(struct bench_report *rep, const struct bench_input *in, const char *order)
@@ -508,7 +523,7 @@ int bench_run_kernels(const struct bench_cli *cli, const struct bench_input *in,
 			bench_deadline_disarm();
 			if (c && !code)
 				code = c;
-			ratios_to_dfs(res, i + 1, i, i + 1);
+			ratios_of(cli, res, i + 1, i, i + 1);
 			bench_report_row(rep, &res[i]);
 		}
 		for (size_t i = 0; i < n; i++)
@@ -573,7 +588,7 @@ int bench_run_kernels(const struct bench_cli *cli, const struct bench_input *in,
 			code = ok[i].code;
 	}
 	free(ok);
-	ratios_to_dfs(res, n, 0, n);
+	ratios_of(cli, res, n, 0, n);
 	order_note(rep, in, order);
 	for (size_t i = 0; i < n; i++)
 		report_and_free(rep, &res[i]);
@@ -637,6 +652,55 @@ static int plan(const struct bench_cli *cli, struct selection *sel, char *err, s
 		snprintf(err, errlen, "kernel %s (stage %s) needs a program: give --vars=V (or --in "
 			 "a .prog with variables)", needy->name, needy->stage->name);
 	return BENCH_EXIT_USAGE;
+}
+
+/* --baseline: a kernel of the list, the dfs floor or of the stage of every other kernel (a
+ * ratio across stages compares different work); without it, dfs when it is listed. */
+static int resolve_baseline(struct bench_cli *cli, const struct selection *sel, char *err,
+			    size_t errlen)
+{
+	bool dfs = false;
+	for (size_t i = 0; i < sel->n; i++)
+		dfs |= !strcmp(sel->v[i].k.name, "dfs") && !strcmp(sel->v[i].k.stage->name, "floor");
+	if (!cli->baseline) {
+		if (dfs && !cli->pipeline) {
+			cli->baseline = "dfs";
+			cli->base_stage = "floor";
+		}
+		return BENCH_EXIT_OK;
+	}
+	if (cli->pipeline || !sel->n) {
+		snprintf(err, errlen, "--baseline=%s: compares the kernels of --algo, and there are "
+			 "none (the pipeline's ratios are to dfs)", cli->baseline);
+		return BENCH_EXIT_USAGE;
+	}
+	struct bench_kernel k;
+	if (!bench_find_kernel(cli->baseline, strlen(cli->baseline), &k)) {
+		snprintf(err, errlen, "--baseline=%s: no kernel of that name (try --algo=list)",
+			 cli->baseline);
+		return BENCH_EXIT_USAGE;
+	}
+	bool listed = false;
+	for (size_t i = 0; i < sel->n; i++)
+		listed |= !strcmp(sel->v[i].k.name, k.name) && sel->v[i].k.stage == k.stage;
+	if (!listed) {
+		snprintf(err, errlen, "--baseline=%s: not among the --algo kernels (%s)",
+			 cli->baseline, cli->algo);
+		return BENCH_EXIT_USAGE;
+	}
+	bool floor = !strcmp(k.stage->name, "floor");
+	for (size_t i = 0; i < sel->n && !floor; i++) {
+		const struct bench_stage *st = sel->v[i].k.stage;
+		if (st != k.stage && strcmp(st->name, "floor")) {
+			snprintf(err, errlen, "--baseline=%s is of stage %s, and %s of stage %s: a "
+				 "baseline is dfs or of the stage of the kernels it is set against",
+				 cli->baseline, k.stage->name, sel->v[i].k.name, st->name);
+			return BENCH_EXIT_USAGE;
+		}
+	}
+	cli->baseline = k.name;
+	cli->base_stage = k.stage->name;
+	return BENCH_EXIT_OK;
 }
 
 /* The file is kept when every kernel ran to its end (even if a check failed or one was
@@ -998,6 +1062,8 @@ int main(int argc, char **argv)
 	}
 	struct selection sel = {0};
 	code = plan(&cli, &sel, err, sizeof err);
+	if (!code)
+		code = resolve_baseline(&cli, &sel, err, sizeof err);
 	if (code) {
 		fprintf(stderr, "bench: %s\n", err);
 		free(sel.v);

@@ -60,6 +60,8 @@ void bench_cli_usage(FILE *f)
 "  --warmup=W           untimed runs first (default 1; 0 with --dump)\n"
 "  --min-time=SECONDS   each sample repeats the kernel until it lasts this long (default\n"
 "                       0.001; 0: one run per sample); times are reported per run\n"
+"  --baseline=NAME      every row's x_base: its per-round ratio to kernel NAME of the --algo\n"
+"                       list (dfs, or a kernel of the others' stage; default dfs when listed)\n"
 "  --pin[=CORE]         bind to one core (the current one, or logical core CORE); needs hwloc\n"
 "  --mem-limit=BYTES    refuse kernels whose estimate exceeds BYTES (k/M/G/T suffixes, or\n"
 "                       'none'); default 75% of MemAvailable\n"
@@ -141,7 +143,7 @@ void bench_format_bytes(uint64_t bytes, char *buf, size_t len)
 enum opt_id {
 	O_ALGO, O_PIPELINE, O_IN, O_REPS, O_WARMUP, O_MINTIME, O_PIN, O_CSV, O_JSON, O_OUT,
 	O_MEMLIMIT, O_TIMELIMIT, O_CHECK, O_NOCHECK, O_DUMP, O_HELP,
-	O_FUNCTION, O_FUNCREGEX, O_MINBLOCKS, O_MAXBLOCKS, O_QUIET, O_KEEPGOING,
+	O_FUNCTION, O_FUNCREGEX, O_MINBLOCKS, O_MAXBLOCKS, O_QUIET, O_KEEPGOING, O_BASELINE,
 	/* stage options */
 	O_REVERSE, O_DFLIMIT, O_FLAVOR, O_LIVE, O_PLACEMENT, O_MAXIMAL, O_WALKS, O_COPYPROP, O_N
 };
@@ -163,6 +165,7 @@ static const struct {
 	[O_FUNCTION] = {"function", ARG_REQUIRED}, [O_FUNCREGEX] = {"function-regex", ARG_REQUIRED},
 	[O_MINBLOCKS] = {"min-blocks", ARG_REQUIRED}, [O_MAXBLOCKS] = {"max-blocks", ARG_REQUIRED},
 	[O_QUIET] = {"quiet", ARG_NONE},	   [O_KEEPGOING] = {"keep-going", ARG_NONE},
+	[O_BASELINE] = {"baseline", ARG_REQUIRED},
 	[O_REVERSE] = {"reverse", ARG_NONE},	   [O_DFLIMIT] = {"df-limit", ARG_REQUIRED},
 	[O_FLAVOR] = {"flavor", ARG_REQUIRED},	   [O_LIVE] = {"live", ARG_REQUIRED},
 	[O_PLACEMENT] = {"placement", ARG_REQUIRED}, [O_MAXIMAL] = {"maximal", ARG_REQUIRED},
@@ -211,6 +214,7 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 		break;
 	case O_QUIET: cli->quiet = true; break;
 	case O_KEEPGOING: cli->keep_going = true; break;
+	case O_BASELINE: cli->baseline = val; break;
 	case O_REPS:
 		if (parse_u64(val, BENCH_MAX_REPS, &u64) || u64 == 0)
 			BAD("--reps=%s: expected 1..%u", val, BENCH_MAX_REPS);

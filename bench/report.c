@@ -195,7 +195,8 @@ static const char *const csv_cols =
 	"estimate_mb,counters,check,check_msg,status_msg,rep_ms,utilization,cpu_median_ms,invol_switches,cpu,cores,topology,pinned,malloc_conf,compiler,"
 	"cflags,git_rev,build_type,date,host,cmdline,iters,mean_ms,stddev_ms,prepare_ms,min_time_s,"
 	"function,path,format,blocks,edges,files,sum_median_ms,geomean_median_ms,failures,loops,"
-	"max_loop_depth,irreducible_loops,x_dfs,x_dfs_lo,x_dfs_hi,busy,interleaved,rep_start_ms";
+	"max_loop_depth,irreducible_loops,x_dfs,x_dfs_lo,x_dfs_hi,busy,interleaved,rep_start_ms,"
+	"baseline,x_base,x_base_lo,x_base_hi";
 
 /* A file input, described by the same fields in every format: path, function (LLVM IR),
  * format, blocks, edges, vars. */
@@ -319,6 +320,20 @@ static void text_row(struct bench_report *r, const struct bench_result *res)
 	fflush(f);
 }
 
+/* ",x,lo,hi" (lo and hi empty without an interval, all three without a ratio). */
+static void csv_ratio(FILE *f, const struct bench_ratio *x)
+{
+	if (x && x->have) {
+		fprintf(f, ",%.6g,", x->value);
+		if (x->ci)
+			fprintf(f, "%.6g,%.6g", x->lo, x->hi);
+		else
+			fputc(',', f);
+	} else {
+		fputs(",,,", f);
+	}
+}
+
 static void csv_row(struct bench_report *r, const struct bench_result *res)
 {
 	FILE *f = r->f;
@@ -408,15 +423,7 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 	else
 		fputs(",,", f);
 	/* x_dfs, its interval, busy, interleaved, rep_start_ms */
-	if (ok && res->x_dfs.have) {
-		fprintf(f, ",%.6g,", res->x_dfs.value);
-		if (res->x_dfs.ci)
-			fprintf(f, "%.6g,%.6g", res->x_dfs.lo, res->x_dfs.hi);
-		else
-			fputc(',', f);
-	} else {
-		fputs(",,,", f);
-	}
+	csv_ratio(f, ok ? &res->x_dfs : NULL);
 	if (ok) {
 		fprintf(f, ",%s,%s,", bench_busy(t->utilization) ? "yes" : "no",
 			res->interleaved ? "yes" : "no");
@@ -425,6 +432,10 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 	} else {
 		fputs(",,,", f);
 	}
+	/* baseline, x_base and its interval */
+	fputc(',', f);
+	csv_str(f, res->base);
+	csv_ratio(f, ok ? &res->x_base : NULL);
 	fputc('\n', f);
 	fflush(f);
 }
@@ -465,36 +476,68 @@ void bench_report_note(struct bench_report *r, const char *line)
 	}
 }
 
+/* A ratio as the table shows it: the value and its interval ("[lo,hi]" or "n/a(k<5)"). */
+static void table_ratio(const struct bench_ratio *x, char *v, size_t vlen, char *ci, size_t clen)
+{
+	snprintf(v, vlen, "-");
+	snprintf(ci, clen, "-");
+	if (x->have)
+		snprintf(v, vlen, "%.2f", x->value);
+	if (x->have && x->ci)
+		snprintf(ci, clen, "[%.2f,%.2f]", x->lo, x->hi);
+	else if (x->have)
+		snprintf(ci, clen, "n/a(%u<%u)", x->pairs, BENCH_RATIO_MIN_PAIRS);
+}
+
+/* The baseline's name when it is not dfs (whose ratio is x_dfs already), else NULL. */
+static const char *other_base(const struct bench_report *r)
+{
+	const char *b = r->cli->baseline;
+	return b && strcmp(b, "dfs") ? b : NULL;
+}
+
 /* The closing comparison table: each kernel's median, and x_dfs, its time over the dfs floor's
- * on the same input as the median of the per-sample ratios with a 95% interval (ratio.c). */
+ * on the same input as the median of the per-sample ratios with a 95% interval (ratio.c); with
+ * another --baseline, x_NAME the same over that kernel's, at the end of the line. */
 static void text_table(struct bench_report *r, size_t first)
 {
 	FILE *f = r->f;
-	fprintf(f, "table: %-12s %-6s %12s %10s %10s %8s %-21s %10s %-9s %s\n", "algo", "stage",
+	const char *base = other_base(r);
+	char xb[48] = "", xbci[48] = "";
+	if (base) {
+		snprintf(xb, sizeof xb, "x_%s", base);
+		snprintf(xbci, sizeof xbci, "x_%s_95%%", base);
+	}
+	fprintf(f, "table: %-12s %-6s %12s %10s %10s %8s %-21s %10s %-9s %-4s", "algo", "stage",
 		"median_ms", "ns/block", "ns/edge", "x_dfs", "x_dfs_95%", "peak_mb", "check", "cpu");
+	if (base)
+		fprintf(f, " %8s %s", xb, xbci);
+	fputc('\n', f);
 	for (size_t i = first; i < nkept; i++) {
 		const struct bench_result *res = &kept[i].res;
 		if (res->status != BENCH_RUN_OK) {
-			fprintf(f, "table: %-12s %-6s %12s %10s %10s %8s %-21s %10s %-9s %s\n",
+			fprintf(f, "table: %-12s %-6s %12s %10s %10s %8s %-21s %10s %-9s %-4s",
 				res->algo, res->stage, status_str(res->status), "-", "-", "-", "-", "-",
 				"-", "-");
+			if (base)
+				fprintf(f, " %8s %s", "-", "-");
+			fputc('\n', f);
 			continue;
 		}
-		char ratio[32] = "-", ci[64] = "-";
-		if (res->x_dfs.have)
-			snprintf(ratio, sizeof ratio, "%.2f", res->x_dfs.value);
-		if (res->x_dfs.have && res->x_dfs.ci)
-			snprintf(ci, sizeof ci, "[%.2f,%.2f]", res->x_dfs.lo, res->x_dfs.hi);
-		else if (res->x_dfs.have)
-			snprintf(ci, sizeof ci, "n/a(%u<%u)", res->x_dfs.pairs, BENCH_RATIO_MIN_PAIRS);
+		char ratio[32], ci[64], bv[32], bci[64];
+		table_ratio(&res->x_dfs, ratio, sizeof ratio, ci, sizeof ci);
+		table_ratio(&res->x_base, bv, sizeof bv, bci, sizeof bci);
 		char peak[32] = "-";
 		if (res->mem.have_jemalloc)
 			snprintf(peak, sizeof peak, "%.1f", mb(res->mem.peak_alloc));
-		fprintf(f, "table: %-12s %-6s %12.4f %10.3f %10.3f %8s %-21s %10s %-9s %s\n",
+		fprintf(f, "table: %-12s %-6s %12.4f %10.3f %10.3f %8s %-21s %10s %-9s %-4s",
 			res->algo, res->stage, res->timing.median_ms,
 			per(res->timing.median_ms, r->gs->n), per(res->timing.median_ms, r->gs->m),
 			ratio, ci, peak, res->check,
 			bench_busy(res->timing.utilization) ? "busy" : "ok");
+		if (base)
+			fprintf(f, " %8s %s", bv, bci);
+		fputc('\n', f);
 	}
 }
 
@@ -502,6 +545,26 @@ static void json_kv_str(FILE *f, const char *k, const char *v, bool comma)
 {
 	fprintf(f, "%s\"%s\": ", comma ? ", " : "", k);
 	json_str(f, v);
+}
+
+/* {"median", "lo", "hi", "pairs"} (with "baseline" first when base is given), or null. */
+static void json_ratio(FILE *f, const struct bench_ratio *x, const char *base)
+{
+	if (!x->have) {
+		fputs("null", f);
+		return;
+	}
+	fputc('{', f);
+	if (base) {
+		json_kv_str(f, "baseline", base, false);
+		fputs(", ", f);
+	}
+	fprintf(f, "\"median\": %.6g, ", x->value);
+	if (x->ci)
+		fprintf(f, "\"lo\": %.6g, \"hi\": %.6g", x->lo, x->hi);
+	else
+		fputs("\"lo\": null, \"hi\": null", f);
+	fprintf(f, ", \"pairs\": %u}", x->pairs);
 }
 
 /* A file input's description: {"path", "function" (LLVM IR), "format", "blocks", "edges",
@@ -590,10 +653,20 @@ static double geomean(const struct kernel_sum *k)
 	return k->files > k->zero ? exp(k->logsum / (double)(k->files - k->zero)) : 0.0;
 }
 
+/* A summary row's own figures: the sums (k, or total and geomean given directly when k is
+ * NULL and have_sum is set), the module or run it covers (input, path) and its ratios. */
+struct csv_summary {
+	const char *algo, *stage, *input;
+	uint64_t units, blocks, edges, failures;
+	const struct kernel_sum *k;
+	bool have_sum;
+	double sum, geomean;
+	const struct bench_ratio *x_dfs, *x_base;
+	const char *base;
+};
+
 /* The CSV columns of a summary row, the others empty. */
-static void csv_summary_row(FILE *f, const char *algo, const char *stage, uint64_t nfile,
-			    uint64_t blocks, uint64_t edges, const struct kernel_sum *k,
-			    uint64_t failures)
+static void csv_summary_row(FILE *f, const struct csv_summary *s)
 {
 	char col[64];
 	bool first = true;
@@ -604,24 +677,42 @@ static void csv_summary_row(FILE *f, const char *algo, const char *stage, uint64
 		if (!first)
 			fputc(',', f);
 		first = false;
+		const struct bench_ratio *x = NULL;
+		bool lo = false, hi = false;
+		if (!strncmp(col, "x_dfs", 5))
+			x = s->x_dfs;
+		else if (!strncmp(col, "x_base", 6))
+			x = s->x_base;
+		if (x) {
+			lo = strstr(col, "_lo") != NULL;
+			hi = strstr(col, "_hi") != NULL;
+		}
 		if (!strcmp(col, "algo"))
-			csv_str(f, algo);
+			csv_str(f, s->algo);
 		else if (!strcmp(col, "stage"))
-			csv_str(f, stage);
+			csv_str(f, s->stage);
 		else if (!strcmp(col, "status"))
 			fputs("summary", f);
+		else if ((!strcmp(col, "input") || !strcmp(col, "path")) && s->input)
+			csv_str(f, s->input);
 		else if (!strcmp(col, "n") || !strcmp(col, "blocks"))
-			fprintf(f, "%" PRIu64, blocks);
+			fprintf(f, "%" PRIu64, s->blocks);
 		else if (!strcmp(col, "m") || !strcmp(col, "edges"))
-			fprintf(f, "%" PRIu64, edges);
+			fprintf(f, "%" PRIu64, s->edges);
 		else if (!strcmp(col, "files"))
-			fprintf(f, "%" PRIu64, nfile);
+			fprintf(f, "%" PRIu64, s->units);
 		else if (!strcmp(col, "failures"))
-			fprintf(f, "%" PRIu64, failures);
-		else if (k && !strcmp(col, "sum_median_ms"))
-			fprintf(f, "%.6f", k->sum);
-		else if (k && !strcmp(col, "geomean_median_ms"))
-			fprintf(f, "%.6f", geomean(k));
+			fprintf(f, "%" PRIu64, s->failures);
+		else if (!strcmp(col, "sum_median_ms") && (s->k || s->have_sum))
+			fprintf(f, "%.6f", s->k ? s->k->sum : s->sum);
+		else if (!strcmp(col, "geomean_median_ms") && (s->k || s->have_sum))
+			fprintf(f, "%.6f", s->k ? geomean(s->k) : s->geomean);
+		else if (!strcmp(col, "baseline") && s->base && s->x_base && s->x_base->have)
+			csv_str(f, s->base);
+		else if (x && x->have && !lo && !hi)
+			fprintf(f, "%.6g", x->value);
+		else if (x && x->have && x->ci)
+			fprintf(f, "%.6g", lo ? x->lo : x->hi);
 	}
 	fputc('\n', f);
 }
@@ -650,7 +741,8 @@ static void summary(struct bench_report *r)
 		fprintf(f, "summary: files=%zu blocks=%" PRIu64 " edges=%" PRIu64 " failures=%" PRIu64
 			"\n", nfiles, blocks, edges, failures);
 	else if (r->format == BENCH_FMT_CSV)
-		csv_summary_row(f, "", "", nfiles, blocks, edges, NULL, failures);
+		csv_summary_row(f, &(struct csv_summary){.algo = "", .stage = "", .units = nfiles,
+			.blocks = blocks, .edges = edges, .failures = failures});
 	else
 		fprintf(f, ",\n  \"summary\": {\"files\": %zu, \"blocks\": %" PRIu64
 			", \"edges\": %" PRIu64 ", \"failures\": %" PRIu64 ", \"kernels\": [",
@@ -668,7 +760,9 @@ static void summary(struct bench_report *r)
 				"geomean_median_ms=%.6f failures=%" PRIu64 "\n", a->algo, a->stage,
 				k.files, k.sum, geomean(&k), k.failures);
 		} else if (r->format == BENCH_FMT_CSV) {
-			csv_summary_row(f, a->algo, a->stage, k.files, blocks, edges, &k, k.failures);
+			csv_summary_row(f, &(struct csv_summary){.algo = a->algo, .stage = a->stage,
+				.units = k.files, .blocks = blocks, .edges = edges,
+				.failures = k.failures, .k = &k});
 		} else {
 			fputs(nk ? ",\n    {" : "\n    {", f);
 			json_kv_str(f, "algo", a->algo, false);
@@ -779,14 +873,9 @@ static void json_all(struct bench_report *r)
 			else
 				fputs("null", f);
 			fputs(", \"x_dfs\": ", f);
-			if (!res->x_dfs.have)
-				fputs("null", f);
-			else if (res->x_dfs.ci)
-				fprintf(f, "{\"median\": %.6g, \"lo\": %.6g, \"hi\": %.6g, \"pairs\": %u}",
-					res->x_dfs.value, res->x_dfs.lo, res->x_dfs.hi, res->x_dfs.pairs);
-			else
-				fprintf(f, "{\"median\": %.6g, \"lo\": null, \"hi\": null, \"pairs\": %u}",
-					res->x_dfs.value, res->x_dfs.pairs);
+			json_ratio(f, &res->x_dfs, NULL);
+			fputs(", \"x_base\": ", f);
+			json_ratio(f, &res->x_base, res->base);
 			fprintf(f, ", \"busy\": %s, \"interleaved\": %s, \"rep_start_ms\": [",
 				bench_busy(t->utilization) ? "true" : "false",
 				res->interleaved ? "true" : "false");
@@ -874,36 +963,88 @@ const struct bench_result *bench_report_row_at(size_t i, const char **function)
 	return &kept[i].res;
 }
 
-/* The dfs floor's row for function fn among rows [first, nkept), or NULL. */
-static const struct bench_result *dfs_row(size_t first, const char *fn)
+/* The row of kernel name (stage stage) among rows [first, nkept) on the function and module of
+ * row j, or NULL. */
+static const struct bench_result *base_row(size_t first, size_t j, const char *name,
+					   const char *stage)
 {
-	for (size_t j = first; j < nkept; j++) {
-		const struct bench_result *b = &kept[j].res;
-		if (b->status == BENCH_RUN_OK && !strcmp(b->algo, "dfs") && !strcmp(b->stage, "floor") &&
-		    kept[j].function && fn && !strcmp(kept[j].function, fn))
+	const struct kept *kj = &kept[j];
+	for (size_t i = first; i < nkept; i++) {
+		const struct bench_result *b = &kept[i].res;
+		if (b->status == BENCH_RUN_OK && !strcmp(b->algo, name) && !strcmp(b->stage, stage) &&
+		    kept[i].function && kj->function && !strcmp(kept[i].function, kj->function) &&
+		    kept[i].input && kj->input && !strcmp(kept[i].input, kj->input))
 			return b;
 	}
 	return NULL;
 }
 
+/* A ratio of sums over functions, gathered row by row. Two medians of one function are not a
+ * pair (a burst of load may hit most of one kernel's samples): the row's paired ratio stands
+ * for the kernel, weighted by the base's least loaded time there. One function: its own
+ * interval, over its samples. */
+struct sum_ratio {
+	double *a, *b;
+	unsigned n;
+	struct bench_ratio one;
+};
+
+static void sum_ratio_add(struct sum_ratio *s, const struct bench_ratio *x,
+			  const struct bench_result *base)
+{
+	if (!base || !x->have)
+		return;
+	s->a[s->n] = x->value * base->timing.min_ms;
+	s->b[s->n++] = base->timing.min_ms;
+	s->one = *x;
+}
+
+static void sum_ratio_end(const struct sum_ratio *s, struct bench_ratio *out)
+{
+	bench_ratio_of_sums(s->a, s->b, s->n, out);
+	if (s->n == 1)
+		*out = s->one;
+}
+
+/* " x_NAME=R [lo, hi] over N functions", or "" without a ratio. */
+static void sum_ratio_str(const struct bench_ratio *x, const char *name, unsigned n, char *buf,
+			  size_t len)
+{
+	buf[0] = 0;
+	if (x->have && x->ci)
+		snprintf(buf, len, " x_%s=%.4g [%.4g, %.4g] over %u function%s", name, x->value,
+			 x->lo, x->hi, n, n == 1 ? "" : "s");
+	else if (x->have)
+		snprintf(buf, len, " x_%s=%.4g [interval n/a: %u pairs] over %u function%s", name,
+			 x->value, x->pairs, n, n == 1 ? "" : "s");
+}
+
 /* Sums per (stage, algo), in the order the kernels first ran. Times are per run (the median of
  * a function's samples), so the total is what one pass of the kernel over the module costs; the
  * geometric mean of the medians (those above 0) is the typical function's, as in the summary
- * over several files. x_dfs is a ratio of sums over the functions where dfs ran too (the
- * kernel's total over the floor's on the same functions, each function's kernel time taken as
- * its paired x_dfs times the floor's minimum there), its interval a bootstrap over those
- * functions (one function: the row's own interval over its samples); utilization is the CPU time over the wall time of all the kernel's samples, and
- * busy_functions counts the rows whose own utilization was flagged. */
-void bench_report_module_kernels(struct bench_report *r, size_t first_row)
+ * over several files. x_dfs (and x_BASE for another --baseline) is a ratio of sums over the
+ * functions where the base ran too (sum_ratio), its interval a bootstrap over those functions;
+ * utilization is the CPU time over the wall time of all the kernel's samples, and
+ * busy_functions counts the rows whose own utilization was flagged. Each kernel's line is a
+ * note and, in CSV, a summary row; whole: the rows of every module, CSV rows only. */
+static void kernels_summary(struct bench_report *r, size_t first_row, bool whole)
 {
-	char line[1024];
-	bool *done = first_row < nkept ? calloc(nkept - first_row, sizeof *done) : NULL;
-	double *xa = first_row < nkept ? calloc(nkept - first_row, sizeof *xa) : NULL;
-	double *xb = first_row < nkept ? calloc(nkept - first_row, sizeof *xb) : NULL;
-	if (first_row < nkept && (!done || !xa || !xb)) {
+	char line[1200];
+	size_t nr = first_row < nkept ? nkept - first_row : 0;
+	bool *done = nr ? calloc(nr, sizeof *done) : NULL;
+	double *v = nr ? calloc(4 * nr, sizeof *v) : NULL;
+	if (nr && (!done || !v)) {
 		free(done);
-		free(xa);
-		free(xb);
+		free(v);
+		return;
+	}
+	const char *bname = r->cli->baseline, *bstage = r->cli->base_stage;
+	const char *other = bname && strcmp(bname, "dfs") ? bname : NULL;
+	/* The summary rows are there for their ratios: none without a base to pair with. */
+	bool csv = r->format == BENCH_FMT_CSV && !r->quiet && bname;
+	if (whole && !csv) {
+		free(done);
+		free(v);
 		return;
 	}
 	for (size_t i = first_row; i < nkept; i++) {
@@ -913,10 +1054,8 @@ void bench_report_module_kernels(struct bench_report *r, size_t first_row)
 		double sum = 0, smin = 0, smax = 0, cpu = 0, worst = -1, logsum = 0, cpu_all = 0,
 		       wall_all = 0;
 		uint64_t it_lo = UINT64_MAX, it_hi = 0, nrun = 0, nbad = 0, nok = 0, nfail = 0,
-			 nunchk = 0, npos = 0, nbusy = 0;
-		unsigned nx = 0;
-		struct bench_ratio one;
-		memset(&one, 0, sizeof one);
+			 nunchk = 0, npos = 0, nbusy = 0, blocks = 0, edges = 0;
+		struct sum_ratio sd = {v, v + nr, 0, {0}}, sb = {v + 2 * nr, v + 3 * nr, 0, {0}};
 		const char *worst_fn = "";
 		for (size_t j = i; j < nkept; j++) {
 			const struct bench_result *b = &kept[j].res;
@@ -929,6 +1068,8 @@ void bench_report_module_kernels(struct bench_report *r, size_t first_row)
 			}
 			const struct bench_timing *t = &b->timing;
 			nrun++;
+			blocks += kept[j].gs.n;
+			edges += kept[j].gs.m;
 			sum += t->median_ms;
 			if (t->median_ms > 0) {
 				logsum += log(t->median_ms);
@@ -940,15 +1081,9 @@ void bench_report_module_kernels(struct bench_report *r, size_t first_row)
 			cpu_all += t->cpu_ms;
 			wall_all += t->mean_ms * t->reps * (double)t->iters;
 			nbusy += bench_busy(t->utilization);
-			/* Two medians of one function are not a pair (a burst of load may hit most of
-			 * one kernel's samples): the row's paired x_dfs stands for the kernel, weighted
-			 * by the floor's least loaded time there. */
-			const struct bench_result *d = dfs_row(first_row, kept[j].function);
-			if (d && b->x_dfs.have) {
-				xa[nx] = b->x_dfs.value * d->timing.min_ms;
-				xb[nx++] = d->timing.min_ms;
-				one = b->x_dfs;
-			}
+			sum_ratio_add(&sd, &b->x_dfs, base_row(first_row, j, "dfs", "floor"));
+			if (bname)
+				sum_ratio_add(&sb, &b->x_base, base_row(first_row, j, bname, bstage));
 			it_lo = t->iters < it_lo ? t->iters : it_lo;
 			it_hi = t->iters > it_hi ? t->iters : it_hi;
 			if (t->median_ms > worst) {
@@ -959,33 +1094,37 @@ void bench_report_module_kernels(struct bench_report *r, size_t first_row)
 			nfail += !strcmp(b->check, "FAIL") || !strcmp(b->check, "error");
 			nunchk += !strcmp(b->check, "unchecked");
 		}
+		struct bench_ratio xd, xb;
+		sum_ratio_end(&sd, &xd);
+		sum_ratio_end(&sb, &xb);
+		double geo = npos ? exp(logsum / (double)npos) : 0.0;
+		if (csv)
+			csv_summary_row(r->f, &(struct csv_summary){.algo = a->algo, .stage = a->stage,
+				.input = whole ? r->cli->in : r->input, .units = nrun, .blocks = blocks,
+				.edges = edges, .failures = nbad + nfail, .have_sum = nrun > 0,
+				.sum = sum, .geomean = geo, .x_dfs = &xd, .x_base = &xb, .base = bname});
+		if (whole)
+			continue;
 		if (!nrun) {
 			snprintf(line, sizeof line, "kernel: %-14s stage=%-7s functions=0 not_run=%" PRIu64,
 				 a->algo, a->stage, nbad);
 			bench_report_note(r, line);
 			continue;
 		}
-		struct bench_ratio x;
-		bench_ratio_of_sums(xa, xb, nx, &x);
-		if (nx == 1)
-			x = one; /* one function: its own interval, over its samples */
-		char xs[96] = "";
-		if (x.have && x.ci)
-			snprintf(xs, sizeof xs, " x_dfs=%.4g [%.4g, %.4g] over %u function%s", x.value,
-				 x.lo, x.hi, nx, nx == 1 ? "" : "s");
-		else if (x.have)
-			snprintf(xs, sizeof xs, " x_dfs=%.4g [interval n/a: %u pairs] over %u function%s",
-				 x.value, x.pairs, nx, nx == 1 ? "" : "s");
+		char xs[128], xbs[160] = "";
+		sum_ratio_str(&xd, "dfs", sd.n, xs, sizeof xs);
+		if (other)
+			sum_ratio_str(&xb, other, sb.n, xbs, sizeof xbs);
 		double util = wall_all > 0 ? cpu_all / wall_all : 1.0;
 		snprintf(line, sizeof line,
 			 "kernel: %-14s stage=%-7s functions=%" PRIu64 " total_ms=%.6f geomean_ms=%.6f"
 			 " spread_ms=%.6f..%.6f"
 			 " cpu_total_ms=%.6f iters=%" PRIu64 "..%" PRIu64 " checks_ok=%" PRIu64
 			 " failed=%" PRIu64 " unchecked=%" PRIu64 " not_run=%" PRIu64
-			 " slowest=%s (%.6f ms) utilization=%.2f busy_functions=%" PRIu64 "%s%s",
-			 a->algo, a->stage, nrun, sum, npos ? exp(logsum / (double)npos) : 0.0, smin, smax,
+			 " slowest=%s (%.6f ms) utilization=%.2f busy_functions=%" PRIu64 "%s%s%s",
+			 a->algo, a->stage, nrun, sum, geo, smin, smax,
 			 cpu, it_lo, it_hi, nok, nfail, nunchk,
-			 nbad, worst_fn, worst, util, nbusy, xs,
+			 nbad, worst_fn, worst, util, nbusy, xs, xbs,
 			 bench_busy(util) ? " busy (timings inflated)" : "");
 		bench_report_note(r, line);
 		if (bench_busy(util) && !r->cli->quiet)
@@ -995,6 +1134,15 @@ void bench_report_module_kernels(struct bench_report *r, size_t first_row)
 				nbusy, nrun);
 	}
 	free(done);
-	free(xa);
-	free(xb);
+	free(v);
+}
+
+void bench_report_module_kernels(struct bench_report *r, size_t first_row)
+{
+	kernels_summary(r, first_row, false);
+}
+
+void bench_report_run_kernels(struct bench_report *r)
+{
+	kernels_summary(r, 0, true);
 }
