@@ -152,9 +152,9 @@ Test(bench_ratios, intervals_in_csv_json_and_text)
 	char *save = NULL, *line = strtok_r(r.out, "\n", &save);
 	char *h[128], *f[128];
 	int nh = csv_fields(line, h, 128);
-	/* New columns come last, after every column readers knew. */
-	cr_expect_str_eq(h[nh - 6], "x_dfs");
-	cr_expect_str_eq(h[nh - 1], "rep_start_ms");
+	/* New columns come last, after every column readers knew (the baseline's after these). */
+	cr_expect_str_eq(h[nh - 10], "x_dfs");
+	cr_expect_str_eq(h[nh - 5], "rep_start_ms");
 	int cx = csv_col(h, nh, "x_dfs"), clo = csv_col(h, nh, "x_dfs_lo"),
 	    chi = csv_col(h, nh, "x_dfs_hi"), cb = csv_col(h, nh, "busy"),
 	    ci = csv_col(h, nh, "interleaved"), ca = csv_col(h, nh, "algo");
@@ -217,9 +217,12 @@ Test(bench_ratios, no_interval_below_five_pairs)
 	snprintf(buf, sizeof buf, "%.*s", (int)(end - row - 1), row + 1);
 	char *f[128];
 	int n = csv_fields(buf, f, 128);
-	cr_expect(f[n - 6][0] != 0, "x_dfs empty");
-	cr_expect_str_eq(f[n - 5], "");
-	cr_expect_str_eq(f[n - 4], "");
+	cr_expect(f[n - 10][0] != 0, "x_dfs empty");
+	cr_expect_str_eq(f[n - 9], "");
+	cr_expect_str_eq(f[n - 8], "");
+	cr_expect(f[n - 3][0] != 0, "x_base empty");
+	cr_expect_str_eq(f[n - 2], "");
+	cr_expect_str_eq(f[n - 1], "");
 	bench_run_free(&r);
 	r = RUN("--algo=dfs,auto --blocks=2000 --reps=4 --json");
 	cr_expect_not_null(strstr(r.out, "\"lo\": null, \"hi\": null, \"pairs\": 4}"), "%s", r.out);
@@ -316,5 +319,148 @@ Test(bench_ratios, the_pipeline_ratio_to_the_floor_is_paired)
 	double med;
 	json_x_dfs(r.out, "phi-dj", &med, &lo, &hi);
 	cr_expect(lo <= med && med <= hi, "%g [%g, %g]", med, lo, hi);
+	bench_run_free(&r);
+}
+
+Test(bench_ratios, the_interval_from_order_statistics_by_hand)
+{
+	/* Six batches (one round each) give 95% from the extremes only: P(Bin(6, 1/2) = 0) is
+	 * 1/64 <= 2.5%, P(<= 1) = 7/64 is not. Ratios 2, 3, 1.5, 2.5, 4, 2: median 2.25. */
+	cr_expect_eq(bench_ratio_rank(5), 0);
+	cr_expect_eq(bench_ratio_rank(6), 1);
+	cr_expect_eq(bench_ratio_rank(9), 2);  /* P(<= 1) = 10/512 */
+	cr_expect_eq(bench_ratio_rank(20), 6); /* P(<= 5) = 2.07%, P(<= 6) = 5.77% */
+	double a[6] = {2, 6, 3, 5, 4, 2}, b[6] = {1, 2, 2, 2, 1, 1};
+	struct bench_ratio x, y;
+	bench_ratio_paired(a, b, 6, &x);
+	cr_expect(x.have && x.ci && x.pairs == 6);
+	cr_expect_float_eq(x.value, 2.25, 1e-12);
+	cr_expect_float_eq(x.lo, 1.5, 1e-12);
+	cr_expect_float_eq(x.hi, 4.0, 1e-12);
+	/* Nine rounds: the 2nd and 8th smallest of 1..9 (in any order). */
+	double c[9] = {5, 1, 9, 3, 7, 2, 8, 4, 6}, one[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
+	bench_ratio_paired(c, one, 9, &x);
+	bench_ratio_paired(c, one, 9, &y);
+	cr_expect(x.value == 5 && x.lo == 2 && x.hi == 8, "%g [%g, %g]", x.value, x.lo, x.hi);
+	cr_expect(x.value == y.value && x.lo == y.lo && x.hi == y.hi);
+	/* 40 rounds in 20 batches of two: the batch medians are the pairs' means. */
+	double d[40], e[40];
+	for (int i = 0; i < 40; i++) {
+		d[i] = 1 + (i / 2) + (i % 2 ? 0.5 : 0);
+		e[i] = 1;
+	}
+	bench_ratio_paired(d, e, 40, &x);
+	/* batch j holds 1+j and 1.5+j: median 1.25+j; 6th and 15th smallest: j = 5 and 14 */
+	cr_expect_float_eq(x.lo, 6.25, 1e-12);
+	cr_expect_float_eq(x.hi, 15.25, 1e-12);
+}
+
+/* The x_base object of kernel algo's run: baseline, median, lo, hi. */
+static void json_x_base(const char *json, const char *algo, const char *base, double *med,
+			double *lo, double *hi)
+{
+	char want[96];
+	snprintf(want, sizeof want, "\"algo\": \"%s\"", algo);
+	const char *run = strstr(json, want);
+	cr_assert_not_null(run);
+	snprintf(want, sizeof want, "\"x_base\": {\"baseline\": \"%s\", \"median\": ", base);
+	const char *p = strstr(run, want);
+	cr_assert_not_null(p, "no x_base in run %s: %s", algo, run);
+	*med = strtod(p + strlen(want), NULL);
+	p = strstr(p, "\"lo\": ");
+	*lo = strtod(p + 6, NULL);
+	p = strstr(p, "\"hi\": ");
+	*hi = strtod(p + 6, NULL);
+}
+
+Test(bench_ratios, a_baseline_other_than_dfs)
+{
+	const char *a = "--algo=dfs,auto,snca,chk --baseline=auto --family=random --blocks=4000 "
+			"--reps=7";
+	struct bench_run r = RUN("%s --csv", a);
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	char *save = NULL, *line = strtok_r(r.out, "\n", &save);
+	char *h[128], *f[128];
+	int nh = csv_fields(line, h, 128);
+	cr_expect_str_eq(h[nh - 4], "baseline");
+	cr_expect_str_eq(h[nh - 1], "x_base_hi");
+	int ca = csv_col(h, nh, "algo"), cb = csv_col(h, nh, "baseline"), cx = csv_col(h, nh, "x_base"),
+	    clo = csv_col(h, nh, "x_base_lo"), chi = csv_col(h, nh, "x_base_hi"),
+	    cd = csv_col(h, nh, "x_dfs");
+	int rows = 0;
+	while ((line = strtok_r(NULL, "\n", &save))) {
+		cr_assert_eq(csv_fields(line, f, 128), nh);
+		double x = strtod(f[cx], NULL), lo = strtod(f[clo], NULL), hi = strtod(f[chi], NULL);
+		cr_expect_str_eq(f[cb], "auto");
+		cr_expect(lo <= x && x <= hi && lo > 0, "%s: %g not in [%g, %g]", f[ca], x, lo, hi);
+		cr_expect(f[cd][0], "%s: x_dfs kept", f[ca]);
+		if (!strcmp(f[ca], "auto"))
+			cr_expect(x == 1 && lo == 1 && hi == 1, "auto over itself: %g [%g, %g]", x, lo, hi);
+		rows++;
+	}
+	cr_expect_eq(rows, 4);
+	bench_run_free(&r);
+
+	r = RUN("%s --json", a);
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	static const char *const k[] = {"dfs", "snca", "chk"};
+	for (int i = 0; i < 3; i++) {
+		double med, lo, hi;
+		json_x_base(r.out, k[i], "auto", &med, &lo, &hi);
+		cr_expect(lo <= med && med <= hi, "%s: %g not in [%g, %g]", k[i], med, lo, hi);
+	}
+	/* x_base is paired too: the same statistic of the printed samples. */
+	double s[16], au[16], med, lo, hi;
+	cr_assert_eq(json_array(r.out, "snca", "rep_ms", s, 16), 7);
+	cr_assert_eq(json_array(r.out, "auto", "rep_ms", au, 16), 7);
+	json_x_base(r.out, "snca", "auto", &med, &lo, &hi);
+	struct bench_ratio x;
+	bench_ratio_paired(s, au, 7, &x);
+	cr_expect(fabs(x.value - med) <= 1e-3 * med && fabs(x.lo - lo) <= 1e-3 * lo &&
+		  fabs(x.hi - hi) <= 1e-3 * hi, "%g [%g, %g] vs %g [%g, %g]", x.value, x.lo, x.hi,
+		  med, lo, hi);
+	bench_run_free(&r);
+
+	r = RUN("%s", a);
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	cr_expect_not_null(strstr(r.out, " x_auto x_auto_95%\n"), "%s", r.out);
+	const char *t = strstr(r.out, "\ntable: snca ");
+	cr_assert_not_null(t, "%s", r.out);
+	const char *end = strchr(t + 1, '\n');
+	const char *p = end;
+	while (p > t && p[-1] != ' ')
+		p--; /* the last field, [lo,hi] */
+	const char *q = p - 1;
+	while (q > t && q[-1] != ' ')
+		q--;
+	double v;
+	cr_assert_eq(sscanf(q, "%lf [%lf,%lf]", &v, &lo, &hi), 3, "%.*s", (int)(end - t), t);
+	cr_expect(lo <= v + 0.005 && v <= hi + 0.005, "%g [%g, %g]", v, lo, hi);
+	bench_run_free(&r);
+}
+
+Test(bench_ratios, baseline_usage_errors)
+{
+	struct bench_run r = RUN("--algo=dfs,auto --baseline=snca --blocks=1000");
+	cr_expect_eq(r.code, 2);
+	cr_expect_not_null(strstr(r.err, "--baseline=snca: not among the --algo kernels"), "%s",
+			   r.err);
+	bench_run_free(&r);
+	r = RUN("--algo=auto,phi-dj --baseline=auto --blocks=1000 --vars=3");
+	cr_expect_eq(r.code, 2);
+	cr_expect_not_null(strstr(r.err, "--baseline=auto is of stage dom, and phi-dj of stage phi"),
+			   "%s", r.err);
+	bench_run_free(&r);
+	r = RUN("--algo=auto --baseline=nosuch --blocks=1000");
+	cr_expect_eq(r.code, 2);
+	cr_expect_not_null(strstr(r.err, "--baseline=nosuch: no kernel"), "%s", r.err);
+	bench_run_free(&r);
+	r = RUN("--pipeline=auto,phi-dj,rename-stack --baseline=dfs --blocks=1000 --vars=3");
+	cr_expect_eq(r.code, 2);
+	cr_expect_not_null(strstr(r.err, "--baseline=dfs"), "%s", r.err);
+	bench_run_free(&r);
+	/* dfs is a baseline for any stage */
+	r = RUN("--algo=dfs,auto,phi-dj --baseline=dfs --blocks=1000 --vars=3 --reps=5 --csv");
+	cr_expect_eq(r.code, 0, "%s", r.err);
 	bench_run_free(&r);
 }

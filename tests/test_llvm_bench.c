@@ -32,9 +32,10 @@ static void read_module(struct llvmir_module *m)
 
 #define MAXF 96
 
-/* A bench CSV report: header and rows, every row with the header's field count. */
+/* A bench CSV report: header and rows, every row with the header's field count; the summary
+ * rows (status "summary", after the function rows) are counted apart, not kept. */
 struct table {
-	int ncols, nrows;
+	int ncols, nrows, nsummary;
 	char head[MAXF][512];
 	char (*rows)[MAXF][512];
 };
@@ -43,7 +44,7 @@ static void table_parse(struct table *t, char *text)
 {
 	t->rows = malloc(sizeof *t->rows * 256);
 	cr_assert_not_null(t->rows);
-	t->nrows = 0;
+	t->nrows = t->nsummary = 0;
 	t->ncols = -1;
 	for (char *line = text, *nl; *line; line = nl + 1) {
 		nl = strchr(line, '\n');
@@ -57,7 +58,10 @@ static void table_parse(struct table *t, char *text)
 		cr_assert_lt(t->nrows, 256);
 		int nf = tools_csv_split(line, t->rows[t->nrows], MAXF);
 		cr_assert_eq(nf, t->ncols, "row %d: %d fields, header %d", t->nrows, nf, t->ncols);
-		t->nrows++;
+		if (!strcmp(t->rows[t->nrows][2], "summary"))
+			t->nsummary++;
+		else
+			t->nrows++;
 	}
 }
 
@@ -546,5 +550,69 @@ Test(llvm_bench, ratios_and_busy_flag_on_llvm_ir)
 	cr_expect(strstr(k, " busy (timings inflated)") && strstr(k, " busy (timings inflated)") < nl,
 		  "%s", k);
 	cr_expect(strstr(r.err, "bench: warning: chk got "), "%s", r.err);
+	bench_run_free(&r);
+}
+
+/* Each kernel's module summary, and its summary over the whole run, are CSV rows too (status
+ * "summary", the function empty), with the paired ratios of the kernel: lines to x_dfs and to
+ * --baseline, lo <= x <= hi. */
+Test(llvm_bench, module_summaries_are_csv_rows_with_ratios)
+{
+	REQUIRE_OPAQUE_POINTERS();
+	struct bench_run r = bench("--algo=dfs,chk,slt --baseline=chk --in '" MODULE "' --csv "
+				   "--reps=5 --min-time=0.00005");
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	struct table t;
+	char *copy = strdup(r.out);
+	table_parse(&t, copy);
+	cr_expect_eq(t.nrows, 36);
+	cr_expect_eq(t.nsummary, 6, "3 kernels, one module and the whole run");
+	free(t.rows);
+	free(copy);
+	/* The summary rows themselves. */
+	int seen = 0;
+	for (char *line = strstr(r.out, "\n"); line && line[1]; line = strchr(line + 1, '\n')) {
+		char f[MAXF][512];
+		int nf = tools_csv_split(line + 1, f, MAXF);
+		(void)nf;
+		if (strcmp(f[2], "summary"))
+			continue;
+		struct table h;
+		char *hc = strdup(r.out);
+		*strchr(hc, '\n') = 0;
+		h.ncols = tools_csv_split(hc, h.head, MAXF);
+		h.rows = malloc(sizeof *h.rows);
+		memcpy(h.rows[0], f, sizeof f);
+		h.nrows = 1;
+		cr_expect_str_eq(cell(&h, 0, "function"), "");
+		cr_expect_str_eq(cell(&h, 0, "input"), MODULE);
+		cr_expect_eq(num(cell(&h, 0, "files")), 12, "the functions it sums");
+		cr_expect_str_eq(cell(&h, 0, "baseline"), "chk");
+		double x = strtod(cell(&h, 0, "x_base"), NULL), lo = strtod(cell(&h, 0, "x_base_lo"), NULL),
+		       hi = strtod(cell(&h, 0, "x_base_hi"), NULL);
+		cr_expect(lo <= x && x <= hi && lo > 0, "%s: %g [%g, %g]", f[0], x, lo, hi);
+		x = strtod(cell(&h, 0, "x_dfs"), NULL);
+		lo = strtod(cell(&h, 0, "x_dfs_lo"), NULL);
+		hi = strtod(cell(&h, 0, "x_dfs_hi"), NULL);
+		cr_expect(lo <= x && x <= hi && lo > 0, "%s: %g [%g, %g]", f[0], x, lo, hi);
+		cr_expect_gt(strtod(cell(&h, 0, "sum_median_ms"), NULL), 0);
+		free(h.rows);
+		free(hc);
+		seen++;
+	}
+	cr_expect_eq(seen, 6);
+	bench_run_free(&r);
+	/* The text report's kernel: lines carry the ratio to the baseline. */
+	r = bench("--algo=dfs,chk,slt --baseline=chk --in '" MODULE "' --reps=5 --min-time=0.00005");
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	const char *k = strstr(r.out, "kernel: slt ");
+	cr_assert_not_null(k, "%s", r.out);
+	const char *x = strstr(k, " x_chk=");
+	cr_assert_not_null(x, "%s", k);
+	double v, lo, hi;
+	unsigned nf;
+	cr_assert_eq(sscanf(x, " x_chk=%lf [%lf, %lf] over %u functions", &v, &lo, &hi, &nf), 4,
+		     "%s", x);
+	cr_expect(lo <= v && v <= hi && nf == 12, "%g [%g, %g] over %u", v, lo, hi, nf);
 	bench_run_free(&r);
 }

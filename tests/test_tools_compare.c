@@ -162,3 +162,22 @@ Test(tools_compare, two_real_bench_runs, .timeout = 120)
 	cr_expect_not_null(strstr(out, "\"structured n=2000 seed=1\",slt,"), "%s", out);
 	free(out);
 }
+
+Test(tools_compare, summary_rows_of_llvm_ir_are_not_runs, .timeout = 120)
+{
+	int rc = tools_sh("cd '%s' && '%s' --algo=dfs,chk --in '%s/llvm/bench_module.ll' --reps=5 "
+			  "--csv > a.csv 2>/dev/null", dir, SSALAB_BENCH_EXE, SSALAB_TEST_DATA);
+	cr_assert_eq(rc, 0);
+	char p[400];
+	snprintf(p, sizeof p, "%s/a.csv", dir);
+	char *a = tools_slurp(p, NULL);
+	cr_assert_not_null(strstr(a, ",summary,"), "bench wrote no summary row: %s", a);
+	free(a);
+	char *out = run("a.csv a.csv --csv", &rc);
+	cr_assert_eq(rc, 0);
+	/* Every compared pair is a function's run; a summary row would show an empty function. */
+	char *e = err_text();
+	cr_expect_not_null(strstr(e, "compare: 24 pair(s)"), "%s", e);
+	free(e);
+	free(out);
+}
