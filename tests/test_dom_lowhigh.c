@@ -355,7 +355,7 @@ Test(lowhigh_peel, hand_made_groups_are_certified)
 {
 	/* p=0, a=1, b=2, x=3, y=4. In the x/y example neither x nor y can be peeled at first
 	 * (one anchor each), so the fallback has to merge; the b->a variant breaks the cheaper
-	 * merge rules of LOWHIGH-NOTES.md. */
+	 * merge rules of algos/dom/notes/LOWHIGH-NOTES.md. */
 	static const char *const graphs[] = {
 		"5: 0>1 0>2 1>3 4>3 2>4 3>4",
 		"5: 0>1 0>2 1>3 4>3 2>4 3>4 2>1",
@@ -576,9 +576,9 @@ static const char *const witness_chain_graphs[] = {
 };
 
 /* Graphs found by a hill-climbing search for the most levels (kept outside the repository;
- * LOWHIGH-NOTES.md, "Witness chains"): every block but the entry is a child of 0, and each
- * child's only earlier in-neighbour is the one before it on a chain, so each level used to
- * place the chain's first link and clone the rest onto it. The first took 5 levels before
+ * algos/dom/notes/LOWHIGH-NOTES.md, "Witness chains"): every block but the entry is a child of
+ * 0, and each child's only earlier in-neighbour is the one before it on a chain, so each level
+ * used to place the chain's first link and clone the rest onto it. The first took 5 levels before
  * clones could move to another witness; now 2. The second, found against the current
  * construction, still takes 9 levels of its 19 children: the construction has no linear
  * bound, but every instance places a child and the order is right. */

@@ -10,9 +10,9 @@
 
 TOOLS_DIR_SUITE(adversary);
 
-/* The 12-block search of LOWHIGH-NOTES.md, "Witness chains", size: 2,000 steps from seed 5 end
- * on a graph whose 11 children need 5 levels (a child in 5 instances), with no fallback. Both
- * runs print the same bytes, and bench checks the graph against the oracle. */
+/* The 12-block search of algos/dom/notes/LOWHIGH-NOTES.md, "Witness chains", size: 2,000 steps
+ * from seed 5 end on a graph whose 11 children need 5 levels (a child in 5 instances), with no
+ * fallback. Both runs print the same bytes, and bench checks the graph against the oracle. */
 Test(adversary, fixed_search_is_exact_and_reproducible)
 {
 	cr_assert_eq(tools_sh("'%s' 12 5 2000 > '%s/a.cfg' 2> '%s/a.err'", ADV, dir, dir), 0);

@@ -1,8 +1,8 @@
 /* lowhigh-adversary: a hill-climbing search for flow graphs on which the cascade low-high
  * construction (algos/dom/lowhigh.c, the default before lowhigh_harm.c) needs many levels of
  * cloning, i.e. runs far from linear. The families never take more than 3 levels
- * (results/lowhigh/); this is how the graphs of algos/dom/LOWHIGH-NOTES.md, "Witness chains",
- * were found, and how a future construction can be attacked the same way.
+ * (results/lowhigh/); this is how the graphs of algos/dom/notes/LOWHIGH-NOTES.md, "Witness
+ * chains", were found, and how a future construction can be attacked the same way.
  *
  *   lowhigh-adversary [--reverse] BLOCKS SEED STEPS
  *

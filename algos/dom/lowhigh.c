@@ -65,7 +65,7 @@
  *
  * Completeness: on a correct tree every instance places a member, so the construction never
  * gets stuck and makes at most k instances for k children (proof in full in
- * algos/dom/LOWHIGH-NOTES.md, "The main construction is complete"). Call an instance flat
+ * algos/dom/notes/LOWHIGH-NOTES.md, "The main construction is complete"). Call an instance flat
  * when, with a super source feeding its anchors (BL, the centre, BR; at the top c), nothing
  * but the source dominates a member, in the graph of its members and the sibling edges into
  * them, each outside in-neighbour standing for its anchor.

@@ -20,7 +20,7 @@ uint64_t dom_lowhigh_bytes(uint64_t n, uint64_t m);
 int dom_lowhigh_order(const struct cfg *g, const struct domtree *t, uint32_t *pos);
 
 /* The three constructions of the order of one block's children. All are proven to find an
- * order for a correct tree (proofs in their files and in LOWHIGH-NOTES.md); verify.c checks
+ * order for a correct tree (proofs in their files and in notes/LOWHIGH-NOTES.md); verify.c checks
  * whatever they build, so none has to be trusted for a certificate to be sound. */
 enum dom_lowhigh_method {
 	DOM_LOWHIGH_HARMONIC, /* lowhigh_harm.c, the default: O(m alpha(m, n)) in all */

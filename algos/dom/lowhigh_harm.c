@@ -1,6 +1,6 @@
 /* The main sibling-order construction of lowhigh.c ("harmonic positions"): orders the children of
  * one block so that every child x without the edge c->x ("direct") has a sibling in-neighbour on
- * each side. Our own construction, proven complete in algos/dom/LOWHIGH-NOTES.md ("Harmonic
+ * each side. Our own construction, proven complete in algos/dom/notes/LOWHIGH-NOTES.md ("Harmonic
  * positions" and "In C"); verify.c re-checks every order, so nothing here has to be trusted for
  * soundness.
  *

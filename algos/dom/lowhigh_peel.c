@@ -4,7 +4,7 @@
  * their proofs say cannot happen on a correct tree: this one stays as a second, independently
  * argued construction, in case such a proof has a gap, and it confirms that a refused group
  * has no order; the tests also force it on every group (dom_lowhigh_order_by with
- * DOM_LOWHIGH_PEEL). Our own construction ("P" in algos/dom/LOWHIGH-NOTES.md, where the
+ * DOM_LOWHIGH_PEEL). Our own construction ("P" in algos/dom/notes/LOWHIGH-NOTES.md, where the
  * argument is written out in full); verify.c re-checks every order it produces, so nothing here
  * has to be trusted for soundness.
  *
