@@ -1,5 +1,5 @@
 /* lowhigh-cost (tools/lowhigh_cost.c) through its binary: one certified row per run with the
- * columns results/lowhigh/run.sh collects, and usage errors refused with exit 2, naming the
+ * columns tools/studies/lowhigh-cost-table collects, and usage errors refused with exit 2, naming the
  * bad argument, before any output. */
 #include "support/tools_util.h"
 
