@@ -392,7 +392,7 @@ static int run_function(const struct bench_cli *cli, const struct bench_selected
 
 #ifdef SSALAB_HAVE_LLVM_PEERS
 /* The whole pipeline 'all' sets against llvm-mem2reg: ssalab's best of each stage
- * (results/README.md), pruned like mem2reg's output. */
+ * (results/realcode/README.md), pruned like mem2reg's output. */
 #define BENCH_M2R_ALL_PIPELINE "auto,phi-dj,rename-stack"
 
 /* ssalab's side of the placement check: the pruned placement of every selected function that

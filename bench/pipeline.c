@@ -46,7 +46,7 @@ struct spec {
 };
 
 /* What --pipeline with no value (or --pipeline=default) runs: the fastest combination measured
- * (results/README.md, "Whole pipeline"): phi-djq's range queries make placement cost about the
+ * (results/pipeline/README.md): phi-djq's range queries make placement cost about the
  * O(n+m) build of its index, and rename-stack beat rename-rd and rename-cfgdfs after it. */
 #define PIPELINE_DEFAULT "auto,phi-djq,rename-stack"
 

@@ -71,7 +71,7 @@ uint64_t cfg_preds_scratch_bytes(uint64_t n, uint64_t m);
 void cfg_preds_count(const struct cfg *g, uint32_t *off, uint32_t *pred);
 int cfg_preds_partition(const struct cfg *g, uint32_t *off, uint32_t *pred);
 
-/* Tuning, measured with both builds on the same graphs (results/README.md, "Predecessor build").
+/* Tuning, measured with both builds on the same graphs (results/preds/README.md).
  * Edges per bucket: 2^15 to 2^20 tried on dense 10^6 with the keys in their own array, 2^17
  * fastest (fewer write streams in the distribution beat a bucket that fits L2 whole); the most
  * buckets the distribution writes to at once. cfg_preds_fill partitions from n + m = 2^20 words
