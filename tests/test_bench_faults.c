@@ -148,9 +148,9 @@ Test(bench_faults, gen_interrupted_leaves_no_out_file)
 	}
 }
 
-/* Every prefix of a small file written by gen is read or refused, never a crash; a refusal
- * names the prefix's file. Every proper prefix must be refused: .ssab's header carries every
- * size, and a text file ends with its "end" line (README "Reliability"), so the only prefix of a
+/* Every prefix of a small file written by gen is read or refused, never a crash; a refusal names
+ * the prefix's file. Every proper prefix must be refused: .ssab's header carries every size, and a
+ * text file ends with its "end" line (tests/README.md, "Faults injected"), so the only prefix of a
  * .prog that reads is the whole file less its final newline (the last line needs none). */
 static void every_prefix(const char *ext)
 {

@@ -1,8 +1,8 @@
-/* The low-high certificate (algos/dom/lowhigh.c, checked by algos/dom/verify.c): the true
- * dominator tree is certified on every generator family, forward and reversed, on thousands of
- * small random graphs of every shape (self-loops, multi-edges, edges into the entry,
- * unreachable blocks, irreducible loops) and on the README's counterexample to orders that keep
- * search subtrees contiguous; trees hung higher, lower or with swapped parents never are. Each
+/* The low-high certificate (algos/dom/lowhigh.c, checked by algos/dom/verify.c): the true dominator
+ * tree is certified on every generator family, forward and reversed, on thousands of small random
+ * graphs of every shape (self-loops, multi-edges, edges into the entry, unreachable blocks,
+ * irreducible loops) and on algos/dom/README.md's counterexample to orders that keep search
+ * subtrees contiguous; trees hung higher, lower or with swapped parents never are. Each
  * construction is also run on its own: the default harmonic one (lowhigh_harm.c, suite
  * lowhigh_harm), the cascade (lowhigh_stats) and the fallback of lowhigh_peel.c forced on every
  * group (lowhigh_peel). */

@@ -1,7 +1,6 @@
-/* Dominators of the CFGs the seed texts give (../shared/seeds/): the fib function of the
- * Russian article (001) with its dominator sets, the bb1..bb8 example of the English article
- * (000), and the three dominance exercises of the lecture notes (003), whose answers are
- * derived by hand below. Each is checked for the oracle and every registered algorithm. */
+/* Dominators of the CFGs the course texts give: the fib function of the Russian article on
+ * SSA with its dominator sets, the bb1..bb8 example of the English mem2reg article, and the
+ * three dominance exercises of the lecture notes, whose answers are derived by hand below. Each is checked for the oracle and every registered algorithm. */
 #include <criterion/criterion.h>
 
 #include "dom/domtree.h"

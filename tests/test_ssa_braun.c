@@ -123,10 +123,10 @@ Test(ssa_braun, fib_loop_trivial_phi)
 	prog_free(&p);
 }
 
-/* README's superset case: 0 branches into 1 and 2, which jump to each other and both to 3; v is
- * defined only in 0 and used in 1, 2, 3. Without the SCC step φ1 = φ(d, φ2), φ2 = φ(d, φ1) and
- * φ3 = φ(φ1, φ2) stay; the SCC step replaces {φ1, φ2} by d, after which φ3 reads d twice and
- * goes too: no φ, as in minimal SSA. */
+/* The superset case of algos/ssa/README.md: 0 branches into 1 and 2, which jump to each other
+ * and both to 3; v is defined only in 0 and used in 1, 2, 3. Without the SCC step
+ * φ1 = φ(d, φ2), φ2 = φ(d, φ1) and φ3 = φ(φ1, φ2) stay; the SCC step replaces {φ1, φ2} by d,
+ * after which φ3 reads d twice and goes too: no φ, as in minimal SSA. */
 Test(ssa_braun, irreducible_redundant_scc)
 {
 	struct prog p;

@@ -292,7 +292,7 @@ Test(ssa_rename, lab_guide_parallel_phis_6_versus_10)
 	cr_assert_eq(lab_guide_run(true), 10);
 }
 
-/* The "ssa" dump format, pinned on the article's example (README: "The ssa dump"). */
+/* The "ssa" dump format, pinned on the article's example (algos/ssa/README.md, "The ssa dump"). */
 Test(ssa_rename, dump_format)
 {
 	struct prog p;

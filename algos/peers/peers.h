@@ -1,5 +1,5 @@
 /* Rival implementations that compilers and graph libraries ship, wrapped as ssalab kernels so
- * they run beside ours on the same graphs, under the same driver and checks (issue 13).
+ * they run beside ours on the same graphs, under the same driver and checks.
  *
  * The adapters are files in algos/peers (C++ for LLVM and Boost, C for igraph) and are built
  * only when CMake finds the library: SSALAB_HAVE_LLVM_PEERS (the newest llvm-config-N, N >= 16,
