@@ -1,7 +1,8 @@
 /* Graph statistics printed with every run (untimed): sizes, reachable blocks, exits, degree
- * extremes, reducibility (the dominator stage's test; unknown when it runs out of memory) and
- * the loop nesting forest's loops, maximum depth and irreducible loops (computed once by the
- * first loops_algos[] entry; skipped when its estimate exceeds 75% of MemAvailable). */
+ * extremes, the loop nesting forest's loops, maximum depth and irreducible loops (computed once
+ * by the first loops_algos[] entry; skipped when its estimate exceeds 75% of MemAvailable), and
+ * reducibility read off that forest (the dominator-based test only when the forest was skipped;
+ * unknown when that runs out of memory too). */
 #include "bench/driver.h"
 #include "cfg/traverse.h"
 #include "dom/reducible.h"
@@ -38,9 +39,6 @@ int bench_graph_stats(const struct cfg *g, struct bench_graph_stats *s)
 	s->reachable = cfg_reach(g, 0, reached, stack);
 	free(reached);
 	free(stack);
-	bool red;
-	if (cfg_is_reducible(g, &red) == SSA_OK)
-		s->reducible = red ? 1 : 0;
 	s->have_loops = false;
 	s->loops = s->max_loop_depth = s->irreducible_loops = 0;
 	s->loops_mem = loops_graph_summary_bytes(g->n, g->m);
@@ -52,5 +50,13 @@ int bench_graph_stats(const struct cfg *g, struct bench_graph_stats *s)
 		s->max_loop_depth = ls.max_depth;
 		s->irreducible_loops = ls.irreducible;
 	}
+	/* A CFG is reducible iff its loop forest has no loop with a second entry (loops.h; the
+	 * loops oracle checks this equivalence), so the forest answers for free. Only when it was
+	 * skipped does the dominator-based test run, itself perhaps out of memory. */
+	bool red;
+	if (s->have_loops)
+		s->reducible = s->irreducible_loops == 0;
+	else if (cfg_is_reducible(g, &red) == SSA_OK)
+		s->reducible = red ? 1 : 0;
 	return SSA_OK;
 }
