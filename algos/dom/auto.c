@@ -1,60 +1,17 @@
-/* auto: by size, one-word bitset dataflow, budgeted IBFS, or Semi-NCA with a step budget on its
- * second phase, falling back to Lengauer-Tarjan.
- *
- * Semi-NCA (Georgiadis, Tarjan, Werneck 2006, "Finding Dominators in Practice"; see snca.c) is
- * the fastest in practice, but its nearest-common-ancestor walks are quadratic on sncaworst
- * (k^2 steps) and ladder. LLVM's GenericDomTreeConstruction.h mentions switching algorithms
- * for such inputs; no production compiler does. auto runs the Semi-NCA phases as snca does,
- * but stops the NCA walks once they have taken more than AUTO_STEPS_PER_EDGE * m steps,
- * and then finishes like simple Lengauer-Tarjan (1979, TOPLAS 1(1)): the DFS numbering, the
- * DFS parents and the semidominators of phase one are kept; only the relative-dominator half
- * of LT runs: one pass files the vertices in buckets (linked lists) by semidominator, and the
- * buckets are evaluated in decreasing order of semidominator, which is the order LT empties
- * them. Vertices whose semidominator is their DFS parent or the root are not filed: their
- * relative dominator is the semidominator itself (on ladder and sncaworst that is every
- * vertex, and the fallback costs two linear passes).
- *
- * The budget, one walk step per edge: where Semi-NCA behaves, the walk from parent(w) to
- * semi(w) is short (it is long only when semi(w) sits far up a long chain); measured at 10^6
- * blocks the walks total 0.40 m on structured, 0.44 m on random, 0.32 m on irreducible, 0.25 m
- * on diamonds, 0.13 m on switch, 0.06 m on dense, so m never triggers there and auto does
- * exactly snca's work. When it triggers, the wasted walking (m dependent loads, cheaper than
- * phase one's m evals) plus the fallback keeps auto within a small constant of simple LT on
- * every input: O(m log n) time overall. 2m + n was tried first: on ladder, sncaworst and
- * idfsquad at 10^6 it wasted three times as many steps and auto was ~10% slower there.
- * Memory: snca's 7n words plus the DFS parents (and the mid path's list, below).
- *
- * Small functions (at most DOM_AUTO_SMALL_N = 64 blocks, most real ones) take another path
- * first: the iterative dataflow of iter with each dominator set one 64-bit word (auto_small),
- * which costs little more than the DFS every algorithm needs, where Semi-NCA's per-call work
- * (numbering, cuts, two phases) dominates. The threshold is the word size: the crossover study
- * (tools/crossover, results/crossover/README.md) has this path fastest at every measured size
- * up to 56 blocks, and sets of 2-4 words lost to Semi-NCA by instruction count above 64.
- *
- * Mid-size functions (DOM_AUTO_SMALL_N < n <= DOM_AUTO_MID_N = 3500 blocks) take ibfs's
- * algorithm (Georgiadis, Tarjan, Werneck 2006, "IBFS": the iterative algorithm from a BFS
- * spanning tree, run in BFS order; ibfs.c), through the same two functions of dom_internal.c
- * that ibfs calls, under a budget: at most DOM_AUTO_MID_PASSES = 4 passes and
- * DOM_AUTO_MID_STEPS_PER_EDGE * m = 8m intersect steps. On reducible code with shallow
- * dominator trees its two BFS-order passes cost less than Semi-NCA's two phases; the
- * crossover study has it ahead up to 3162 blocks and level at 3652-4217 (the figures are at
- * DOM_AUTO_MID_N in dom_internal.h). The budget: of the real-code corpus's 114 functions of
- * 65-3500 blocks, 104 settle in 2 passes, 9 in 3 and one (SQLite's sqlite3VdbeExec, 1676
- * blocks) in 4, with at most 6.6 m intersect steps; a budget of 3 passes made auto give up on
- * that one and cost 4.3x the floor where ibfs cost 2.7x in the same run. Where ibfs is
- * quadratic the budget runs out and Semi-NCA answers: ibfsquad (k+1 passes) after 4 passes;
- * sncaworst, repeat-until, ladder and idfsquad (about n^2/4 steps in one or two passes) and
- * itworst after 8m steps.
- * Either way the waste is a BFS, at most 4 scans of the m predecessors and 8m + 2n steps:
- * linear, so auto keeps its O(m log n) bound. The path needs one more array, the predecessors
- * in BFS numbers (m words); auto allocates at most DOM_AUTO_MID_MAX_M = 8 * 3500 of them and
- * skips the path on denser graphs, so its memory stays 8n words plus a constant.
- *
- * Counters: compress steps of phase one, NCA steps taken (up to the budget), 1 if it fell
- * back, the compress steps of the fallback, the vertices whose semidominator phase one
- * found at a dominator cut (dom_internal.h), the passes of the small path (0: not taken;
- * DOM_AUTO_SMALL_PASSES: gave up, Semi-NCA answered), the passes of the mid path (0: not
- * taken) and 1 if the mid path gave up (Semi-NCA answered). Preconditions as snca. */
+/* auto: immediate dominators by the cheapest safe path for the graph's size. Up to
+ * DOM_AUTO_SMALL_N = 64 blocks, iter's dataflow with each set one 64-bit word; up to
+ * DOM_AUTO_MID_N = 3500, ibfs's passes under a budget (4 passes, 8m intersect steps); otherwise,
+ * and when a budget runs out, Semi-NCA whose NCA walks may take m steps in all, finished by
+ * simple Lengauer-Tarjan's relative-dominator half when they run out.
+ * Time O(m log n) on every input: each give-up wastes at most a linear amount of work. Memory:
+ * snca's 7n words plus the DFS parents, and at most 8 * 3500 words for the mid path (denser
+ * graphs skip it): 8n words plus a constant. Preconditions as snca. The thresholds and budgets
+ * were measured: algos/dom/README.md and results/crossover/README.md.
+ * Counters: phase one's compress steps, NCA steps taken, 1 if it fell back, the fallback's
+ * compress steps, semidominators found at a dominator cut, the small path's passes (0: not
+ * taken; DOM_AUTO_SMALL_PASSES: gave up), the mid path's passes (0: not taken), 1 if it gave up.
+ * Papers: Georgiadis, Tarjan, Werneck 2006, "Finding Dominators in Practice" (Semi-NCA, IBFS);
+ * Lengauer, Tarjan 1979, "A Fast Algorithm for Finding Dominators in a Flowgraph", TOPLAS 1(1). */
 #include "dom/dom_internal.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -64,6 +21,30 @@
 #include <string.h>
 
 #define AUTO_STEPS_PER_EDGE 1u
+
+/* Why the budgets. Semi-NCA is the fastest in practice, but its nearest-common-ancestor walks
+ * are quadratic on sncaworst (k^2 steps) and ladder; LLVM's GenericDomTreeConstruction.h mentions
+ * switching algorithms for such inputs, no production compiler does. Where Semi-NCA behaves, the
+ * walk from parent(w) to semi(w) is short (long only when semi(w) sits far up a long chain), so a
+ * budget of one step per edge never triggers on ordinary graphs and auto does exactly snca's
+ * work. When it triggers, the wasted walking (m dependent loads, cheaper than phase one's m
+ * evals) plus the fallback keeps auto within a small constant of simple LT. The fallback keeps
+ * phase one's DFS numbering, parents and semidominators; one pass files the vertices in buckets
+ * by semidominator and the buckets are evaluated in decreasing order of semidominator, the order
+ * LT empties them. Vertices whose semidominator is their DFS parent or the root are not filed:
+ * their relative dominator is the semidominator itself (on ladder and sncaworst that is every
+ * vertex, and the fallback costs two linear passes).
+ *
+ * Small functions: Semi-NCA's per-call work (numbering, cuts, two phases) dominates there, while
+ * one-word sets cost little more than the DFS every algorithm needs; the word size is the
+ * threshold because wider sets lost to Semi-NCA by instruction count. Mid-size functions: on
+ * reducible code with shallow dominator trees ibfs's two BFS-order passes (through the same two
+ * functions of dom_internal.c that ibfs calls) cost less than Semi-NCA's two phases. Where ibfs is
+ * quadratic the budget runs out and Semi-NCA answers: ibfsquad (k+1 passes) after 4 passes;
+ * sncaworst, repeat-until, ladder and idfsquad (about n^2/4 steps in one or two passes) and
+ * itworst after 8m steps. The waste is then a BFS, at most 4 scans of the m predecessors and
+ * 8m + 2n steps: linear. The path needs the predecessors in BFS numbers (m words), hence its
+ * edge cap. */
 
 /* The small path: graphs of at most AUTO_SMALL_N blocks (dom_internal.h). */
 #define AUTO_SMALL_N DOM_AUTO_SMALL_N

@@ -1,16 +1,29 @@
 /* A low-high order of a dominator tree D of a flow graph G (entry s): a preorder delta of D in
  * which every reachable v != s has the edge idom(v)->v, or a predecessor u before v and a
- * predecessor w after v's subtree (Georgiadis and Tarjan, "Dominator tree certification and
- * divergent spanning trees", ACM TALG 2016). verify.c checks the result by that definition, so
- * nothing here has to be trusted for a certificate to be sound. This file only has to find an order
- * when D is right. It builds the derived graph (the paper's reduction, below) and orders each
- * block's children by one of three constructions of our own (the paper's text was not available to
- * us): lowhigh_harm.c, the default, proven complete in O(m alpha(m, n)); the cascade of this file,
- * the previous default, proven complete but only O(n m), kept as a rival and for its cost counters
- * (dom_lowhigh_order_by); and lowhigh_peel.c, slower, argued independently, which also runs after
- * any group the default refuses, to confirm that the tree is wrong.
- *
- * Reduction. Every reachable predecessor u of v lies under c = idom(v) (the verifier's parent
+ * predecessor w after v's subtree. dom_lowhigh_order builds one for a correct D, which then
+ * certifies D; verify.c checks the order by that definition, so nothing here has to be trusted
+ * for a certificate to be sound. The work is the derived graph (Georgiadis and Tarjan's
+ * reduction to one group per block, below) and, per group, one of three constructions of our
+ * own: lowhigh_harm.c, the default, proven complete in O(m alpha(m, n)); this file's cascade,
+ * proven complete but O(n m), kept as a rival with cost counters (dom_lowhigh_order_by); and
+ * lowhigh_peel.c, argued independently, which runs on a group the others refuse to confirm
+ * that the tree is wrong. Memory: dom_lowhigh_bytes. Iterative throughout.
+ * Paper: Georgiadis, Tarjan, "Dominator tree certification and divergent spanning trees",
+ * ACM TALG 2016 (its text was not available to us). */
+#include "dom/lowhigh.h"
+#include "dom/lowhigh_harm.h"
+#include "dom/lowhigh_peel.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define LAB_BITS 62
+#define LAB_END ((uint64_t)1 << LAB_BITS) /* the end sentinel's label, above every range */
+#define LAB_T 1.25                        /* density threshold base of the relabelling */
+
+/* Reduction. Every reachable predecessor u of v lies under c = idom(v) (the verifier's parent
  * property). Replace u by the child of c above u (its "sibling" of v), or drop it when that
  * child is v itself. Then delta is a low-high order iff, for every block c, the order it gives
  * c's children is a "sibling order": each child x without the edge c->x has two sibling
@@ -86,36 +99,21 @@
  *      and from A: A would dominate them.
  * lowhigh_peel.c, proven complete by a different argument, stays behind this in case the
  * proof has a gap. It runs only when an instance places nothing: never on a correct tree in
- * our tests (3.3 million instances of random graphs and every family, 60,300 of them below
- * the top, each also checked flat directly), and on a wrong one it confirms the group is not
+ * our tests (algos/dom/README.md), and on a wrong one it confirms the group is not
  * flat (one Lengauer-Tarjan run of dom_reference on H_c) and returns SSA_EVERIFY.
  *
  * Time: the derived graph O(n + m) (lh_arcs); then for the cascade, an instance costs O(members +
  * their in- and out-edges) plus O(log) per insertion, amortised (a cascade reads each out-edge of
  * a block at most twice: once when it is taken, once when it is placed); a block is a member of
  * one instance per level of cloning. Every instance places a member, so a group of k children and
- * e sibling edges costs O(k (k + e)) at worst, O(n m) in all: no linear bound yet. With the
- * cascade, every family at 10^4 to 10^6 blocks, forward and reversed, averages at most 1.7 levels
- * and no block is in more than 3 instances (tools/lowhigh_cost.c, results/lowhigh/); without it
- * itworst averaged 396 levels. Adversarial graphs still take more: tools/lowhigh_adversary.c finds
- * 21 levels for 63 children (LOWHIGH-NOTES.md, "Witness chains"). Memory: 6n + 2 + 2m words for
+ * e sibling edges costs O(k (k + e)) at worst, O(n m) in all: no linear bound yet (the levels
+ * measured: results/lowhigh/README.md; graphs that make them grow: tools/lowhigh_adversary.c).
+ * Memory: 6n + 2 + 2m words for
  * the derived graph and the walk, 11n more for the cascade's instance state, 5 words for each of
  * its at most 3n + 2 list nodes, 3 words per pending instance, or lowhigh_harm.c's scratch instead
  * of all that; and for the fallback, allocated only when it runs, n bytes and 6n + 4 words plus
  * its check's graph and scratch (lh_peel_bytes; dom_lowhigh_bytes counts it all). Iterative
  * throughout. */
-#include "dom/lowhigh.h"
-#include "dom/lowhigh_harm.h"
-#include "dom/lowhigh_peel.h"
-#include "util/mem.h"
-#include "util/status.h"
-
-#include <stdlib.h>
-#include <string.h>
-
-#define LAB_BITS 62
-#define LAB_END ((uint64_t)1 << LAB_BITS) /* the end sentinel's label, above every range */
-#define LAB_T 1.25                        /* density threshold base of the relabelling */
 
 struct lh {
 	uint32_t n, nodes;

@@ -1,10 +1,24 @@
-/* The main sibling-order construction of lowhigh.c ("harmonic positions"): orders the children of
- * one block so that every child x without the edge c->x ("direct") has a sibling in-neighbour on
- * each side. Our own construction, proven complete in algos/dom/notes/LOWHIGH-NOTES.md ("Harmonic
- * positions" and "In C"); verify.c re-checks every order, so nothing here has to be trusted for
- * soundness.
- *
- * Model. H is the group's graph: the parent s, its children, the edges s->x of the direct
+/* The default sibling-order construction of lowhigh.c ("harmonic positions"): orders the children
+ * of one block c so that every child x without the edge c->x ("direct") has a sibling
+ * in-neighbour on each side. On a correct tree it always finds an order; on a wrong one it may
+ * refuse a group with SSA_EVERIFY, and lowhigh.c then runs lowhigh_peel.c to confirm. verify.c
+ * re-checks every order, so nothing here has to be trusted for soundness.
+ * Time per group of k children and e sibling edges O((k + e) alpha(k + e, k)): one
+ * Lengauer-Tarjan semidominator pass with balanced linking, a counting sort and a union-find;
+ * O(m alpha(m, n)) over the whole tree. Memory: n words plus 18 (kmax + 2) words and
+ * 2 (kmax + 2) bytes (lh_harm_bytes). Iterative throughout.
+ * Our own construction, proven complete in algos/dom/notes/LOWHIGH-NOTES.md ("Harmonic
+ * positions", "In C"); it uses Lengauer and Tarjan, "A fast algorithm for finding dominators in
+ * a flowgraph", TOPLAS 1979. */
+#include "dom/lowhigh_harm.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <string.h>
+
+#define NONE UINT32_MAX
+
+/* Model. H is the group's graph: the parent s, its children, the edges s->x of the direct
  * children and the sibling edges. T is a depth-first search tree of H from s, t(v) the parent
  * of v in T, and sd(v) the number of v's semidominator. Every non-direct v gets one more
  * in-neighbour q(v) != t(v): the one through which the Lengauer-Tarjan pass finds sd(v). The
@@ -56,13 +70,6 @@
  * algorithms; strictly linear time would take linear-time set union (Gabow and Tarjan), which
  * nothing in ssalab uses. Memory: n words plus 18 (kmax + 2) words and 2 (kmax + 2) bytes
  * (lh_harm_bytes). Iterative throughout. */
-#include "dom/lowhigh_harm.h"
-#include "util/mem.h"
-#include "util/status.h"
-
-#include <string.h>
-
-#define NONE UINT32_MAX
 
 uint64_t lh_harm_bytes(uint64_t n, uint64_t kmax)
 {

@@ -1,14 +1,23 @@
-/* The fallback of lowhigh.c: a sibling order for one group (a block c and its children) that
- * provably exists and is found whenever the tree is the dominator tree. lowhigh.c runs it on a
- * group only when the default construction (lowhigh_harm.c) or the cascade refuses it, which
- * their proofs say cannot happen on a correct tree: this one stays as a second, independently
- * argued construction, in case such a proof has a gap, and it confirms that a refused group
- * has no order; the tests also force it on every group (dom_lowhigh_order_by with
- * DOM_LOWHIGH_PEEL). Our own construction ("P" in algos/dom/notes/LOWHIGH-NOTES.md, where the
- * argument is written out in full); verify.c re-checks every order it produces, so nothing here
- * has to be trusted for soundness.
- *
- * Model. Placed children are anchors and sit in a list between two sentinels L and R, which
+/* The fallback of lowhigh.c: a sibling order for one group (a block c and its children), found
+ * whenever the tree is the dominator tree. lowhigh.c runs it on a group only when the default
+ * construction (lowhigh_harm.c) or the cascade refuses it, which their proofs say cannot happen
+ * on a correct tree; it stays as a second, independently argued construction in case such a
+ * proof has a gap, and it confirms that a refused group has no order (SSA_EVERIFY). The tests
+ * also force it on every group (dom_lowhigh_order_by with DOM_LOWHIGH_PEEL). verify.c re-checks
+ * every order it produces.
+ * Time O((k + e) log k) for the flatness check of k children and e sibling edges, then
+ * O(k (k + e)) per group: O(n (n + m)) over the whole tree at worst. Memory: n bytes and
+ * 6n + 4 words, plus the check's graph, idoms and reference scratch (lh_peel_bytes).
+ * Our own construction ("P" in algos/dom/notes/LOWHIGH-NOTES.md, with the argument in full). */
+#include "dom/lowhigh_peel.h"
+#include "dom/reference.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Model. Placed children are anchors and sit in a list between two sentinels L and R, which
  * both have an edge to every direct child. The other children are members. Let F be the
  * group's graph with a super source s' feeding every anchor. F is "flat" when no vertex but s'
  * dominates a member. Only a flat F can be completed: an order gives every member two
@@ -45,13 +54,6 @@
  * no dominator computation is needed: the search replaces the dominator tree of F - a.
  * Memory: n bytes and 6n + 4 words, plus the check's graph, idoms and reference scratch
  * (lh_peel_bytes). Iterative throughout. */
-#include "dom/lowhigh_peel.h"
-#include "dom/reference.h"
-#include "util/mem.h"
-#include "util/status.h"
-
-#include <stdlib.h>
-#include <string.h>
 
 enum { PL_MEMBER = 1, PL_ANCHOR = 2, PL_MERGED = 3 };
 

@@ -1,39 +1,17 @@
 /* Dominator-tree verifier. Given g (entry s = 0) and a claimed idom array D, it checks:
- *
- *  (1) shape: D is a tree rooted at s whose vertex set is exactly the blocks reachable from s
- *      (unreachable blocks and s have no idom; every reachable block other than s has one);
+ *  (1) shape: D is a tree rooted at s over exactly the blocks reachable from s;
  *  (2) parent property: for every edge u->v with u reachable and v != s, D(v) is an ancestor
  *      of u in D (or u itself);
  *  (3) nearest common dominator: for every reachable v != s, D(v) is the nearest common
- *      ancestor in D of v's reachable predecessors other than v, i.e. either D(v) is itself a
- *      predecessor or the predecessors do not all lie in the subtree of one child of D(v);
- *  (4) optionally (dom_verify_cert), a low-high order of D (Georgiadis and Tarjan, "Dominator
- *      tree verification and vertex-disjoint paths", SODA 2005; "Dominator tree certification
- *      and divergent spanning trees", ACM TALG 2016): built here from D and g, then checked
- *      against its definition.
- *
- * What (1)-(3) prove. (1)+(2) imply that every D-ancestor of v dominates v: a path from s to v
- * that avoids an ancestor a must enter the subtree of a by an edge x->y with x outside it and
- * y a proper descendant of a, but (2) makes D(y), a descendant of a, an ancestor of x. So D
- * never claims a false dominance; it may only claim too little. (3) holds for the true tree
- * (the true idom dominates every predecessor, and the predecessors' nearest common dominator
- * dominates v), so a correct tree always passes; (3) rejects a parent placed above the nearest
- * common dominator of the predecessors. A tree that hangs v too high can still pass (1)-(3):
- * s->x->a, a<->b with D(a) claimed to be s instead of x.
- *
- * What (4) adds. A low-high order that passes the check proves D is the dominator tree (the
- * argument is written out above lh_check). The order is built by algos/dom/lowhigh.c (our own
- * construction, lowhigh_harm.c, on Georgiadis and Tarjan's derived graph) and then checked here
- * by its definition, so a wrong tree is never certified. For a correct tree the construction
- * always finds an order (proven in lowhigh_harm.c; where it refuses a block's children, the
- * independently proven lowhigh_peel.c confirms that none exists), so a missing certificate
- * means the tree is wrong; the message still says only "not certified", which is all this
- * check itself proves.
- *
- * Time: (1)-(3) O(n + m log d) (binary search among a node's children ordered by preorder);
- * (4) the construction (O(m alpha(m, n)), lowhigh_harm.c) plus an O(n + m) check. Memory:
- * n bytes + 8n words for (1)-(3); (4) dom_lowhigh_bytes plus n words more. All scratch is
- * freed on return. Iterative throughout. */
+ *      ancestor in D of v's reachable predecessors other than v;
+ *  (4) optionally (dom_verify_cert), a low-high order of D, built by lowhigh.c and checked here
+ *      against its definition: a passing order proves D is the dominator tree.
+ * (1)-(3) never pass a false dominance but may pass a tree hung too high; (4) passes only the
+ * dominator tree. Time: (1)-(3) O(n + m log d); (4) O(m alpha(m, n)) plus an O(n + m) check.
+ * Memory: n bytes + 8n words for (1)-(3); (4) dom_lowhigh_bytes plus n words. All scratch is
+ * freed on return. Iterative throughout.
+ * Georgiadis, Tarjan, "Dominator tree verification and vertex-disjoint paths", SODA 2005;
+ * "Dominator tree certification and divergent spanning trees", ACM TALG 2016. */
 #include "dom/verify.h"
 #include "cfg/traverse.h"
 #include "dom/domtree.h"
@@ -45,6 +23,27 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* What (1)-(3) prove. (1)+(2) imply that every D-ancestor of v dominates v: a path from s to v
+ * that avoids an ancestor a must enter the subtree of a by an edge x->y with x outside it and
+ * y a proper descendant of a, but (2) makes D(y), a descendant of a, an ancestor of x. So D
+ * never claims a false dominance; it may only claim too little. (3) holds for the true tree
+ * (the true idom dominates every predecessor, and the predecessors' nearest common dominator
+ * dominates v), so a correct tree always passes; (3) rejects a parent placed above the nearest
+ * common dominator of the predecessors, i.e. D(v) must be itself a predecessor or the
+ * predecessors must not all lie in the subtree of one child of D(v). A tree that hangs v too
+ * high can still pass (1)-(3): s->x->a, a<->b with D(a) claimed to be s instead of x. In (1),
+ * unreachable blocks and s have no idom; every reachable block other than s has one. (3) finds
+ * the child of D(v) above a predecessor by binary search among D(v)'s children in preorder.
+ *
+ * What (4) adds. A low-high order that passes the check proves D is the dominator tree (the
+ * argument is written out above lh_check). The order is built by algos/dom/lowhigh.c (our own
+ * construction, lowhigh_harm.c, on Georgiadis and Tarjan's derived graph) and then checked here
+ * by its definition, so a wrong tree is never certified. For a correct tree the construction
+ * always finds an order (proven in lowhigh_harm.c; where it refuses a block's children, the
+ * independently proven lowhigh_peel.c confirms that none exists), so a missing certificate
+ * means the tree is wrong; the message still says only "not certified", which is all this
+ * check itself proves. */
 
 uint64_t dom_verify_bytes(uint64_t n, uint64_t m, bool certify)
 {

@@ -1,13 +1,28 @@
-/* phi-dj: φ placement by the iterated dominance frontier on the DJ graph, no DF sets.
- *
+/* phi-dj: φ placement by the iterated dominance frontier on the DJ graph, without DF sets.
+ * For each variable, the blocks of IDF(definition blocks), or with pruning only those where the
+ * variable is live-in. Time per variable O(walked blocks + their out-edges + q log q) for q queue
+ * entries: linear on ladder, where Σ|DF| is quadratic. Memory 10n words + 2 words per J edge
+ * (+3n for the liveness walk) + the output; per-variable state is generation-stamped, so nothing
+ * O(n) is cleared per variable. Requires the dominator tree (depth, tin, tlast, order) of the
+ * program's CFG. The tests compare it with the frontier-based placement and, pruned, with
+ * IDF(def) ∩ LiveIn on thousands of random programs.
  * Sreedhar and Gao, 1995, "A Linear Time Algorithm for Placing φ-Nodes" (POPL); in the form of
- * LLVM's IDFCalculator (GenericIteratedDominanceFrontier.h). The DJ graph is the dominator tree
- * (D edges) plus the CFG edges that are not tree edges (J edges). For a variable, the definition
- * blocks go into a priority queue keyed by dominator-tree depth, deepest first. For each root R
- * taken from the queue, walk R's dominator subtree, skipping nodes some earlier walk of this
- * variable already covered; every CFG edge X->Y from the walked nodes with depth(Y) <=
- * depth(R) is a J edge leaving R's subtree, so Y is in DF(R) ∪ DF(subtree) ⊆ IDF. Each new IDF
- * block gets a φ and, unless it is a definition block, enters the queue. Because roots come out deepest first, a subtree skipped as "already walked"
+ * LLVM's IDFCalculator (GenericIteratedDominanceFrontier.h). */
+#include "phi/phi.h"
+#include "phi/place.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The DJ graph is the dominator tree (D edges) plus the CFG edges that are not tree edges (J
+ * edges). For a variable, the definition blocks go into a priority queue keyed by dominator-tree
+ * depth, deepest first. For each root R taken from the queue, walk R's dominator subtree,
+ * skipping nodes some earlier walk of this variable already covered; every CFG edge X->Y from the
+ * walked nodes with depth(Y) <= depth(R) is a J edge leaving R's subtree, so Y is in
+ * DF(R) ∪ DF(subtree) ⊆ IDF. Each new IDF block gets a φ and, unless it is a definition block,
+ * enters the queue. Because roots come out deepest first, a subtree skipped as "already walked"
  * was walked from a root at least as deep, whose level bound was no looser, so its J edges were
  * already judged against a bound at least as permissive for the frontier we need.
  *
@@ -29,19 +44,7 @@
  * Pruned: a block where v is dead is marked seen but gets no φ and never enters the queue (as in
  * LLVM). That loses no live φ: if v is live-in at Z ∈ IDF(def) and Z is reached only through a
  * dead Y, every path from Y to Z's live use crosses a definition dominated by Y, which itself
- * reaches Z. The tests compare against IDF(def) ∩ LiveIn on thousands of random programs.
- *
- * Per-variable state is generation-stamped (no O(n) clearing per variable). Time per variable
- * O((walked blocks + their out-edges) + q log q) for q queue entries: linear on ladder, where
- * Σ|DF| is quadratic. Memory 10n words + 2 words per J edge (+3n for the liveness walk) + the
- * output. Requires the dominator tree (depth, tin, tlast, order) of the program's CFG. */
-#include "phi/phi.h"
-#include "phi/place.h"
-#include "util/mem.h"
-#include "util/status.h"
-
-#include <stdlib.h>
-#include <string.h>
+ * reaches Z. */
 
 /* What a walk reads per node, together in 16 bytes so a scan touches one cache line per four
  * nodes instead of one per array. */
