@@ -1,8 +1,8 @@
 /* Reader of graphviz DOT CFGs: the subset that `opt -dot-cfg` and hand-written graphs use
- * (README "DOT input"). One 'digraph' (optionally 'strict', optionally named) whose statements
- * are node statements with attribute lists, edge chains 'a -> b -> c' with ports ('a:s0 -> b'),
- * graph/node/edge default attributes and 'id = id' graph attributes; ids bare, numerals,
- * double-quoted or HTML '<...>'; comments '//', '/ * * /' and '#' lines. Subgraphs and
+ * (README.md "DOT input", beside this file). One 'digraph' (optionally 'strict', optionally named)
+ * whose statements are node statements with attribute lists, edge chains 'a -> b -> c' with ports
+ * ('a:s0 -> b'), graph/node/edge default attributes and 'id = id' graph attributes; ids bare,
+ * numerals, double-quoted or HTML '<...>'; comments '//', '/ * * /' and '#' lines. Subgraphs and
  * undirected graphs are refused by name.
  *
  * Blocks are numbered in order of first appearance, except that the entry (the node with

@@ -1,4 +1,4 @@
-/* Reader of plain edge lists, as SNAP and networkx write them (README "Edge lists"): one edge
+/* Reader of plain edge lists, as SNAP and networkx write them (README.md "Edge lists"): one edge
  * 'u v' per line, fields separated by blanks, '#' comment lines, node ids any tokens (numbers
  * or names, not necessarily dense). Fields after the second are ignored when they look like
  * what those tools put there: a weight or timestamp (a numeral) or a networkx data dict

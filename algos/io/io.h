@@ -1,7 +1,7 @@
-/* File formats: text CFG (.cfg), text program (.prog), the binary format (.ssab) and DOT
- * export. README.md documents each byte of them. Readers reject malformed input with an
- * error record naming the file, line (or byte offset for binary files) and problem, never
- * crash, and never allocate more than the file's size can justify. */
+/* File formats: text CFG (.cfg), text program (.prog), the binary format (.ssab) and DOT export.
+ * README.md beside this file documents each byte of them. Readers reject malformed input with an
+ * error record naming the file, line (or byte offset for binary files) and problem, never crash,
+ * and never allocate more than the file's size can justify. */
 #ifndef SSALAB_IO_H
 #define SSALAB_IO_H
 
@@ -36,7 +36,7 @@ enum io_input_kind { IO_IN_TEXT, IO_IN_BIN, IO_IN_DOT, IO_IN_EDGES };
 enum io_input_kind io_sniff(const unsigned char *buf, size_t len);
 const char *io_input_kind_str(enum io_input_kind k);
 
-/* Graphviz DOT (README "DOT input") and plain edge lists (README "Edge lists") from an open
+/* Graphviz DOT (README.md "DOT input") and plain edge lists (README.md "Edge lists") from an open
  * stream; name is used in error messages. */
 int io_read_dot(FILE *f, const char *name, struct prog *out, struct io_error *err);
 int io_read_edges(FILE *f, const char *name, struct prog *out, struct io_error *err);

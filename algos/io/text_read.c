@@ -1,5 +1,5 @@
 /* Reader of the text formats .cfg ("p cfg <n> <m>", "e <u> <v>") and .prog (adds
- * "p prog <n> <m> <v>" and "b <block> <op>..."); README.md gives the grammar.
+ * "p prog <n> <m> <v>" and "b <block> <op>..."); README.md beside it gives the grammar.
  *
  * The stream is read in 1 MiB chunks into one buffer that holds at least the current line
  * (it grows only for a longer line, which the file itself justifies), and each line is parsed
