@@ -3,7 +3,8 @@
  * message and exit code instead of a hang. A kernel cannot be interrupted safely in the middle
  * of its work, so the alarm ends the process: the handler only uses async-signal-safe calls
  * (write, unlink, _exit), with the message and the temporary --out path prepared in advance. */
-#include "bench/driver.h"
+#include "bench/deadline.h"
+#include "bench/cli.h"
 
 #include <signal.h>
 #include <stdio.h>

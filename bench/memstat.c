@@ -3,7 +3,8 @@
  * and reps needed on top of what was live before), and the process's allocated and resident
  * bytes after an epoch refresh. getrusage's max RSS is always available but covers the whole
  * process lifetime, so with several kernels it is the maximum over all of them and the input. */
-#include "bench/driver.h"
+#include "bench/memstat.h"
+#include "bench/cli.h"
 
 #include <stdlib.h>
 #include <string.h>

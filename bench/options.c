@@ -4,7 +4,8 @@
  * function (gen/options.c), stage options into the typed struct bench_stage_opts. After the
  * kernels are chosen, bench_cli_check_used refuses an option that nothing chosen reads. Every
  * error names the option. */
-#include "bench/driver.h"
+#include "bench/cli.h"
+#include "bench/pipeline.h"
 #include "phi/phi.h"
 #include "util/status.h"
 
@@ -448,4 +449,16 @@ int bench_cli_check_used(const struct bench_cli *cli, const struct bench_option 
 	if (gen_options_check(&cli->gen, program, cli->in != NULL, err, errlen) != SSA_OK)
 		return BENCH_EXIT_USAGE;
 	return BENCH_EXIT_OK;
+}
+
+int bench_exit_for(int st)
+{
+	switch (st) {
+	case SSA_OK: return BENCH_EXIT_OK;
+	case SSA_EUSAGE: return BENCH_EXIT_USAGE;
+	case SSA_ENOMEM:
+	case SSA_ETOOBIG: return BENCH_EXIT_REFUSED;
+	case SSA_EVERIFY: return BENCH_EXIT_VERIFY;
+	default: return BENCH_EXIT_INPUT;
+	}
 }

@@ -3,7 +3,7 @@
  * (and never clobbers a previous good one). SIGINT and SIGTERM while the temporary file exists
  * remove it and exit with 128 + the signal (130, 143): the handler only calls unlink and
  * _exit, both async-signal-safe, on a path copied before the handler was installed. */
-#include "bench/driver.h"
+#include "bench/outfile.h"
 #include "util/status.h"
 
 #include <errno.h>

@@ -15,7 +15,10 @@
  * total, ns per block, memory, multiple of the dfs floor timed the same way), the total, and the
  * check of the final form (ssa_check_form). The whole pipeline's memory is estimated first and
  * refused above the limit; --dump=ssa writes the final form. */
-#include "bench/driver.h"
+#include "bench/pipeline.h"
+#include "bench/memstat.h"
+#include "bench/ratio.h"
+#include "bench/timing.h"
 
 #include "cfg/traverse.h"
 #include "df/df.h"

@@ -7,7 +7,7 @@
  * percentile bootstrap it replaces was too narrow for a median of few rounds); ratios of sums
  * over functions a bootstrap drawn from algos/util's xoshiro with a fixed seed. Either way the
  * same pairs give the same interval on every run and machine. */
-#include "bench/driver.h"
+#include "bench/ratio.h"
 #include "util/mem.h"
 #include "util/rng.h"
 

@@ -2,7 +2,7 @@
  * kernel and a comparison table when several kernels ran. CSV: a header row and one row per
  * kernel with every field needed to reproduce the run. JSON: one object with meta, graph and a
  * runs array holding the same fields. */
-#include "bench/driver.h"
+#include "bench/report.h"
 #include "util/mem.h"
 
 #include <inttypes.h>
@@ -31,7 +31,7 @@ static const char *cflags(void)
 }
 
 /* The rows kept for the closing table (text) and the runs array (JSON). */
-struct kept {
+struct bench_kept {
 	struct bench_result res;
 	/* LLVM IR input: the row's function, its graph and module (rows differ in them). */
 	char *function;
@@ -40,19 +40,13 @@ struct kept {
 	const char *format;
 	uint32_t vars;
 };
-static struct kept *kept;
-static size_t nkept, capkept;
 /* Several files: each file's description, and the first of its rows. */
-struct file_rec {
+struct bench_file_rec {
 	const char *path, *format;
 	struct bench_graph_stats gs;
 	uint32_t vars;
 	size_t first_row;
 };
-static struct file_rec *files;
-static size_t nfiles, capfiles;
-static char **notes;
-static size_t nnotes, capnotes;
 
 static bool has_suffix(const char *s, const char *suffix)
 {
@@ -68,47 +62,47 @@ static const char *input_format(const struct bench_report *r)
 	return r->input_format ? r->input_format : "";
 }
 
-static void keep(const struct bench_report *rep, const struct bench_result *res)
+static void keep(struct bench_report *r, const struct bench_result *res)
 {
-	if (nkept == capkept) {
-		size_t cap = capkept ? 2 * capkept : 16;
-		struct kept *k = ssa_realloc_array(kept, cap, sizeof *k);
+	if (r->nkept == r->capkept) {
+		size_t cap = r->capkept ? 2 * r->capkept : 16;
+		struct bench_kept *k = ssa_realloc_array(r->kept, cap, sizeof *k);
 		if (!k)
 			return; /* the row was already written where possible; the table omits it */
-		kept = k;
-		capkept = cap;
+		r->kept = k;
+		r->capkept = cap;
 	}
-	struct kept *kp = &kept[nkept];
+	struct bench_kept *kp = &r->kept[r->nkept];
 	kp->function = NULL;
-	kp->gs = *rep->gs;
-	kp->input = rep->input;
-	kp->format = input_format(rep);
-	kp->vars = rep->vars;
-	if (rep->module && rep->function) {
-		size_t len = strlen(rep->function) + 1;
+	kp->gs = *r->gs;
+	kp->input = r->input;
+	kp->format = input_format(r);
+	kp->vars = r->vars;
+	if (r->module && r->function) {
+		size_t len = strlen(r->function) + 1;
 		kp->function = malloc(len);
 		if (kp->function)
-			memcpy(kp->function, rep->function, len);
+			memcpy(kp->function, r->function, len);
 	}
-	struct bench_result *r = &kp->res;
-	*r = *res;
-	r->timing.rep_ms = NULL;
-	r->timing.cpu_rep_ms = NULL; /* the report shows per-run wall times only */
-	r->timing.rep_start_ms = NULL;
+	struct bench_result *row = &kp->res;
+	*row = *res;
+	row->timing.rep_ms = NULL;
+	row->timing.cpu_rep_ms = NULL; /* the report shows per-run wall times only */
+	row->timing.rep_start_ms = NULL;
 	if (res->timing.reps) {
 		size_t sz = res->timing.reps * sizeof(double);
-		r->timing.rep_ms = ssa_alloc_array(res->timing.reps, sizeof(double));
+		row->timing.rep_ms = ssa_alloc_array(res->timing.reps, sizeof(double));
 		if (res->timing.rep_start_ms)
-			r->timing.rep_start_ms = ssa_alloc_array(res->timing.reps, sizeof(double));
-		if (!r->timing.rep_ms) {
-			r->timing.reps = 0;
+			row->timing.rep_start_ms = ssa_alloc_array(res->timing.reps, sizeof(double));
+		if (!row->timing.rep_ms) {
+			row->timing.reps = 0;
 		} else {
-			memcpy(r->timing.rep_ms, res->timing.rep_ms, sz);
-			if (r->timing.rep_start_ms)
-				memcpy(r->timing.rep_start_ms, res->timing.rep_start_ms, sz);
+			memcpy(row->timing.rep_ms, res->timing.rep_ms, sz);
+			if (row->timing.rep_start_ms)
+				memcpy(row->timing.rep_start_ms, res->timing.rep_start_ms, sz);
 		}
 	}
-	nkept++;
+	r->nkept++;
 }
 
 static double mb(uint64_t bytes)
@@ -217,6 +211,7 @@ void bench_report_begin(struct bench_report *r)
 	FILE *f = r->f;
 	const struct bench_sysinfo *s = r->sys;
 	r->rows = 0;
+	r->begun = true;
 	if (r->format == BENCH_FMT_CSV) {
 		fprintf(f, "%s\n", csv_cols);
 		return;
@@ -460,19 +455,19 @@ void bench_report_note(struct bench_report *r, const char *line)
 		fprintf(r->f, "%s\n", line);
 		return;
 	}
-	if (nnotes == capnotes) {
-		size_t cap = capnotes ? 2 * capnotes : 8;
-		char **n = ssa_realloc_array(notes, cap, sizeof *n);
+	if (r->nnotes == r->capnotes) {
+		size_t cap = r->capnotes ? 2 * r->capnotes : 8;
+		char **n = ssa_realloc_array(r->notes, cap, sizeof *n);
 		if (!n)
 			return;
-		notes = n;
-		capnotes = cap;
+		r->notes = n;
+		r->capnotes = cap;
 	}
 	size_t len = strlen(line) + 1;
 	char *c = malloc(len);
 	if (c) {
 		memcpy(c, line, len);
-		notes[nnotes++] = c;
+		r->notes[r->nnotes++] = c;
 	}
 }
 
@@ -513,8 +508,8 @@ static void text_table(struct bench_report *r, size_t first)
 	if (base)
 		fprintf(f, " %8s %s", xb, xbci);
 	fputc('\n', f);
-	for (size_t i = first; i < nkept; i++) {
-		const struct bench_result *res = &kept[i].res;
+	for (size_t i = first; i < r->nkept; i++) {
+		const struct bench_result *res = &r->kept[i].res;
 		if (res->status != BENCH_RUN_OK) {
 			fprintf(f, "table: %-12s %-6s %12s %10s %10s %8s %-21s %10s %-9s %-4s",
 				res->algo, res->stage, status_str(res->status), "-", "-", "-", "-", "-",
@@ -617,48 +612,157 @@ static void json_graph(struct bench_report *r)
 		      "  \"runs\": [", f);
 }
 
-/* One kernel's totals over the files: rows that ran, the sum and geometric mean of their
- * medians (a median of 0, below the clock's step, leaves the geometric mean out), and failures:
- * rows refused or failed and checks that failed. */
-struct kernel_sum {
-	uint64_t files, failures, zero;
-	double sum, logsum;
+/* The row of kernel name (stage stage) among rows [first, nkept) on the function and module of
+ * row j, or NULL. */
+static const struct bench_result *base_row(const struct bench_report *r, size_t first, size_t j,
+					   const char *name, const char *stage)
+{
+	const struct bench_kept *kj = &r->kept[j];
+	for (size_t i = first; i < r->nkept; i++) {
+		const struct bench_result *b = &r->kept[i].res;
+		if (b->status == BENCH_RUN_OK && !strcmp(b->algo, name) && !strcmp(b->stage, stage) &&
+		    r->kept[i].function && kj->function && !strcmp(r->kept[i].function, kj->function) &&
+		    r->kept[i].input && kj->input && !strcmp(r->kept[i].input, kj->input))
+			return b;
+	}
+	return NULL;
+}
+
+/* A ratio of sums over functions, gathered row by row. Two medians of one function are not a
+ * pair (a burst of load may hit most of one kernel's samples): the row's paired ratio stands
+ * for the kernel, weighted by the base's least loaded time there. One function: its own
+ * interval, over its samples. */
+struct sum_ratio {
+	double *a, *b;
+	unsigned n;
+	struct bench_ratio one;
 };
 
-static void kernel_sum(size_t i, bool *done, struct kernel_sum *k)
+static void sum_ratio_add(struct sum_ratio *s, const struct bench_ratio *x,
+			  const struct bench_result *base)
 {
-	const struct bench_result *a = &kept[i].res;
+	if (!s->a || !base || !x->have)
+		return;
+	s->a[s->n] = x->value * base->timing.min_ms;
+	s->b[s->n++] = base->timing.min_ms;
+	s->one = *x;
+}
+
+static void sum_ratio_end(const struct sum_ratio *s, struct bench_ratio *out)
+{
+	bench_ratio_of_sums(s->a, s->b, s->n, out);
+	if (s->n == 1)
+		*out = s->one;
+}
+
+/* One kernel's totals over the rows it has among [first, nkept): the rows that ran (files or
+ * functions) and those refused or failed, the sum and geometric mean of their medians (a median
+ * of 0, below the clock's step, leaves the geometric mean out), the spread, CPU, iterations,
+ * checks, the slowest row, and the ratios of sums to dfs and to --baseline (only where rows
+ * name their function: LLVM IR). The same figures serve the summary over several files and
+ * the kernel lines of a module. */
+struct kernel_agg {
+	const struct bench_result *a; /* the kernel's first row */
+	uint64_t nrun, nbad, nok, nfail, nunchk, npos, nbusy, blocks, edges, it_lo, it_hi;
+	double sum, logsum, smin, smax, cpu, cpu_all, wall_all, worst;
+	const char *worst_fn;
+	struct bench_ratio xd, xb; /* over nd and nb rows */
+	unsigned nd, nb;
+};
+
+/* Aggregates the kernel of row i; done[j - first] marks the rows taken. v, when not NULL, is
+ * room for 4 (nkept - first) doubles that the ratios use while they are gathered. */
+static void kernel_agg(const struct bench_report *r, size_t first, size_t i, bool *done,
+		       double *v, struct kernel_agg *k)
+{
+	size_t nr = r->nkept - first;
+	const char *bname = r->cli->baseline, *bstage = r->cli->base_stage;
 	memset(k, 0, sizeof *k);
-	for (size_t j = i; j < nkept; j++) {
-		const struct bench_result *b = &kept[j].res;
-		if (done[j] || strcmp(a->algo, b->algo) || strcmp(a->stage, b->stage))
+	k->a = &r->kept[i].res;
+	k->it_lo = UINT64_MAX;
+	k->worst = -1;
+	k->worst_fn = "";
+	struct sum_ratio sd = {v, v ? v + nr : NULL, 0, {0}};
+	struct sum_ratio sb = {v ? v + 2 * nr : NULL, v ? v + 3 * nr : NULL, 0, {0}};
+	for (size_t j = i; j < r->nkept; j++) {
+		const struct bench_result *b = &r->kept[j].res;
+		if (done[j - first] || strcmp(k->a->algo, b->algo) || strcmp(k->a->stage, b->stage))
 			continue;
-		done[j] = true;
+		done[j - first] = true;
 		if (b->status != BENCH_RUN_OK) {
-			k->failures++;
+			k->nbad++;
 			continue;
 		}
-		k->files++;
-		k->failures += !strcmp(b->check, "FAIL") || !strcmp(b->check, "error");
-		k->sum += b->timing.median_ms;
-		if (b->timing.median_ms > 0)
-			k->logsum += log(b->timing.median_ms);
-		else
-			k->zero++;
+		const struct bench_timing *t = &b->timing;
+		k->nrun++;
+		k->blocks += r->kept[j].gs.n;
+		k->edges += r->kept[j].gs.m;
+		k->sum += t->median_ms;
+		if (t->median_ms > 0) {
+			k->logsum += log(t->median_ms);
+			k->npos++;
+		}
+		k->smin += t->min_ms;
+		k->smax += t->max_ms;
+		k->cpu += t->cpu_median_ms;
+		k->cpu_all += t->cpu_ms;
+		k->wall_all += t->mean_ms * t->reps * (double)t->iters;
+		k->nbusy += bench_busy(t->utilization);
+		sum_ratio_add(&sd, &b->x_dfs, base_row(r, first, j, "dfs", "floor"));
+		if (bname)
+			sum_ratio_add(&sb, &b->x_base, base_row(r, first, j, bname, bstage));
+		k->it_lo = t->iters < k->it_lo ? t->iters : k->it_lo;
+		k->it_hi = t->iters > k->it_hi ? t->iters : k->it_hi;
+		if (t->median_ms > k->worst) {
+			k->worst = t->median_ms;
+			k->worst_fn = r->kept[j].function ? r->kept[j].function : "";
+		}
+		k->nok += !strcmp(b->check, "ok");
+		k->nfail += !strcmp(b->check, "FAIL") || !strcmp(b->check, "error");
+		k->nunchk += !strcmp(b->check, "unchecked");
 	}
+	sum_ratio_end(&sd, &k->xd);
+	sum_ratio_end(&sb, &k->xb);
+	k->nd = sd.n;
+	k->nb = sb.n;
 }
 
-static double geomean(const struct kernel_sum *k)
+static double geomean(const struct kernel_agg *k)
 {
-	return k->files > k->zero ? exp(k->logsum / (double)(k->files - k->zero)) : 0.0;
+	return k->npos ? exp(k->logsum / (double)k->npos) : 0.0;
 }
 
-/* A summary row's own figures: the sums (k, or total and geomean given directly when k is
- * NULL and have_sum is set), the module or run it covers (input, path) and its ratios. */
+/* Every kernel's aggregate over rows [first, nkept), in the order the kernels first ran: an
+ * array of *n (NULL when out of memory or there are no rows); ratios: gather them. */
+static struct kernel_agg *kernel_aggs(const struct bench_report *r, size_t first, bool ratios,
+				      size_t *n, double **v)
+{
+	size_t nr = first < r->nkept ? r->nkept - first : 0;
+	*n = 0;
+	*v = NULL;
+	bool *done = nr ? calloc(nr, sizeof *done) : NULL;
+	struct kernel_agg *ag = nr ? calloc(nr, sizeof *ag) : NULL;
+	if (ratios && nr)
+		*v = calloc(4 * nr, sizeof **v);
+	if (!done || !ag || (ratios && !*v)) {
+		free(done);
+		free(ag);
+		free(*v);
+		*v = NULL;
+		return NULL;
+	}
+	for (size_t i = first; i < r->nkept; i++)
+		if (!done[i - first])
+			kernel_agg(r, first, i, done, *v, &ag[(*n)++]);
+	free(done);
+	return ag;
+}
+
+/* A summary row's own figures: the sums (when have_sum), the module or run it covers (input,
+ * path) and its ratios. */
 struct csv_summary {
 	const char *algo, *stage, *input;
 	uint64_t units, blocks, edges, failures;
-	const struct kernel_sum *k;
 	bool have_sum;
 	double sum, geomean;
 	const struct bench_ratio *x_dfs, *x_base;
@@ -703,10 +807,10 @@ static void csv_summary_row(FILE *f, const struct csv_summary *s)
 			fprintf(f, "%" PRIu64, s->units);
 		else if (!strcmp(col, "failures"))
 			fprintf(f, "%" PRIu64, s->failures);
-		else if (!strcmp(col, "sum_median_ms") && (s->k || s->have_sum))
-			fprintf(f, "%.6f", s->k ? s->k->sum : s->sum);
-		else if (!strcmp(col, "geomean_median_ms") && (s->k || s->have_sum))
-			fprintf(f, "%.6f", s->k ? geomean(s->k) : s->geomean);
+		else if (!strcmp(col, "sum_median_ms") && s->have_sum)
+			fprintf(f, "%.6f", s->sum);
+		else if (!strcmp(col, "geomean_median_ms") && s->have_sum)
+			fprintf(f, "%.6f", s->geomean);
 		else if (!strcmp(col, "baseline") && s->base && s->x_base && s->x_base->have)
 			csv_str(f, s->base);
 		else if (x && x->have && !lo && !hi)
@@ -723,59 +827,51 @@ static void summary(struct bench_report *r)
 {
 	FILE *f = r->f;
 	uint64_t blocks = 0, edges = 0, failures = 0;
-	for (size_t i = 0; i < nfiles; i++) {
-		blocks += files[i].gs.n;
-		edges += files[i].gs.m;
+	for (size_t i = 0; i < r->nins; i++) {
+		blocks += r->ins[i].gs.n;
+		edges += r->ins[i].gs.m;
 	}
-	bool *done = calloc(nkept ? nkept : 1, sizeof *done);
-	if (!done)
+	size_t nk;
+	double *v;
+	struct kernel_agg *ag = kernel_aggs(r, 0, false, &nk, &v);
+	if (!ag && r->nkept)
 		return;
-	for (size_t i = 0; i < nkept; i++) {
-		struct kernel_sum k;
-		if (done[i])
-			continue;
-		kernel_sum(i, done, &k);
-		failures += k.failures;
-	}
+	for (size_t i = 0; i < nk; i++)
+		failures += ag[i].nbad + ag[i].nfail;
 	if (r->format == BENCH_FMT_TEXT)
 		fprintf(f, "summary: files=%zu blocks=%" PRIu64 " edges=%" PRIu64 " failures=%" PRIu64
-			"\n", nfiles, blocks, edges, failures);
+			"\n", r->nins, blocks, edges, failures);
 	else if (r->format == BENCH_FMT_CSV)
-		csv_summary_row(f, &(struct csv_summary){.algo = "", .stage = "", .units = nfiles,
+		csv_summary_row(f, &(struct csv_summary){.algo = "", .stage = "", .units = r->nins,
 			.blocks = blocks, .edges = edges, .failures = failures});
 	else
 		fprintf(f, ",\n  \"summary\": {\"files\": %zu, \"blocks\": %" PRIu64
 			", \"edges\": %" PRIu64 ", \"failures\": %" PRIu64 ", \"kernels\": [",
-			nfiles, blocks, edges, failures);
-	memset(done, 0, nkept * sizeof *done);
-	unsigned nk = 0;
-	for (size_t i = 0; i < nkept; i++) {
-		struct kernel_sum k;
-		if (done[i])
-			continue;
-		kernel_sum(i, done, &k);
-		const struct bench_result *a = &kept[i].res;
+			r->nins, blocks, edges, failures);
+	for (size_t i = 0; i < nk; i++) {
+		const struct kernel_agg *k = &ag[i];
+		const struct bench_result *a = k->a;
 		if (r->format == BENCH_FMT_TEXT) {
 			fprintf(f, "summary: algo=%-12s stage=%-6s files=%" PRIu64 " sum_median_ms=%.6f "
 				"geomean_median_ms=%.6f failures=%" PRIu64 "\n", a->algo, a->stage,
-				k.files, k.sum, geomean(&k), k.failures);
+				k->nrun, k->sum, geomean(k), k->nbad + k->nfail);
 		} else if (r->format == BENCH_FMT_CSV) {
 			csv_summary_row(f, &(struct csv_summary){.algo = a->algo, .stage = a->stage,
-				.units = k.files, .blocks = blocks, .edges = edges,
-				.failures = k.failures, .k = &k});
+				.units = k->nrun, .blocks = blocks, .edges = edges,
+				.failures = k->nbad + k->nfail, .have_sum = true, .sum = k->sum,
+				.geomean = geomean(k)});
 		} else {
-			fputs(nk ? ",\n    {" : "\n    {", f);
+			fputs(i ? ",\n    {" : "\n    {", f);
 			json_kv_str(f, "algo", a->algo, false);
 			json_kv_str(f, "stage", a->stage, true);
 			fprintf(f, ", \"files\": %" PRIu64 ", \"sum_median_ms\": %.6f"
-				", \"geomean_median_ms\": %.6f, \"failures\": %" PRIu64 "}", k.files,
-				k.sum, geomean(&k), k.failures);
+				", \"geomean_median_ms\": %.6f, \"failures\": %" PRIu64 "}", k->nrun,
+				k->sum, geomean(k), k->nbad + k->nfail);
 		}
-		nk++;
 	}
 	if (r->format == BENCH_FMT_JSON)
 		fputs(nk ? "\n  ]}" : "]}", f);
-	free(done);
+	free(ag);
 }
 
 static void json_all(struct bench_report *r)
@@ -811,25 +907,25 @@ static void json_all(struct bench_report *r)
 	} else if (r->files) {
 		/* Several files: each run names its file, the files are listed. */
 		fputs("null,\n  \"inputs\": [", f);
-		for (size_t i = 0; i < nfiles; i++) {
+		for (size_t i = 0; i < r->nins; i++) {
 			fputs(i ? ",\n    " : "\n    ", f);
-			json_file(f, files[i].path, NULL, files[i].format, &files[i].gs, files[i].vars);
+			json_file(f, r->ins[i].path, NULL, r->ins[i].format, &r->ins[i].gs, r->ins[i].vars);
 		}
-		fputs(nfiles ? "\n  ],\n  \"runs\": [" : "],\n  \"runs\": [", f);
+		fputs(r->nins ? "\n  ],\n  \"runs\": [" : "],\n  \"runs\": [", f);
 	} else {
 		json_graph(r);
 	}
-	for (size_t i = 0; i < nkept; i++) {
-		const struct bench_result *res = &kept[i].res;
+	for (size_t i = 0; i < r->nkept; i++) {
+		const struct bench_result *res = &r->kept[i].res;
 		const struct bench_timing *t = &res->timing;
-		const struct bench_graph_stats *g = &kept[i].gs; /* the row's own input */
+		const struct bench_graph_stats *g = &r->kept[i].gs; /* the row's own input */
 		fputs(i ? ",\n    {" : "\n    {", f);
 		json_kv_str(f, "algo", res->algo, false);
 		json_kv_str(f, "stage", res->stage, true);
 		json_kv_str(f, "status", status_str(res->status), true);
 		json_kv_str(f, "status_msg", res->status_msg, true);
 		if (r->module || r->files) {
-			const struct kept *kp = &kept[i];
+			const struct bench_kept *kp = &r->kept[i];
 			json_kv_str(f, "input", kp->input, true);
 			json_kv_str(f, "function", kp->function ? kp->function : "", true);
 			fprintf(f, ", \"n\": %" PRIu64 ", \"m\": %" PRIu64 ", \"reachable\": %" PRIu64
@@ -887,10 +983,10 @@ static void json_all(struct bench_report *r)
 		json_kv_str(f, "check_msg", res->check_msg, true);
 		fputc('}', f);
 	}
-	fputs(nkept ? "\n  ],\n  \"notes\": [" : "],\n  \"notes\": [", f);
-	for (size_t i = 0; i < nnotes; i++) {
+	fputs(r->nkept ? "\n  ],\n  \"notes\": [" : "],\n  \"notes\": [", f);
+	for (size_t i = 0; i < r->nnotes; i++) {
 		fputs(i ? ", " : "", f);
-		json_str(f, notes[i]);
+		json_str(f, r->notes[i]);
 	}
 	fputs("]", f);
 	if (r->files)
@@ -900,16 +996,16 @@ static void json_all(struct bench_report *r)
 
 void bench_report_input(struct bench_report *r)
 {
-	if (nfiles == capfiles) {
-		size_t cap = capfiles ? 2 * capfiles : 16;
-		struct file_rec *v = ssa_realloc_array(files, cap, sizeof *v);
+	if (r->nins == r->capins) {
+		size_t cap = r->capins ? 2 * r->capins : 16;
+		struct bench_file_rec *v = ssa_realloc_array(r->ins, cap, sizeof *v);
 		if (v) {
-			files = v;
-			capfiles = cap;
+			r->ins = v;
+			r->capins = cap;
 		}
 	}
-	if (nfiles < capfiles) /* out of memory: the summary misses the file, the rows are kept */
-		files[nfiles++] = (struct file_rec){r->input, input_format(r), *r->gs, r->vars, nkept};
+	if (r->nins < r->capins) /* out of memory: the summary misses the file, the rows are kept */
+		r->ins[r->nins++] = (struct bench_file_rec){r->input, input_format(r), *r->gs, r->vars, r->nkept};
 	if (r->format != BENCH_FMT_TEXT || r->quiet)
 		return;
 	text_input(r);
@@ -918,8 +1014,8 @@ void bench_report_input(struct bench_report *r)
 
 void bench_report_input_end(struct bench_report *r)
 {
-	size_t first = nfiles ? files[nfiles - 1].first_row : 0;
-	if (r->format == BENCH_FMT_TEXT && !r->quiet && nkept - first > 1)
+	size_t first = r->nins ? r->ins[r->nins - 1].first_row : 0;
+	if (r->format == BENCH_FMT_TEXT && !r->quiet && r->nkept - first > 1)
 		text_table(r, first);
 }
 
@@ -929,81 +1025,39 @@ void bench_report_end(struct bench_report *r)
 		;
 	else if (r->format == BENCH_FMT_JSON)
 		json_all(r);
-	else if (r->format == BENCH_FMT_TEXT && nkept > 1 && !r->module && !r->files)
+	else if (r->format == BENCH_FMT_TEXT && r->nkept > 1 && !r->module && !r->files)
 		text_table(r, 0);
 	else if (r->files)
 		summary(r);
 	fflush(r->f);
-	for (size_t i = 0; i < nkept; i++) {
-		free(kept[i].res.timing.rep_ms);
-		free(kept[i].res.timing.rep_start_ms);
-		free(kept[i].function);
+	for (size_t i = 0; i < r->nkept; i++) {
+		free(r->kept[i].res.timing.rep_ms);
+		free(r->kept[i].res.timing.rep_start_ms);
+		free(r->kept[i].function);
 	}
-	free(kept);
-	kept = NULL;
-	nkept = capkept = 0;
-	for (size_t i = 0; i < nnotes; i++)
-		free(notes[i]);
-	free(notes);
-	notes = NULL;
-	nnotes = capnotes = 0;
-	free(files);
-	files = NULL;
-	nfiles = capfiles = 0;
+	free(r->kept);
+	r->kept = NULL;
+	r->nkept = r->capkept = 0;
+	for (size_t i = 0; i < r->nnotes; i++)
+		free(r->notes[i]);
+	free(r->notes);
+	r->notes = NULL;
+	r->nnotes = r->capnotes = 0;
+	free(r->ins);
+	r->ins = NULL;
+	r->nins = r->capins = 0;
 }
 
-size_t bench_report_nrows(void)
+size_t bench_report_nrows(const struct bench_report *r)
 {
-	return nkept;
+	return r->nkept;
 }
 
-const struct bench_result *bench_report_row_at(size_t i, const char **function)
+const struct bench_result *bench_report_row_at(const struct bench_report *r, size_t i,
+					       const char **function)
 {
-	*function = kept[i].function;
-	return &kept[i].res;
-}
-
-/* The row of kernel name (stage stage) among rows [first, nkept) on the function and module of
- * row j, or NULL. */
-static const struct bench_result *base_row(size_t first, size_t j, const char *name,
-					   const char *stage)
-{
-	const struct kept *kj = &kept[j];
-	for (size_t i = first; i < nkept; i++) {
-		const struct bench_result *b = &kept[i].res;
-		if (b->status == BENCH_RUN_OK && !strcmp(b->algo, name) && !strcmp(b->stage, stage) &&
-		    kept[i].function && kj->function && !strcmp(kept[i].function, kj->function) &&
-		    kept[i].input && kj->input && !strcmp(kept[i].input, kj->input))
-			return b;
-	}
-	return NULL;
-}
-
-/* A ratio of sums over functions, gathered row by row. Two medians of one function are not a
- * pair (a burst of load may hit most of one kernel's samples): the row's paired ratio stands
- * for the kernel, weighted by the base's least loaded time there. One function: its own
- * interval, over its samples. */
-struct sum_ratio {
-	double *a, *b;
-	unsigned n;
-	struct bench_ratio one;
-};
-
-static void sum_ratio_add(struct sum_ratio *s, const struct bench_ratio *x,
-			  const struct bench_result *base)
-{
-	if (!base || !x->have)
-		return;
-	s->a[s->n] = x->value * base->timing.min_ms;
-	s->b[s->n++] = base->timing.min_ms;
-	s->one = *x;
-}
-
-static void sum_ratio_end(const struct sum_ratio *s, struct bench_ratio *out)
-{
-	bench_ratio_of_sums(s->a, s->b, s->n, out);
-	if (s->n == 1)
-		*out = s->one;
+	*function = r->kept[i].function;
+	return &r->kept[i].res;
 }
 
 /* " x_NAME=R [lo, hi] over N functions", or "" without a ratio. */
@@ -1030,110 +1084,55 @@ static void sum_ratio_str(const struct bench_ratio *x, const char *name, unsigne
 static void kernels_summary(struct bench_report *r, size_t first_row, bool whole)
 {
 	char line[1200];
-	size_t nr = first_row < nkept ? nkept - first_row : 0;
-	bool *done = nr ? calloc(nr, sizeof *done) : NULL;
-	double *v = nr ? calloc(4 * nr, sizeof *v) : NULL;
-	if (nr && (!done || !v)) {
-		free(done);
-		free(v);
-		return;
-	}
-	const char *bname = r->cli->baseline, *bstage = r->cli->base_stage;
+	const char *bname = r->cli->baseline;
 	const char *other = bname && strcmp(bname, "dfs") ? bname : NULL;
 	/* The summary rows are there for their ratios: none without a base to pair with. */
 	bool csv = r->format == BENCH_FMT_CSV && !r->quiet && bname;
-	if (whole && !csv) {
-		free(done);
-		free(v);
+	if (whole && !csv)
 		return;
-	}
-	for (size_t i = first_row; i < nkept; i++) {
-		if (done[i - first_row])
-			continue;
-		const struct bench_result *a = &kept[i].res;
-		double sum = 0, smin = 0, smax = 0, cpu = 0, worst = -1, logsum = 0, cpu_all = 0,
-		       wall_all = 0;
-		uint64_t it_lo = UINT64_MAX, it_hi = 0, nrun = 0, nbad = 0, nok = 0, nfail = 0,
-			 nunchk = 0, npos = 0, nbusy = 0, blocks = 0, edges = 0;
-		struct sum_ratio sd = {v, v + nr, 0, {0}}, sb = {v + 2 * nr, v + 3 * nr, 0, {0}};
-		const char *worst_fn = "";
-		for (size_t j = i; j < nkept; j++) {
-			const struct bench_result *b = &kept[j].res;
-			if (done[j - first_row] || strcmp(a->algo, b->algo) || strcmp(a->stage, b->stage))
-				continue;
-			done[j - first_row] = true;
-			if (b->status != BENCH_RUN_OK) {
-				nbad++;
-				continue;
-			}
-			const struct bench_timing *t = &b->timing;
-			nrun++;
-			blocks += kept[j].gs.n;
-			edges += kept[j].gs.m;
-			sum += t->median_ms;
-			if (t->median_ms > 0) {
-				logsum += log(t->median_ms);
-				npos++;
-			}
-			smin += t->min_ms;
-			smax += t->max_ms;
-			cpu += t->cpu_median_ms;
-			cpu_all += t->cpu_ms;
-			wall_all += t->mean_ms * t->reps * (double)t->iters;
-			nbusy += bench_busy(t->utilization);
-			sum_ratio_add(&sd, &b->x_dfs, base_row(first_row, j, "dfs", "floor"));
-			if (bname)
-				sum_ratio_add(&sb, &b->x_base, base_row(first_row, j, bname, bstage));
-			it_lo = t->iters < it_lo ? t->iters : it_lo;
-			it_hi = t->iters > it_hi ? t->iters : it_hi;
-			if (t->median_ms > worst) {
-				worst = t->median_ms;
-				worst_fn = kept[j].function ? kept[j].function : "";
-			}
-			nok += !strcmp(b->check, "ok");
-			nfail += !strcmp(b->check, "FAIL") || !strcmp(b->check, "error");
-			nunchk += !strcmp(b->check, "unchecked");
-		}
-		struct bench_ratio xd, xb;
-		sum_ratio_end(&sd, &xd);
-		sum_ratio_end(&sb, &xb);
-		double geo = npos ? exp(logsum / (double)npos) : 0.0;
+	size_t nk;
+	double *v;
+	struct kernel_agg *ag = kernel_aggs(r, first_row, true, &nk, &v);
+	for (size_t i = 0; i < nk; i++) {
+		const struct kernel_agg *k = &ag[i];
+		const struct bench_result *a = k->a;
 		if (csv)
 			csv_summary_row(r->f, &(struct csv_summary){.algo = a->algo, .stage = a->stage,
-				.input = whole ? r->cli->in : r->input, .units = nrun, .blocks = blocks,
-				.edges = edges, .failures = nbad + nfail, .have_sum = nrun > 0,
-				.sum = sum, .geomean = geo, .x_dfs = &xd, .x_base = &xb, .base = bname});
+				.input = whole ? r->cli->in : r->input, .units = k->nrun,
+				.blocks = k->blocks, .edges = k->edges, .failures = k->nbad + k->nfail,
+				.have_sum = k->nrun > 0, .sum = k->sum, .geomean = geomean(k),
+				.x_dfs = &k->xd, .x_base = &k->xb, .base = bname});
 		if (whole)
 			continue;
-		if (!nrun) {
+		if (!k->nrun) {
 			snprintf(line, sizeof line, "kernel: %-14s stage=%-7s functions=0 not_run=%" PRIu64,
-				 a->algo, a->stage, nbad);
+				 a->algo, a->stage, k->nbad);
 			bench_report_note(r, line);
 			continue;
 		}
 		char xs[128], xbs[160] = "";
-		sum_ratio_str(&xd, "dfs", sd.n, xs, sizeof xs);
+		sum_ratio_str(&k->xd, "dfs", k->nd, xs, sizeof xs);
 		if (other)
-			sum_ratio_str(&xb, other, sb.n, xbs, sizeof xbs);
-		double util = wall_all > 0 ? cpu_all / wall_all : 1.0;
+			sum_ratio_str(&k->xb, other, k->nb, xbs, sizeof xbs);
+		double util = k->wall_all > 0 ? k->cpu_all / k->wall_all : 1.0;
 		snprintf(line, sizeof line,
 			 "kernel: %-14s stage=%-7s functions=%" PRIu64 " total_ms=%.6f geomean_ms=%.6f"
 			 " spread_ms=%.6f..%.6f"
 			 " cpu_total_ms=%.6f iters=%" PRIu64 "..%" PRIu64 " checks_ok=%" PRIu64
 			 " failed=%" PRIu64 " unchecked=%" PRIu64 " not_run=%" PRIu64
 			 " slowest=%s (%.6f ms) utilization=%.2f busy_functions=%" PRIu64 "%s%s%s",
-			 a->algo, a->stage, nrun, sum, geo, smin, smax,
-			 cpu, it_lo, it_hi, nok, nfail, nunchk,
-			 nbad, worst_fn, worst, util, nbusy, xs, xbs,
+			 a->algo, a->stage, k->nrun, k->sum, geomean(k), k->smin, k->smax,
+			 k->cpu, k->it_lo, k->it_hi, k->nok, k->nfail, k->nunchk,
+			 k->nbad, k->worst_fn, k->worst, util, k->nbusy, xs, xbs,
 			 bench_busy(util) ? " busy (timings inflated)" : "");
 		bench_report_note(r, line);
 		if (bench_busy(util) && !r->cli->quiet)
 			fprintf(stderr, "bench: warning: %s got %.0f%% of a CPU during its samples over "
 				"%s (%" PRIu64 " of %" PRIu64 " functions flagged busy): its times are not "
 				"to be trusted\n", a->algo, 100.0 * util, r->input ? r->input : "the module",
-				nbusy, nrun);
+				k->nbusy, k->nrun);
 	}
-	free(done);
+	free(ag);
 	free(v);
 }
 

@@ -1,7 +1,9 @@
 /* Machine and run facts for the reports (CPU model, logical CPUs, hwloc topology, date, host,
  * command line) and --pin, which binds the process to a single PU of one core through hwloc
  * so that a run is not migrated between cores mid-measurement. */
-#include "bench/driver.h"
+#include "bench/sysinfo.h"
+
+#include <stdbool.h>
 #include "util/status.h"
 
 #include <stdlib.h>

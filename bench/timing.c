@@ -5,12 +5,14 @@
  * 10^3-block DFS takes a few microseconds, below what one clock reading resolves honestly), and
  * each of the --reps samples is timed as a whole with CLOCK_MONOTONIC and the process CPU clock.
  * Reports give per-run times: a sample's time divided by its runs. */
-#include "bench/driver.h"
+#include "bench/timing.h"
+#include "bench/kernel.h"
 #include "util/mem.h"
 #include "util/status.h"
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>

@@ -1,0 +1,356 @@
+/* The input iterator: the generated graph, one file, or the files of several --in and of
+ * directories, each loaded untimed with its graph statistics; LLVM IR modules go to
+ * input_llvm.c. An input that cannot be read stops the run (exit 1, no --out file); with
+ * --keep-going it is skipped instead, and a note counts it. */
+#include "bench/input.h"
+#include "gen/gen.h"
+#include "io/io.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Builds or loads the input program. Untimed. */
+static int load_input(const struct bench_cli *cli, const char *path, struct prog *prog,
+		      char *note, size_t notelen, char *err, size_t errlen)
+{
+	note[0] = 0;
+	if (path) {
+		struct io_error ioe;
+		memset(&ioe, 0, sizeof ioe);
+		bench_progress("reading %s", path);
+		int st = io_read_prog(path, prog, &ioe);
+		bench_progress_done();
+		if (st) {
+			char buf[600];
+			io_error_format(&ioe, buf, sizeof buf);
+			snprintf(err, errlen, "%s", buf);
+			return BENCH_EXIT_INPUT;
+		}
+		if (cli->gen.p.vars) {
+			if (prog->nvars) {
+				snprintf(err, errlen, "--vars: %s already is a program with %" PRIu32
+					 " variables", path, prog->nvars);
+				prog_free(prog);
+				return BENCH_EXIT_USAGE;
+			}
+			struct cfg g = prog->cfg;
+			free(prog->op_off);
+			free(prog->ops);
+			memset(prog, 0, sizeof *prog);
+			st = gen_prog(&cli->gen.p, &g, prog);
+			if (st) {
+				snprintf(err, errlen, "generating a program over %s: %s", path,
+					 ssa_status_str(st));
+				return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
+			}
+		}
+		return BENCH_EXIT_OK;
+	}
+	struct gen_info info;
+	memset(&info, 0, sizeof info);
+	struct cfg g;
+	memset(&g, 0, sizeof g);
+	bench_progress("generating %s n=%" PRIu64 " seed=%" PRIu64, cli->gen.p.family,
+		       cli->gen.p.blocks, cli->gen.p.seed);
+	int st = gen_cfg(&cli->gen.p, &g, &info);
+	if (st) {
+		bench_progress_done();
+		snprintf(err, errlen, "generating %s with %" PRIu64 " blocks: %s%s%s",
+			 cli->gen.p.family, cli->gen.p.blocks, ssa_status_str(st), info.note[0] ? ": " : "", info.note);
+		return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
+	}
+	snprintf(note, notelen, "%s", info.note);
+	if (cli->gen.p.vars) {
+		bench_progress("generating a program with %" PRIu32 " variables", cli->gen.p.vars);
+		st = gen_prog(&cli->gen.p, &g, prog);
+	} else {
+		st = prog_empty(prog, &g, 0);
+	}
+	bench_progress_done();
+	if (st) {
+		cfg_free(&g); /* gen_prog leaves the CFG to its caller on failure */
+		snprintf(err, errlen, "generating the program: %s", ssa_status_str(st));
+		return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
+	}
+	return BENCH_EXIT_OK;
+}
+
+
+static int add_path(struct bench_inputs *l, const char *dir, const char *name)
+{
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 16;
+		char **v = ssa_realloc_array(l->path, cap, sizeof *v);
+		if (!v)
+			return SSA_ENOMEM;
+		l->path = v;
+		l->cap = cap;
+	}
+	size_t dl = dir ? strlen(dir) : 0;
+	bool slash = dl && dir[dl - 1] != '/'; /* "cfgs/" names "cfgs/a.cfg", not "cfgs//a.cfg" */
+	size_t len = dl + slash + strlen(name) + 1;
+	char *p = malloc(len);
+	if (!p)
+		return SSA_ENOMEM;
+	snprintf(p, len, "%s%s%s", dir ? dir : "", slash ? "/" : "", name);
+	l->path[l->n++] = p;
+	return SSA_OK;
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a > b && !strcmp(s + a - b, suffix);
+}
+
+/* The names a directory's file inputs end in (README: "Several inputs"); others are skipped. */
+static const char *const file_suffixes[] = {".cfg", ".prog", ".ssab", ".dot", ".gv", ".edges",
+					    ".el", ".txt", NULL};
+
+static bool is_input_name(const char *name)
+{
+	if (name[0] == '.')
+		return false;
+	for (const char *const *x = file_suffixes; *x; x++)
+		if (has_suffix(name, *x))
+			return true;
+	return false;
+}
+
+static int cmp_path(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A directory holding .ll or .bc modules is LLVM IR input (bench/input_llvm.c). */
+static bool dir_has_llvm(const char *path)
+{
+	DIR *d = opendir(path);
+	if (!d)
+		return false;
+	bool llvm = false;
+	for (struct dirent *e; !llvm && (e = readdir(d));)
+		llvm = e->d_name[0] != '.' && (has_suffix(e->d_name, ".ll") ||
+					       has_suffix(e->d_name, ".bc"));
+	closedir(d);
+	return llvm;
+}
+
+bool bench_input_is_llvm(const char *path)
+{
+	struct stat sb;
+	if (strcmp(path, "-") && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+		return dir_has_llvm(path);
+	return bench_llvm_file(path);
+}
+
+/* The files of directory path with an input suffix, sorted by name, appended to l. */
+static int list_dir(const char *path, struct bench_inputs *l, char *err, size_t errlen)
+{
+	DIR *d = opendir(path);
+	if (!d) {
+		snprintf(err, errlen, "--in %s: cannot read the directory: %s", path, strerror(errno));
+		return BENCH_EXIT_INPUT;
+	}
+	size_t first = l->n;
+	int st = SSA_OK;
+	for (struct dirent *e; st == SSA_OK && (e = readdir(d));)
+		if (is_input_name(e->d_name))
+			st = add_path(l, path, e->d_name);
+	closedir(d);
+	if (st != SSA_OK) {
+		snprintf(err, errlen, "--in %s: out of memory listing the directory", path);
+		return BENCH_EXIT_REFUSED;
+	}
+	if (l->n == first) {
+		snprintf(err, errlen, "--in %s: the directory holds no input file (.ll, .bc, .cfg, "
+			 ".prog, .ssab, .dot, .gv, .edges, .el or .txt)", path);
+		return BENCH_EXIT_INPUT;
+	}
+	qsort(l->path + first, l->n - first, sizeof *l->path, cmp_path);
+	return BENCH_EXIT_OK;
+}
+
+/* Expands the --in list into files. LLVM IR is one module or one directory of modules: it
+ * does not mix with other inputs. */
+static int expand_inputs(const struct bench_cli *cli, struct bench_inputs *l, char *err, size_t errlen)
+{
+	l->several = cli->nin > 1;
+	for (unsigned i = 0; i < cli->nin; i++) {
+		const char *in = cli->ins[i];
+		struct stat sb;
+		bool dir = strcmp(in, "-") && stat(in, &sb) == 0 && S_ISDIR(sb.st_mode);
+		if (cli->nin > 1 && ((dir && dir_has_llvm(in)) || (!dir && bench_llvm_file(in)))) {
+			snprintf(err, errlen, "--in %s is LLVM IR: an LLVM IR input is one module or one "
+				 "directory of modules, alone on the command line", in);
+			return BENCH_EXIT_USAGE;
+		}
+		int code = dir ? list_dir(in, l, err, errlen)
+			       : add_path(l, NULL, in) == SSA_OK ? BENCH_EXIT_OK : BENCH_EXIT_REFUSED;
+		if (code == BENCH_EXIT_REFUSED && !dir)
+			snprintf(err, errlen, "out of memory");
+		if (code)
+			return code;
+		l->several |= dir;
+	}
+	return BENCH_EXIT_OK;
+}
+
+/* The report's name for the format of a file input: cfg, prog, ssab, dot or edges (by content,
+ * as io_read_prog tells them apart); "stdin" for "-" (read once, by the reader alone); "" when
+ * it cannot be read. */
+static const char *file_format(const char *path)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : NULL;
+	if (!f)
+		return strcmp(path, "-") ? "" : "stdin";
+	unsigned char buf[4096];
+	size_t n = fread(buf, 1, sizeof buf, f);
+	fclose(f);
+	enum io_input_kind k = io_sniff(buf, n);
+	if (k != IO_IN_TEXT)
+		return io_input_kind_str(k);
+	/* Text: the 'p' line says cfg or prog. */
+	for (size_t i = 0; i + 6 <= n; i++)
+		if ((i == 0 || buf[i - 1] == '\n') && !memcmp(buf + i, "p prog", 6))
+			return "prog";
+	return "cfg";
+}
+
+int bench_inputs_open(struct bench_inputs *it, const struct bench_cli *cli,
+		      struct bench_report *rep)
+{
+	char err[1024];
+	memset(it, 0, sizeof *it);
+	it->cli = cli;
+	if (cli->nin == 1 && bench_input_is_llvm(cli->in)) {
+		it->llvm = rep->module = true;
+		return bench_llvm_open(it, cli);
+	}
+	if (!cli->in)
+		return BENCH_EXIT_OK;
+	int code = expand_inputs(cli, it, err, sizeof err);
+	if (code) {
+		fprintf(stderr, "bench: %s\n", err);
+		return code;
+	}
+	if (it->several && cli->dump) {
+		fprintf(stderr, "bench: --dump needs exactly one input (got %zu files)\n", it->n);
+		return BENCH_EXIT_USAGE;
+	}
+	/* Several files make one report: its header now, a block per file, a summary at the end. */
+	rep->files = it->several;
+	if (it->several)
+		bench_report_begin(rep);
+	return BENCH_EXIT_OK;
+}
+
+/* A file (or the generated graph when path is NULL) into u; the exit code on failure. */
+static int load_unit(const struct bench_cli *cli, const char *path, struct bench_unit *u)
+{
+	char err[1024];
+	int code = load_input(cli, path, &u->prog, u->note, sizeof u->note, err, sizeof err);
+	if (code) {
+		fprintf(stderr, "bench: %s\n", err);
+		return code;
+	}
+	bench_progress("graph statistics (reachability, reducibility)");
+	int gst = bench_graph_stats(&u->prog.cfg, &u->gs);
+	bench_progress_done();
+	if (gst) {
+		fprintf(stderr, "bench: %s%sout of memory computing graph statistics\n",
+			path ? path : "", path ? ": " : "");
+		prog_free(&u->prog);
+		return BENCH_EXIT_REFUSED;
+	}
+	u->path = path;
+	u->format = path ? file_format(path) : NULL;
+	return BENCH_EXIT_OK;
+}
+
+int bench_inputs_next(struct bench_inputs *it, struct bench_unit *u, struct bench_report *rep,
+		      bool phi)
+{
+	memset(u, 0, sizeof *u);
+	if (it->llvm)
+		return bench_llvm_next(it, u, rep, phi);
+	/* The generated graph, or one file, is the one input; several files follow each other. */
+	if (it->next == (it->n ? it->n : 1))
+		return BENCH_INPUT_END;
+	const char *path = it->n ? it->path[it->next] : NULL;
+	it->next++;
+	int code = load_unit(it->cli, path, u);
+	if (code == BENCH_EXIT_OK) {
+		it->nread++;
+		rep->gs = &u->gs;
+		rep->family = path ? NULL : it->cli->gen.p.family;
+		rep->input = path;
+		rep->input_format = u->format;
+		rep->gen_note = u->note;
+		rep->seed = path ? 0 : it->cli->gen.p.seed;
+		rep->vars = u->prog.nvars;
+		if (it->several)
+			bench_report_input(rep);
+		else
+			bench_report_begin(rep);
+		return code;
+	}
+	if (!it->several)
+		return code;
+	if (it->cli->keep_going && code == BENCH_EXIT_INPUT) {
+		fprintf(stderr, "bench: (%s skipped: --keep-going)\n", path);
+		it->nskipped++;
+		return BENCH_INPUT_SKIPPED;
+	}
+	fprintf(stderr, "bench: stopped at this input, %zu after it not run, no report "
+			"(--keep-going skips an input that cannot be read and runs and reports the "
+			"others)\n", it->n - it->next);
+	return code;
+}
+
+int bench_inputs_close(struct bench_inputs *it, struct bench_report *rep, int code,
+		       bool *partial)
+{
+	*partial = false;
+	if (it->llvm)
+		code = bench_llvm_close(it, rep, code, partial);
+	else if (it->nskipped) {
+		char line[200];
+		snprintf(line, sizeof line, "inputs: read=%zu skipped=%zu (--keep-going: could not "
+			 "be read)", it->nread, it->nskipped);
+		bench_report_note(rep, line);
+		fprintf(stderr, "bench: %s\n", line);
+		*partial = it->nread > 0;
+		if (!code)
+			code = BENCH_EXIT_INPUT;
+	}
+	if (it->several && rep->begun)
+		bench_report_end(rep);
+	for (size_t i = 0; i < it->n; i++)
+		free(it->path[i]);
+	free(it->path);
+	return code;
+}
+
+void bench_inputs_end_unit(struct bench_inputs *it, struct bench_unit *u,
+			   struct bench_report *rep)
+{
+	if (u->module) {
+		bench_report_module_kernels(rep, u->first_row);
+		bench_llvm_unit_free(u);
+		return;
+	}
+	/* The report of one input ends here: it reads the graph statistics. */
+	if (it->several)
+		bench_report_input_end(rep);
+	else
+		bench_report_end(rep);
+	rep->gs = NULL;
+	prog_free(&u->prog);
+}

@@ -1,0 +1,108 @@
+/* The inputs of a run, one after another (input.c, input_llvm.c): the generated graph, one
+ * file, the files of several --in and of directories, or the modules of LLVM IR with the
+ * functions --function, --function-regex, --min-blocks and --max-blocks choose. Each is loaded
+ * untimed, with its graph statistics. */
+#ifndef SSALAB_BENCH_INPUT_H
+#define SSALAB_BENCH_INPUT_H
+
+#include "bench/cli.h"
+#include "bench/graphstats.h"
+#include "bench/kernel.h"
+#include "bench/report.h"
+#include "cfg/prog.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef SSALAB_HAVE_LLVMIR
+#include "llvmir/llvmir.h"
+/* A module and the functions chosen in it (pick[0, npick), module order), input_llvm.c. */
+struct bench_module {
+	struct llvmir_module m;
+	uint32_t *pick;
+	uint32_t npick;
+};
+#endif
+
+/* One input. A graph (generated, or a file) is one program; a module holds nfuncs chosen
+ * functions, each reached through bench_unit_function. */
+struct bench_unit {
+	const char *path;      /* NULL when generated */
+	struct prog prog;      /* a graph's program */
+	struct bench_graph_stats gs;
+	char note[200];        /* the generator's note, "" for a file */
+	const char *format;    /* a file's format (cfg, prog, ssab, dot, edges, stdin) */
+	struct bench_module *module;
+	uint32_t nfuncs;
+	size_t first_row;      /* a module: the report's first row of the current section */
+};
+
+/* One function of a module as an input: in and gs live until bench_unit_function_end. */
+struct bench_function {
+	struct bench_input in;
+	struct bench_graph_stats gs;
+	uint32_t nvars;
+	struct prog named; /* a dump's copy of the program with the IR's names */
+};
+
+struct bench_inputs {
+	const struct bench_cli *cli;
+	bool llvm;     /* modules of LLVM IR */
+	bool several;  /* several files: per-file report blocks and a summary */
+	bool dir;      /* a directory of modules */
+	char **path;   /* the files or modules, in order */
+	size_t n, cap, next;
+	size_t nread, nskipped;
+	char skipped[600];      /* the modules --keep-going skipped */
+	uint64_t selected;      /* functions chosen over all modules */
+	struct bench_llvm_filter *filter;
+};
+
+/* The end of the inputs, and an input --keep-going skipped (both from bench_inputs_next). */
+#define BENCH_INPUT_END (-1)
+#define BENCH_INPUT_SKIPPED (-2)
+
+/* Whether path is LLVM IR: a directory holding .ll or .bc modules, or a file whose content is
+ * bitcode (by its magic) or text IR (its first token is LLVM's, not ssalab's). */
+bool bench_input_is_llvm(const char *path);
+
+/* Lists the inputs of cli (an error is printed); returns the exit code. The report rep learns
+ * its kind (several files, modules) and is begun for several files. */
+int bench_inputs_open(struct bench_inputs *it, const struct bench_cli *cli,
+		      struct bench_report *rep);
+/* Loads the next input into u, printing why when it cannot: an exit code, BENCH_INPUT_SKIPPED
+ * under --keep-going, or BENCH_INPUT_END. rep gets the input's description: its graph, or a
+ * module's notes (the report is begun at the first module or single input); phi says whether a
+ * placement kernel runs (a module's notes count the functions it skips). */
+int bench_inputs_next(struct bench_inputs *it, struct bench_unit *u, struct bench_report *rep,
+		      bool phi);
+/* After the workloads ran on u: its part of the report ends (its table, or a module's kernel
+ * lines) and u is freed. */
+void bench_inputs_end_unit(struct bench_inputs *it, struct bench_unit *u,
+			   struct bench_report *rep);
+/* After the last input: the line on the skipped inputs (a note when the report is begun), the
+ * end of a report of several inputs, the exit code made from code, and *partial: the report
+ * holds what the other inputs gave. */
+int bench_inputs_close(struct bench_inputs *it, struct bench_report *rep, int code,
+		       bool *partial);
+
+/* Function i of module u as an input (its report fields set in rep); the copy with the IR's
+ * names when a dump is asked for. */
+int bench_unit_function(const struct bench_unit *u, uint32_t i, const struct bench_cli *cli,
+			bool dump, struct bench_report *rep, struct bench_function *f);
+void bench_unit_function_end(struct bench_function *f);
+/* Whether function i of module u has variables. */
+bool bench_unit_function_vars(const struct bench_unit *u, uint32_t i);
+
+/* The LLVM IR side (input_llvm.c), used by the iterator above. bench_llvm_file: the file's
+ * content is bitcode or text IR. */
+struct bench_llvm_filter;
+bool bench_llvm_file(const char *path);
+int bench_llvm_open(struct bench_inputs *it, const struct bench_cli *cli);
+int bench_llvm_next(struct bench_inputs *it, struct bench_unit *u, struct bench_report *rep,
+		    bool phi);
+int bench_llvm_close(struct bench_inputs *it, struct bench_report *rep, int code, bool *partial);
+void bench_llvm_unit_free(struct bench_unit *u);
+
+#endif

@@ -1,0 +1,309 @@
+/* The plan of a run: which kernels --algo names (the stages' tables, kernel.h), which
+ * workloads run on each input, --baseline, and the usage errors found before any input is
+ * read. */
+#include "bench/plan.h"
+#include "bench/input.h"
+#include "bench/pipeline.h"
+#include "bench/sysinfo.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include "ssalab_peers_info.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_m2r(const char *p, size_t len)
+{
+	return len == 12 && !strncmp(p, "llvm-mem2reg", 12);
+}
+
+void bench_plan_list(FILE *f)
+{
+	for (size_t s = 0; s < bench_nstages; s++) {
+		const struct bench_stage *st = bench_stages[s];
+		fprintf(f, "stage %s: %s\n", st->name, st->title);
+		for (size_t i = 0, n = st->count(); i < n; i++) {
+			struct bench_kernel k;
+			st->kernel(st, i, &k);
+			fprintf(f, "  %-18s %s\n", k.name, k.summary);
+		}
+		for (const struct bench_option *o = st->options; o && o->name; o++)
+			fprintf(f, "  option --%-10s %s\n", o->name, o->help ? o->help : "");
+	}
+	bench_peers_info(f);
+}
+
+static int add(struct bench_plan *sel, const struct bench_kernel *k, bool by_group)
+{
+	if (sel->nsel == sel->cap) {
+		size_t cap = sel->cap ? 2 * sel->cap : 16;
+		struct bench_selected *v = ssa_realloc_array(sel->sel, cap, sizeof *v);
+		if (!v)
+			return SSA_ENOMEM;
+		sel->sel = v;
+		sel->cap = cap;
+	}
+	sel->sel[sel->nsel].k = *k;
+	sel->sel[sel->nsel].by_group = by_group;
+	sel->nsel++;
+	return SSA_OK;
+}
+
+static int add_stage(struct bench_plan *sel, const struct bench_stage *st)
+{
+	for (size_t i = 0, n = st->count(); i < n; i++) {
+		struct bench_kernel k;
+		st->kernel(st, i, &k);
+		if (add(sel, &k, true) != SSA_OK)
+			return SSA_ENOMEM;
+	}
+	return SSA_OK;
+}
+
+/* "a,b,c", "all" (the floor and the dominators), "all:STAGE", "STAGE:name"; llvm-mem2reg is a
+ * workload, not a kernel (bench_plan_make). Messages quote the list without it. */
+static int select_kernels(const char *algo, struct bench_plan *sel, char *err, size_t errlen)
+{
+	const char *spec = sel->kernels_spec;
+	for (const char *p = algo;;) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		int st = SSA_OK;
+		if (len == 0) {
+			snprintf(err, errlen, "--algo=%s: empty name in the list", spec);
+			return BENCH_EXIT_USAGE;
+		}
+		if (is_m2r(p, len)) {
+			/* the workload, planned by the caller */
+		} else if (len == 3 && !strncmp(p, "all", 3)) {
+			st = add_stage(sel, bench_find_stage("floor", 5));
+			if (st == SSA_OK)
+				st = add_stage(sel, bench_find_stage("dom", 3));
+		} else if (len > 4 && !strncmp(p, "all:", 4)) {
+			const struct bench_stage *stage = bench_find_stage(p + 4, len - 4);
+			if (!stage) {
+				snprintf(err, errlen, "--algo: no stage named '%.*s' (try --algo=list)",
+					 (int)(len - 4), p + 4);
+				return BENCH_EXIT_USAGE;
+			}
+			st = add_stage(sel, stage);
+		} else {
+			struct bench_kernel k;
+			if (!bench_find_kernel(p, len, &k)) {
+				snprintf(err, errlen, "--algo: no kernel named '%.*s' (try --algo=list)",
+					 (int)len, p);
+				return BENCH_EXIT_USAGE;
+			}
+			st = add(sel, &k, false);
+		}
+		if (st != SSA_OK) {
+			snprintf(err, errlen, "--algo: out of memory");
+			return BENCH_EXIT_INPUT;
+		}
+		if (!end)
+			return BENCH_EXIT_OK;
+		p = end + 1;
+	}
+}
+
+
+/* Chooses the kernels, then refuses before any work what the run could not honour: a dump kind
+ * the kernel lacks, an option nothing chosen reads. */
+static int plan(const struct bench_cli *cli, struct bench_plan *sel, char *err, size_t errlen)
+{
+	const struct bench_option *tables[32] = {NULL};
+	size_t nt = 0;
+	/* A generated input has variables only with --vars; a file's are known once it is read. */
+	bool no_vars = !cli->in && cli->gen.p.vars == 0;
+	const struct bench_kernel *needy = NULL; /* a chosen kernel that needs variables */
+	if (cli->pipeline) {
+		tables[nt++] = bench_pipeline_options;
+		if (cli->dump && strcmp(cli->dump, "ssa")) {
+			snprintf(err, errlen, "--dump=%s: a pipeline writes only its final SSA "
+				 "(--dump=ssa)", cli->dump);
+			return BENCH_EXIT_USAGE;
+		}
+	} else if (sel->m2r && !sel->kernels_spec) {
+		/* llvm-mem2reg alone: no ssalab kernel, no stage option read. */
+		return bench_cli_check_used(cli, tables, 0, cli->gen.p.vars > 0, err, errlen);
+	} else {
+		int code = select_kernels(cli->algo, sel, err, errlen);
+		if (code)
+			return code;
+		if (cli->dump && sel->nsel != 1) {
+			snprintf(err, errlen, "--dump needs exactly one kernel (got %zu)", sel->nsel);
+			return BENCH_EXIT_USAGE;
+		}
+		if (cli->dump && strcmp(cli->dump, "dot") &&
+		    !bench_kernel_has_dump(&sel->sel[0].k, cli->dump)) {
+			snprintf(err, errlen, "--dump=%s: kernel %s has no dump of that kind (it has: %s, "
+				 "and dot, the input's CFG)",
+				 cli->dump, sel->sel[0].k.name,
+				 sel->sel[0].k.dumps[0] ? sel->sel[0].k.dumps : "none");
+			return BENCH_EXIT_USAGE;
+		}
+		for (size_t i = 0; i < sel->nsel; i++) {
+			const struct bench_stage *st = sel->sel[i].k.stage;
+			if (st->needs_vars && !needy)
+				needy = &sel->sel[i].k;
+			bool have = false;
+			for (size_t t = 0; t < nt; t++)
+				have |= tables[t] == st->options;
+			if (!have && st->options && nt < sizeof tables / sizeof *tables)
+				tables[nt++] = st->options;
+		}
+	}
+	int code = bench_cli_check_used(cli, tables, nt, cli->gen.p.vars > 0, err, errlen);
+	if (code || !no_vars || !(cli->pipeline || needy))
+		return code;
+	if (cli->pipeline)
+		snprintf(err, errlen, "--pipeline needs a program: give --vars=V (or --in a .prog "
+			 "with variables)");
+	else
+		snprintf(err, errlen, "kernel %s (stage %s) needs a program: give --vars=V (or --in "
+			 "a .prog with variables)", needy->name, needy->stage->name);
+	return BENCH_EXIT_USAGE;
+}
+
+/* --baseline: a kernel of the list, the dfs floor or of the stage of every other kernel (a
+ * ratio across stages compares different work); without it, dfs when it is listed. */
+static int resolve_baseline(struct bench_cli *cli, const struct bench_plan *sel, char *err,
+			    size_t errlen)
+{
+	bool dfs = false;
+	for (size_t i = 0; i < sel->nsel; i++)
+		dfs |= !strcmp(sel->sel[i].k.name, "dfs") && !strcmp(sel->sel[i].k.stage->name, "floor");
+	if (!cli->baseline) {
+		if (dfs && !cli->pipeline) {
+			cli->baseline = "dfs";
+			cli->base_stage = "floor";
+		}
+		return BENCH_EXIT_OK;
+	}
+	if (cli->pipeline || !sel->nsel) {
+		snprintf(err, errlen, "--baseline=%s: compares the kernels of --algo, and there are "
+			 "none (the pipeline's ratios are to dfs)", cli->baseline);
+		return BENCH_EXIT_USAGE;
+	}
+	struct bench_kernel k;
+	if (!bench_find_kernel(cli->baseline, strlen(cli->baseline), &k)) {
+		snprintf(err, errlen, "--baseline=%s: no kernel of that name (try --algo=list)",
+			 cli->baseline);
+		return BENCH_EXIT_USAGE;
+	}
+	bool listed = false;
+	for (size_t i = 0; i < sel->nsel; i++)
+		listed |= !strcmp(sel->sel[i].k.name, k.name) && sel->sel[i].k.stage == k.stage;
+	if (!listed) {
+		snprintf(err, errlen, "--baseline=%s: not among the --algo kernels (%s)",
+			 cli->baseline, sel->kernels_spec);
+		return BENCH_EXIT_USAGE;
+	}
+	bool floor = !strcmp(k.stage->name, "floor");
+	for (size_t i = 0; i < sel->nsel && !floor; i++) {
+		const struct bench_stage *st = sel->sel[i].k.stage;
+		if (st != k.stage && strcmp(st->name, "floor")) {
+			snprintf(err, errlen, "--baseline=%s is of stage %s, and %s of stage %s: a "
+				 "baseline is dfs or of the stage of the kernels it is set against",
+				 cli->baseline, k.stage->name, sel->sel[i].k.name, st->name);
+			return BENCH_EXIT_USAGE;
+		}
+	}
+	cli->baseline = k.name;
+	cli->base_stage = k.stage->name;
+	return BENCH_EXIT_OK;
+}
+
+
+/* Whether --algo names llvm-mem2reg and 'all', and the list as messages quote it: without
+ * llvm-mem2reg when it is there (NULL when nothing is left). */
+static int scan_algo(const char *algo, struct bench_plan *p, bool *all)
+{
+	size_t len = strlen(algo), u = 0;
+	char *rest = malloc(len + 1);
+	if (!rest)
+		return SSA_ENOMEM;
+	for (const char *s = algo; *s;) {
+		const char *e = strchr(s, ',');
+		size_t tl = e ? (size_t)(e - s) : strlen(s);
+		if (is_m2r(s, tl)) {
+			p->m2r = true;
+		} else {
+			*all |= tl == 3 && !memcmp(s, "all", 3);
+			if (u)
+				rest[u++] = ',';
+			memcpy(rest + u, s, tl);
+			u += tl;
+		}
+		s += tl + (e != NULL);
+	}
+	rest[u] = 0;
+	if (!p->m2r)
+		memcpy(rest, algo, len + 1);
+	if (u || !p->m2r)
+		p->kernels_spec = rest;
+	else
+		free(rest);
+	return SSA_OK;
+}
+
+int bench_plan_make(struct bench_cli *cli, struct bench_plan *p, char *err, size_t errlen)
+{
+	memset(p, 0, sizeof *p);
+	p->llvm = cli->nin == 1 && bench_input_is_llvm(cli->in);
+	bool all = false, rival = false;
+	if (cli->algo && scan_algo(cli->algo, p, &all) != SSA_OK) {
+		snprintf(err, errlen, "out of memory");
+		return BENCH_EXIT_REFUSED;
+	}
+#ifndef SSALAB_HAVE_LLVM_PEERS
+	if (p->m2r) {
+		snprintf(err, errlen, "--algo=llvm-mem2reg: this bench was built without LLVM's peers "
+			 "(%s; bench --version says what the build left out)", SSALAB_PEERS_LLVM_WHY);
+		return BENCH_EXIT_USAGE;
+	}
+#endif
+	/* On LLVM IR, 'all' means every kernel and the end-to-end rival: LLVM's mem2reg against
+	 * ssalab's best whole pipeline, function by function. */
+	if (all && !p->m2r && !cli->pipeline && p->llvm)
+		rival = true;
+	int code = plan(cli, p, err, errlen);
+	if (!code)
+		code = resolve_baseline(cli, p, err, errlen);
+	if (code)
+		return code;
+	for (size_t i = 0; i < p->nsel; i++)
+		p->phi |= !strcmp(p->sel[i].k.stage->name, "phi");
+	if (cli->pipeline)
+		p->work[p->nwork++] = BENCH_WORK_PIPELINE;
+	else if (p->nsel || !p->m2r)
+		p->work[p->nwork++] = BENCH_WORK_KERNELS;
+	if (rival)
+		p->work[p->nwork++] = BENCH_WORK_RIVAL;
+	else if (p->m2r)
+		p->work[p->nwork++] = BENCH_WORK_M2R;
+	return BENCH_EXIT_OK;
+}
+
+int bench_plan_check_input(const struct bench_cli *cli, const struct bench_plan *p)
+{
+	if (p->m2r && !p->llvm) {
+		fprintf(stderr, "bench: --algo=llvm-mem2reg runs LLVM's mem2reg on the functions of an "
+				"LLVM IR input: it needs --in MODULE.ll|.bc|DIR\n");
+		return BENCH_EXIT_USAGE;
+	}
+	if (cli->fsel.given && !p->llvm) {
+		fprintf(stderr, "bench: %s selects functions of an LLVM IR input, and %s is not LLVM "
+				"IR (.ll or .bc)\n", cli->fsel.given, cli->in);
+		return BENCH_EXIT_USAGE;
+	}
+	return BENCH_EXIT_OK;
+}
+
+void bench_plan_free(struct bench_plan *p)
+{
+	free(p->sel);
+	free(p->kernels_spec);
+	memset(p, 0, sizeof *p);
+}

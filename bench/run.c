@@ -1,0 +1,553 @@
+/* The run module: each workload of the plan (kernels, pipeline, llvm-mem2reg) on one input, a
+ * module's functions one after another; the kernels' life cycle of kernel.h, their samples
+ * interleaved round-robin when their memory fits together, the paired ratios to dfs and to
+ * --baseline, and one report row per kernel. */
+#include "bench/run.h"
+#include "bench/deadline.h"
+#include "bench/input.h"
+#include "bench/m2r.h"
+#include "bench/pipeline.h"
+#include "bench/plan.h"
+#include "phi/phi.h"
+#include "ssalab_peers_info.h"
+#include "io/io.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct run_ctx {
+	const struct bench_stage *st;
+	void *state;
+};
+
+static int run_once(void *arg, uint64_t *counters)
+{
+	struct run_ctx *c = arg;
+	return c->st->run(c->state, counters);
+}
+
+struct open_kernel;
+static void fail(struct open_kernel *ok, enum bench_run_status status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* A kernel that does not fit (memory, or a size limit such as --df-limit) is refused; a
+ * refusal of a kernel chosen by a group does not change the exit code. */
+static int refusal(const struct bench_selected *s)
+{
+	return s->by_group ? BENCH_EXIT_OK : BENCH_EXIT_REFUSED;
+}
+
+/* A kernel between its calibration and its check: the interleaved runner holds several. */
+struct open_kernel {
+	const struct bench_selected *s;
+	struct bench_result *res;
+	struct run_ctx ctx;
+	bool open;    /* set up and calibrated: samples may be taken */
+	int code;     /* the exit code it asks for so far */
+	double setup_s; /* what its setup, warm-up and calibration took (for --time-limit) */
+	char where[300]; /* for messages: "" or "function 'f': " (LLVM IR input) */
+};
+
+static void fail(struct open_kernel *ok, enum bench_run_status status, const char *fmt, ...)
+{
+	struct bench_result *res = ok->res;
+	va_list ap;
+	va_start(ap, fmt);
+	res->status = status;
+	res->check = "skipped";
+	vsnprintf(res->status_msg, sizeof res->status_msg, fmt, ap);
+	va_end(ap);
+	if (status == BENCH_RUN_REFUSED)
+		fprintf(stderr, "bench: %srefused: %s\n", ok->where, res->status_msg);
+	else
+		fprintf(stderr, "bench: %s%s: %s\n", ok->where, res->algo, res->status_msg);
+}
+
+static void set_where(struct open_kernel *ok, const struct bench_input *in)
+{
+	ok->where[0] = 0;
+	if (in->function)
+		snprintf(ok->where, sizeof ok->where, "function '%s': ", in->function);
+}
+
+/* Memory check, setup, prepare, warm-up and calibration. On success ok->open is set;
+ * otherwise res says why and ok->code what exit. */
+static void kernel_open(const struct bench_cli *cli, const struct bench_input *in,
+			struct open_kernel *ok)
+{
+	const struct bench_selected *s = ok->s;
+	struct bench_result *res = ok->res;
+	set_where(ok, in);
+	const struct bench_kernel *k = &s->k;
+	const struct bench_stage *stage = k->stage;
+	const struct cfg *g = &in->prog->cfg;
+	double t0 = bench_now_ns();
+	ok->open = false;
+	ok->code = BENCH_EXIT_OK;
+	memset(res, 0, sizeof *res);
+	res->algo = k->name;
+	res->stage = stage->name;
+	res->check = "n/a";
+	res->timing.prepare_ms = -1;
+	for (unsigned i = 0; i < BENCH_MAX_COUNTERS && k->counter_names[i]; i++)
+		res->counter_names[res->ncounters++] = k->counter_names[i];
+
+	res->mem_estimate = stage->mem_estimate(k, in);
+	const char *how;
+	uint64_t limit = bench_mem_limit(cli, &how);
+	if (res->mem_estimate > limit) {
+		char need[32], lim[32], why[300];
+		bench_format_bytes(res->mem_estimate, need, sizeof need);
+		bench_format_bytes(limit, lim, sizeof lim);
+		snprintf(why, sizeof why, "%s needs %s for n=%" PRIu32 " m=%" PRIu32 "; limit is %s "
+			 "(%s); use --mem-limit to override", k->name, need, g->n, g->m, lim, how);
+		fail(ok, BENCH_RUN_REFUSED, "%s", why);
+		ok->code = refusal(s);
+		return;
+	}
+
+	bench_mem_reset();
+	void *state = NULL;
+	char err[256] = "";
+	bench_progress("%s: setup", k->name);
+	int st = stage->setup(k, in, &state, err, sizeof err);
+	bench_progress_done();
+	if (st == SSA_ETOOBIG || st == SSA_ENOMEM) {
+		fail(ok, BENCH_RUN_REFUSED, "setup: %s", err[0] ? err : ssa_status_str(st));
+		ok->code = refusal(s);
+		return;
+	}
+	if (st) {
+		fail(ok, BENCH_RUN_FAILED, "setup: %s", err[0] ? err : ssa_status_str(st));
+		ok->code = st == SSA_EVERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
+		return;
+	}
+	double prepare_ms = -1;
+	if (k->prepare) {
+		double p0 = bench_now_ns();
+		st = stage->prepare(state);
+		prepare_ms = (bench_now_ns() - p0) / 1e6;
+		res->timing.prepare_ms = prepare_ms;
+		if (st) {
+			fail(ok, BENCH_RUN_FAILED, "prepare: %s", ssa_status_str(st));
+			stage->teardown(state);
+			ok->code = bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT
+									   : bench_exit_for(st);
+			return;
+		}
+	}
+	ok->ctx = (struct run_ctx){stage, state};
+	bench_progress("%s: warm-up and calibration", k->name);
+	st = bench_time_begin(run_once, &ok->ctx, &cli->timing, res->counters, &res->timing);
+	bench_progress_done();
+	res->timing.prepare_ms = prepare_ms;
+	/* The peak of what setup and the runs allocated above what was live before: taken now,
+	 * as the samples of other kernels may follow while this one's scratch is alive. */
+	bench_mem_snapshot(&res->mem);
+	if (st) {
+		fail(ok, BENCH_RUN_FAILED, "run: %s", ssa_status_str(st));
+		stage->teardown(state);
+		ok->code = bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
+		return;
+	}
+	ok->open = true;
+	ok->setup_s = (bench_now_ns() - t0) / 1e9;
+}
+
+/* One sample; a failing run closes the kernel. */
+static void kernel_sample(struct open_kernel *ok, unsigned i)
+{
+	int st = bench_time_sample(run_once, &ok->ctx, ok->res->counters, &ok->res->timing, i);
+	if (st == SSA_OK)
+		return;
+	fail(ok, BENCH_RUN_FAILED, "run: %s", ssa_status_str(st));
+	ok->ctx.st->teardown(ok->ctx.state);
+	ok->open = false;
+	ok->code = bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
+}
+
+/* Statistics, the busy warning, check, dump, teardown. */
+static void kernel_close(const struct bench_cli *cli, const struct bench_input *in,
+			 struct open_kernel *ok, FILE *dump_f)
+{
+	struct bench_result *res = ok->res;
+	const struct bench_kernel *k = &ok->s->k;
+	const struct bench_stage *stage = k->stage;
+	const struct cfg *g = &in->prog->cfg;
+	void *state = ok->ctx.state;
+	ok->open = false;
+	struct bench_mem peak = res->mem;
+	bench_mem_snapshot(&res->mem);
+	res->mem.peak_alloc = peak.peak_alloc;
+	int st = bench_timing_stats(&res->timing);
+	if (st) {
+		fail(ok, BENCH_RUN_FAILED, "run: %s", ssa_status_str(st));
+		stage->teardown(state);
+		ok->code = bench_exit_for(st);
+		return;
+	}
+	if (bench_utilization_odd(res->timing.utilization) && res->timing.median_ms >= 1.0 &&
+	    !cli->quiet)
+		fprintf(stderr, "bench: warning: %s%s got %.0f%% of a CPU during its samples (%" PRIu64
+			" involuntary context switches): its times are not to be trusted\n",
+			ok->where, k->name, 100.0 * res->timing.utilization, res->timing.invol_switches);
+	int code = BENCH_EXIT_OK;
+	if (!cli->check) {
+		res->check = "skipped";
+	} else {
+		bench_progress("%s: check", k->name);
+		st = stage->check(state, res->check_msg, sizeof res->check_msg);
+		bench_progress_done();
+		if (st == SSA_OK) {
+			res->check = "ok";
+		} else if (st == BENCH_CHECK_NONE) {
+			res->check = "unchecked";
+		} else {
+			res->check = st == SSA_EVERIFY ? "FAIL" : "error";
+			if (!res->check_msg[0])
+				snprintf(res->check_msg, sizeof res->check_msg, "%s", ssa_status_str(st));
+			fprintf(stderr, "bench: %s%s: check %s: %s\n", ok->where, k->name, res->check,
+				res->check_msg);
+			code = bench_exit_for(st);
+		}
+	}
+	if (dump_f) {
+		/* dot: the input's CFG, whatever the kernel (blocks labelled by name). */
+		st = !strcmp(cli->dump, "dot")
+			     ? io_write_dot_cfg_named(dump_f, g, &in->prog->bnames, "cfg")
+			     : stage->dump(state, cli->dump, dump_f);
+		if (st) {
+			fprintf(stderr, "bench: %s--dump=%s: %s\n", ok->where, cli->dump,
+				ssa_status_str(st));
+			if (!code)
+				code = BENCH_EXIT_INPUT;
+		}
+	}
+	stage->teardown(state);
+	ok->code = code;
+}
+
+/* All samples of one open kernel, with progress on big graphs. */
+static void kernel_samples(const struct bench_cli *cli, const struct bench_input *in,
+			   struct open_kernel *ok)
+{
+	const struct cfg *g = &in->prog->cfg;
+	bool progress = bench_progress_enabled() && (uint64_t)g->n + g->m >= 10000000u;
+	for (unsigned i = 0; i < cli->timing.reps && ok->open; i++) {
+		if (progress)
+			bench_progress("%s: sample %u/%u", ok->s->k.name, i + 1, cli->timing.reps);
+		kernel_sample(ok, i);
+	}
+	bench_progress_done();
+}
+
+static int run_kernel(const struct bench_cli *cli, const struct bench_input *in,
+		      const struct bench_selected *s, struct bench_result *res, FILE *dump_f)
+{
+	struct open_kernel ok = {.s = s, .res = res};
+	kernel_open(cli, in, &ok);
+	if (!ok.open)
+		return ok.code;
+	kernel_samples(cli, in, &ok);
+	if (ok.open)
+		kernel_close(cli, in, &ok, dump_f);
+	return ok.code;
+}
+
+/* The paired ratio of res[from, to) to the row of kernel name of stage stage among res[0, n),
+ * when it has run, into the field at offset off (x_dfs or x_base). */
+static void ratios_to(struct bench_result *res, size_t n, size_t from, size_t to,
+		      const char *name, const char *stage, size_t off)
+{
+	const struct bench_result *base = NULL;
+	for (size_t i = 0; i < n; i++)
+		if (res[i].status == BENCH_RUN_OK && !strcmp(res[i].algo, name) &&
+		    !strcmp(res[i].stage, stage))
+			base = &res[i];
+	for (size_t i = from; i < to && base; i++) {
+		if (res[i].status != BENCH_RUN_OK)
+			continue;
+		unsigned np = res[i].timing.reps < base->timing.reps ? res[i].timing.reps
+								     : base->timing.reps;
+		bench_ratio_paired(res[i].timing.rep_ms, base->timing.rep_ms, np,
+				   (struct bench_ratio *)((char *)&res[i] + off));
+	}
+}
+
+/* x_dfs, and x_base against --baseline, of res[from, to). */
+static void ratios_of(const struct bench_cli *cli, struct bench_result *res, size_t n,
+		      size_t from, size_t to)
+{
+	ratios_to(res, n, from, to, "dfs", "floor", offsetof(struct bench_result, x_dfs));
+	for (size_t i = from; i < to && cli->baseline; i++)
+		res[i].base = cli->baseline;
+	if (cli->baseline)
+		ratios_to(res, n, from, to, cli->baseline, cli->base_stage,
+			  offsetof(struct bench_result, x_base));
+}
+
+static void order_note(struct bench_report *rep, const struct bench_input *in, const char *order)
+{
+	if (!order[0])
+		return;
+	/* On LLVM IR interleaving is the rule; only its absence is worth a line per function. */
+	if (rep->module && in->function) {
+		if (strncmp(order, "order: one kernel after another", 31))
+			return;
+		char line[900];
+		snprintf(line, sizeof line, "function %s: %s", in->function, order);
+		bench_report_note(rep, line);
+	} else {
+		bench_report_note(rep, order);
+	}
+}
+
+static void report_and_free(struct bench_report *rep, struct bench_result *res)
+{
+	bench_report_row(rep, res);
+	bench_timing_free(&res->timing);
+}
+
+int bench_run_kernels(const struct bench_cli *cli, const struct bench_input *in,
+		      const struct bench_selected *sel, size_t n, struct bench_report *rep,
+		      FILE *dump_f, const char *unfinished)
+{
+	char order[600];
+	size_t orderlen = sizeof order;
+	order[0] = 0;
+	struct bench_result *res = ssa_calloc_array(n ? n : 1, sizeof *res);
+	if (!res) {
+		fprintf(stderr, "bench: out of memory\n");
+		return BENCH_EXIT_REFUSED;
+	}
+	/* Interleaving keeps every kernel's scratch alive at once: the estimates must fit
+	 * together, else the kernels run one after another as they always could. */
+	bool interleave = n > 1 && cli->timing.reps > 1;
+	uint64_t sum = 0;
+	const char *how;
+	uint64_t limit = bench_mem_limit(cli, &how);
+	/* A kernel refused alone is not counted: it will not run. */
+	for (size_t i = 0; i < n && interleave; i++) {
+		uint64_t e = sel[i].k.stage->mem_estimate(&sel[i].k, in);
+		if (e <= limit)
+			sum = ssa_sat_add(sum, e);
+	}
+	if (interleave && sum > limit) {
+		char a[32], b[32];
+		bench_format_bytes(sum, a, sizeof a);
+		bench_format_bytes(limit, b, sizeof b);
+		snprintf(order, orderlen, "order: one kernel after another, not interleaved: their "
+			 "memory estimates sum to %s, above the limit of %s (%s)", a, b, how);
+		interleave = false;
+	}
+	int code = BENCH_EXIT_OK;
+	if (!interleave) {
+		/* Each row is written when its kernel ends, as a later one may overrun
+		 * --time-limit and end the process; x_dfs needs the floor to have run first. */
+		order_note(rep, in, order);
+		for (size_t i = 0; i < n; i++) {
+			bench_deadline_arm(cli->time_limit_s, sel[i].k.name, unfinished);
+			int c = run_kernel(cli, in, &sel[i], &res[i], dump_f);
+			bench_deadline_disarm();
+			if (c && !code)
+				code = c;
+			ratios_of(cli, res, i + 1, i, i + 1);
+			bench_report_row(rep, &res[i]);
+		}
+		for (size_t i = 0; i < n; i++)
+			bench_timing_free(&res[i].timing);
+		free(res);
+		return code;
+	}
+	struct open_kernel *ok = ssa_calloc_array(n, sizeof *ok);
+	if (!ok) {
+		fprintf(stderr, "bench: out of memory\n");
+		free(res);
+		return BENCH_EXIT_REFUSED;
+	}
+	/* Each kernel's own memory check still refuses it alone; the others then interleave. */
+	double budget = 0;
+	for (size_t i = 0; i < n; i++) {
+		ok[i] = (struct open_kernel){.s = &sel[i], .res = &res[i]};
+		bench_deadline_arm(cli->time_limit_s, sel[i].k.name, unfinished);
+		kernel_open(cli, in, &ok[i]);
+		bench_deadline_disarm();
+		if (ok[i].open)
+			budget += cli->time_limit_s - ok[i].setup_s;
+	}
+	/* The samples of all kernels share the time the limit leaves each of them. */
+	char names[400];
+	size_t u = 0;
+	names[0] = 0;
+	unsigned nopen = 0;
+	for (size_t i = 0; i < n; i++)
+		if (ok[i].open && u < sizeof names) {
+			int w = snprintf(names + u, sizeof names - u, "%s%s", nopen ? "," : "",
+					 sel[i].k.name);
+			u += w > 0 ? (size_t)w : 0;
+			nopen++;
+		}
+	if (nopen > 1)
+		snprintf(order, orderlen, "order: samples interleaved round-robin over %u kernels "
+			 "(%s): round i takes sample i of each", nopen, names);
+	char what[512];
+	snprintf(what, sizeof what, "the interleaved samples of %s", names);
+	if (cli->time_limit_s > 0)
+		bench_deadline_arm(budget > 0.001 ? budget : 0.001, what, unfinished);
+	const struct cfg *g = &in->prog->cfg;
+	bool progress = bench_progress_enabled() && (uint64_t)g->n + g->m >= 10000000u;
+	for (unsigned r = 0; r < cli->timing.reps; r++) {
+		if (progress)
+			bench_progress("round %u/%u of %s", r + 1, cli->timing.reps, names);
+		for (size_t i = 0; i < n; i++)
+			if (ok[i].open)
+				kernel_sample(&ok[i], r);
+	}
+	bench_progress_done();
+	bench_deadline_disarm();
+	for (size_t i = 0; i < n; i++) {
+		res[i].interleaved = ok[i].open && nopen > 1;
+		if (ok[i].open) {
+			bench_deadline_arm(cli->time_limit_s, sel[i].k.name, unfinished);
+			kernel_close(cli, in, &ok[i], dump_f);
+			bench_deadline_disarm();
+		}
+		if (ok[i].code && !code)
+			code = ok[i].code;
+	}
+	free(ok);
+	ratios_of(cli, res, n, 0, n);
+	order_note(rep, in, order);
+	for (size_t i = 0; i < n; i++)
+		report_and_free(rep, &res[i]);
+	free(res);
+	return code;
+}
+
+/* The kernels, or the pipeline, on function i of module u. */
+static int run_function(const struct bench_cli *cli, const struct bench_selected *sel,
+			size_t nsel, struct bench_report *r, FILE *dump_f, const char *unfinished,
+			const struct bench_unit *u, uint32_t i)
+{
+	struct bench_function f;
+	int code = bench_unit_function(u, i, cli, dump_f != NULL, r, &f);
+	if (code)
+		return code;
+	if (cli->pipeline) {
+		r->mute_notes = true;
+		bench_deadline_arm(cli->time_limit_s, "the pipeline", unfinished);
+		code = bench_pipeline_run(cli, &f.in, r, dump_f);
+		bench_deadline_disarm();
+		r->mute_notes = false;
+		if (code && code != BENCH_EXIT_USAGE)
+			fprintf(stderr, "bench: (the pipeline on function '%s' of %s)\n", f.in.function,
+				u->path);
+	} else {
+		/* Placement and liveness refuse a program without variables; real code has such
+		 * functions, and there is nothing to place in them. */
+		struct bench_selected *run = ssa_alloc_array(nsel ? nsel : 1, sizeof *run);
+		size_t nrun = 0;
+		for (size_t k = 0; run && k < nsel; k++)
+			if (f.nvars || strcmp(sel[k].k.stage->name, "phi"))
+				run[nrun++] = sel[k];
+		if (!run) {
+			fprintf(stderr, "bench: out of memory\n");
+			code = BENCH_EXIT_REFUSED;
+		} else {
+			code = bench_run_kernels(cli, &f.in, run, nrun, r, dump_f, unfinished);
+		}
+		free(run);
+	}
+	bench_unit_function_end(&f);
+	r->gs = NULL;
+	return code;
+}
+
+/* Every chosen function of module u (with --pipeline, those with variables). */
+static int run_functions(const struct bench_cli *cli, const struct bench_selected *sel,
+			 size_t nsel, struct bench_report *r, FILE *dump_f, const char *unfinished,
+			 const struct bench_unit *u, int code)
+{
+	for (uint32_t i = 0; i < u->nfuncs && code != BENCH_EXIT_USAGE; i++) {
+		if (cli->pipeline && !bench_unit_function_vars(u, i))
+			continue;
+		int c = run_function(cli, sel, nsel, r, dump_f, unfinished, u, i);
+		if (c && !code)
+			code = c;
+		if (c == BENCH_EXIT_USAGE)
+			break;
+	}
+	return code;
+}
+
+/* 'all' on LLVM IR: after the kernels' summary, ssalab's best whole pipeline on every function
+ * with variables, then llvm-mem2reg set against it. */
+static int run_rival(const struct bench_cli *cli, struct bench_report *r, const char *unfinished,
+		     struct bench_unit *u, int code)
+{
+#ifdef SSALAB_HAVE_LLVM_PEERS
+	bench_report_module_kernels(r, u->first_row);
+	struct bench_cli pc = *cli;
+	pc.algo = NULL;
+	pc.pipeline = BENCH_M2R_ALL_PIPELINE;
+	pc.opts.flavor_set = true;
+	pc.opts.flavor = PHI_PRUNED;
+	bench_report_note(r, "end to end: --pipeline=" BENCH_M2R_ALL_PIPELINE
+			     " --flavor=pruned against llvm-mem2reg, per function");
+	u->first_row = bench_report_nrows(r);
+	code = run_functions(&pc, NULL, 0, r, NULL, unfinished, u, code);
+	if (code != BENCH_EXIT_USAGE) {
+		int c = bench_m2r_run(&pc, r, u, u->first_row);
+		if (c && !code)
+			code = c;
+	}
+#else
+	(void)cli, (void)unfinished, (void)u;
+	bench_report_note(r, "llvm-mem2reg: left out of 'all': this bench has no LLVM peers ("
+			     SSALAB_PEERS_LLVM_WHY ")");
+#endif
+	return code;
+}
+
+int bench_run_workload(const struct bench_cli *cli, const struct bench_plan *p, unsigned w,
+		       struct bench_unit *u, struct bench_report *rep, FILE *dump_f,
+		       const char *unfinished, int code)
+{
+	int c = BENCH_EXIT_OK;
+	enum bench_work work = p->work[w];
+	if (!u->module) {
+		struct bench_input in = {
+			.prog = &u->prog,
+			.family = u->path ? NULL : cli->gen.p.family,
+			.path = u->path,
+			.seed = u->path ? 0 : cli->gen.p.seed,
+			.opts = &cli->opts,
+		};
+		if (work == BENCH_WORK_PIPELINE) {
+			bench_deadline_arm(cli->time_limit_s, "the pipeline", unfinished);
+			c = bench_pipeline_run(cli, &in, rep, dump_f);
+			bench_deadline_disarm();
+		} else {
+			c = bench_run_kernels(cli, &in, p->sel, p->nsel, rep, dump_f, unfinished);
+		}
+		return c && !code ? c : code;
+	}
+	switch (work) {
+	case BENCH_WORK_KERNELS:
+	case BENCH_WORK_PIPELINE:
+		return run_functions(cli, p->sel, p->nsel, rep, dump_f, unfinished, u, code);
+	case BENCH_WORK_RIVAL:
+		return run_rival(cli, rep, unfinished, u, code);
+	case BENCH_WORK_M2R:
+#ifdef SSALAB_HAVE_LLVM_PEERS
+		c = bench_m2r_run(cli, rep, u, u->first_row);
+#endif
+		break;
+	}
+	return c && !code ? c : code;
+}
