@@ -82,7 +82,8 @@ static int load_input(const struct bench_cli *cli, const char *path, struct prog
 }
 
 
-static int add_path(struct bench_inputs *l, const char *dir, const char *name)
+/* slash: always join dir and name with one (modules have always been named so). */
+static int add_path(struct bench_inputs *l, const char *dir, const char *name, bool slash)
 {
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? 2 * l->cap : 16;
@@ -93,7 +94,7 @@ static int add_path(struct bench_inputs *l, const char *dir, const char *name)
 		l->cap = cap;
 	}
 	size_t dl = dir ? strlen(dir) : 0;
-	bool slash = dl && dir[dl - 1] != '/'; /* "cfgs/" names "cfgs/a.cfg", not "cfgs//a.cfg" */
+	slash |= dl && dir[dl - 1] != '/'; /* "cfgs/" names "cfgs/a.cfg", not "cfgs//a.cfg" */
 	size_t len = dl + slash + strlen(name) + 1;
 	char *p = malloc(len);
 	if (!p)
@@ -113,11 +114,13 @@ static bool has_suffix(const char *s, const char *suffix)
 static const char *const file_suffixes[] = {".cfg", ".prog", ".ssab", ".dot", ".gv", ".edges",
 					    ".el", ".txt", NULL};
 
-static bool is_input_name(const char *name)
+static const char *const module_suffixes[] = {".ll", ".bc", NULL};
+
+static bool has_suffixes(const char *name, const char *const *suffixes)
 {
 	if (name[0] == '.')
 		return false;
-	for (const char *const *x = file_suffixes; *x; x++)
+	for (const char *const *x = suffixes; *x; x++)
 		if (has_suffix(name, *x))
 			return true;
 	return false;
@@ -136,8 +139,7 @@ static bool dir_has_llvm(const char *path)
 		return false;
 	bool llvm = false;
 	for (struct dirent *e; !llvm && (e = readdir(d));)
-		llvm = e->d_name[0] != '.' && (has_suffix(e->d_name, ".ll") ||
-					       has_suffix(e->d_name, ".bc"));
+		llvm = has_suffixes(e->d_name, module_suffixes);
 	closedir(d);
 	return llvm;
 }
@@ -151,19 +153,32 @@ bool bench_input_is_llvm(const char *path)
 }
 
 /* The files of directory path with an input suffix, sorted by name, appended to l. */
-static int list_dir(const char *path, struct bench_inputs *l, char *err, size_t errlen)
+/* Appends the files of directory path with one of the suffixes, sorted by name. */
+static int scan_dir(struct bench_inputs *l, const char *path, const char *const *suffixes,
+		    bool slash)
 {
 	DIR *d = opendir(path);
-	if (!d) {
-		snprintf(err, errlen, "--in %s: cannot read the directory: %s", path, strerror(errno));
-		return BENCH_EXIT_INPUT;
-	}
+	if (!d)
+		return SSA_EIO;
 	size_t first = l->n;
 	int st = SSA_OK;
 	for (struct dirent *e; st == SSA_OK && (e = readdir(d));)
-		if (is_input_name(e->d_name))
-			st = add_path(l, path, e->d_name);
+		if (has_suffixes(e->d_name, suffixes))
+			st = add_path(l, path, e->d_name, slash);
 	closedir(d);
+	if (st == SSA_OK)
+		qsort(l->path + first, l->n - first, sizeof *l->path, cmp_path);
+	return st;
+}
+
+static int list_dir(const char *path, struct bench_inputs *l, char *err, size_t errlen)
+{
+	size_t first = l->n;
+	int st = scan_dir(l, path, file_suffixes, false);
+	if (st == SSA_EIO) {
+		snprintf(err, errlen, "--in %s: cannot read the directory: %s", path, strerror(errno));
+		return BENCH_EXIT_INPUT;
+	}
 	if (st != SSA_OK) {
 		snprintf(err, errlen, "--in %s: out of memory listing the directory", path);
 		return BENCH_EXIT_REFUSED;
@@ -173,8 +188,22 @@ static int list_dir(const char *path, struct bench_inputs *l, char *err, size_t 
 			 ".prog, .ssab, .dot, .gv, .edges, .el or .txt)", path);
 		return BENCH_EXIT_INPUT;
 	}
-	qsort(l->path + first, l->n - first, sizeof *l->path, cmp_path);
 	return BENCH_EXIT_OK;
+}
+
+/* The modules: path itself, or the .ll and .bc files of the directory path, by name. */
+static int list_modules(const char *path, struct bench_inputs *l)
+{
+	struct stat sb;
+	int st = stat(path, &sb) == 0 && !S_ISDIR(sb.st_mode) ? add_path(l, NULL, path, false)
+								: scan_dir(l, path, module_suffixes, true);
+	if (st == SSA_OK && l->n)
+		return BENCH_EXIT_OK;
+	fprintf(stderr, "bench: --in %s: %s\n", path,
+		st == SSA_ENOMEM ? "out of memory listing the directory"
+		: st		 ? "cannot read the directory"
+				 : "the directory holds no .ll or .bc module");
+	return st == SSA_ENOMEM ? BENCH_EXIT_REFUSED : BENCH_EXIT_INPUT;
 }
 
 /* Expands the --in list into files. LLVM IR is one module or one directory of modules: it
@@ -192,7 +221,7 @@ static int expand_inputs(const struct bench_cli *cli, struct bench_inputs *l, ch
 			return BENCH_EXIT_USAGE;
 		}
 		int code = dir ? list_dir(in, l, err, errlen)
-			       : add_path(l, NULL, in) == SSA_OK ? BENCH_EXIT_OK : BENCH_EXIT_REFUSED;
+			       : add_path(l, NULL, in, false) == SSA_OK ? BENCH_EXIT_OK : BENCH_EXIT_REFUSED;
 		if (code == BENCH_EXIT_REFUSED && !dir)
 			snprintf(err, errlen, "out of memory");
 		if (code)
@@ -231,7 +260,12 @@ int bench_inputs_open(struct bench_inputs *it, const struct bench_cli *cli,
 	it->cli = cli;
 	if (cli->nin == 1 && bench_input_is_llvm(cli->in)) {
 		it->llvm = rep->module = true;
-		return bench_llvm_open(it, cli);
+		int code = bench_llvm_open(it, cli);
+		if (!code)
+			code = list_modules(cli->in, it);
+		/* a directory of modules: one that cannot be read may be skipped */
+		it->dir = !code && (it->n > 1 || strcmp(it->path[0], cli->in) != 0);
+		return code;
 	}
 	if (!cli->in)
 		return BENCH_EXIT_OK;

@@ -8,7 +8,6 @@
 #include "util/mem.h"
 #include "util/status.h"
 
-#include <dirent.h>
 #include <inttypes.h>
 #include <regex.h>
 #include <stdlib.h>
@@ -99,79 +98,6 @@ bool bench_unit_function_vars(const struct bench_unit *u, uint32_t i)
 }
 
 #else
-
-struct modlist {
-	char **path;
-	size_t n;
-};
-
-static void modlist_free(struct modlist *l)
-{
-	for (size_t i = 0; i < l->n; i++)
-		free(l->path[i]);
-	free(l->path);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-	return a > b && !strcmp(s + a - b, suffix);
-}
-
-/* The modules: path itself, or the .ll and .bc files of the directory path, by name. */
-static int list_modules(const char *path, struct modlist *l)
-{
-	memset(l, 0, sizeof *l);
-	struct stat sb;
-	if (stat(path, &sb) == 0 && !S_ISDIR(sb.st_mode)) {
-		l->path = malloc(sizeof *l->path);
-		if (!l->path || !(l->path[0] = strdup(path))) {
-			free(l->path);
-			return SSA_ENOMEM;
-		}
-		l->n = 1;
-		return SSA_OK;
-	}
-	DIR *d = opendir(path);
-	if (!d)
-		return SSA_EIO;
-	size_t cap = 0;
-	int st = SSA_OK;
-	for (struct dirent *e; st == SSA_OK && (e = readdir(d));) {
-		if (e->d_name[0] == '.' || !(ends_with(e->d_name, ".ll") || ends_with(e->d_name, ".bc")))
-			continue;
-		if (l->n == cap) {
-			cap = cap ? 2 * cap : 16;
-			char **v = ssa_realloc_array(l->path, cap, sizeof *v);
-			if (!v) {
-				st = SSA_ENOMEM;
-				break;
-			}
-			l->path = v;
-		}
-		size_t len = strlen(path) + strlen(e->d_name) + 2;
-		char *p = malloc(len);
-		if (!p) {
-			st = SSA_ENOMEM;
-			break;
-		}
-		snprintf(p, len, "%s/%s", path, e->d_name);
-		l->path[l->n++] = p;
-	}
-	closedir(d);
-	if (st != SSA_OK) {
-		modlist_free(l);
-		return st;
-	}
-	if (l->n)
-		qsort(l->path, l->n, sizeof *l->path, cmp_str);
-	return SSA_OK;
-}
 
 static int cmp_u32(const void *a, const void *b)
 {
@@ -311,20 +237,6 @@ int bench_llvm_open(struct bench_inputs *it, const struct bench_cli *cli)
 		return BENCH_EXIT_USAGE;
 	}
 	flt->have_re = fs->regex != NULL;
-	struct modlist mods;
-	int st = list_modules(cli->in, &mods);
-	if (st != SSA_OK || mods.n == 0) {
-		fprintf(stderr, "bench: --in %s: %s\n", cli->in,
-			st == SSA_ENOMEM ? "out of memory listing the directory"
-			: st		 ? "cannot read the directory"
-					 : "the directory holds no .ll or .bc module");
-		if (st == SSA_OK)
-			modlist_free(&mods);
-		return st == SSA_ENOMEM ? BENCH_EXIT_REFUSED : BENCH_EXIT_INPUT;
-	}
-	it->path = mods.path;
-	it->n = it->cap = mods.n;
-	it->dir = mods.n > 1 || strcmp(mods.path[0], cli->in) != 0;
 	llvmir_options_default(&flt->opt);
 	uint64_t limit = bench_mem_limit(cli, NULL);
 	flt->opt.mem_limit = limit == UINT64_MAX ? 0 : limit;

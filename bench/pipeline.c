@@ -307,7 +307,7 @@ static int dfs_run_once(void *arg, uint64_t *counters)
 	return SSA_OK;
 }
 
-/* Warm-up, calibration and samples as bench_time_reps, but with every stage's share kept; the
+/* Warm-up, calibration and samples as for a kernel (timing.h), but with every stage's share kept; the
  * floor (dfs_arg) is warmed up and calibrated on its own, and sample i of it follows sample i
  * of the pipeline, so a burst of load hits both. */
 static int time_pipeline(struct pipe *x, const struct bench_timing_opts *o, struct pipe_rows *rows,

@@ -18,6 +18,87 @@ static bool is_m2r(const char *p, size_t len)
 	return len == 12 && !strncmp(p, "llvm-mem2reg", 12);
 }
 
+void bench_cli_usage(FILE *f)
+{
+	fputs(
+"usage: bench --algo=NAME[,NAME...] [input] [timing] [output] [stage options]\n"
+"       bench --algo=list | --algo=all | --algo=all:STAGE\n"
+"\n"
+"Algorithms:\n"
+"  --algo=NAME          a kernel (or STAGE:NAME); several separated by commas run on the same\n"
+"                       input; 'list' lists stages and kernels; 'all' runs the floor and every\n"
+"                       kernel of the dominator stage; 'all:STAGE' every kernel of STAGE\n"
+"                       (on LLVM IR, 'all' adds llvm-mem2reg beside ssalab's best pipeline)\n"
+"  --pipeline[=A,B,C,D] SSA construction end to end: dominators[,frontiers],placement[,renamer];\n"
+"                       no value or 'default': the fastest measured (bench/pipeline.c)\n"
+"Input (generation and loading are not timed):\n"
+"  --in FILE            read a .cfg, .prog, .ssab, DOT or edge-list file instead of\n"
+"                       generating; or LLVM IR (.ll text or .bc bitcode, by content), or a\n"
+"                       directory of .ll/.bc modules: every defined function is one input\n"
+"                       (import not timed). Repeat --in, or give a directory of\n"
+"                       .cfg/.prog/.ssab/.dot/.gv/.edges/.el/.txt files, to time each file\n"
+"                       as one input and get a summary over them\n"
+"  --function=NAME      LLVM IR: only the function NAME\n"
+"  --function-regex=RE  LLVM IR: only functions whose name matches RE (POSIX extended)\n"
+"  --min-blocks=N --max-blocks=N  LLVM IR: only functions with N or more / at most N blocks\n"
+"  --keep-going         several inputs (a directory, or repeated --in): an input that cannot\n"
+"                       be read is reported and skipped, the others run, the summary counts\n"
+"                       the skipped ones; the exit status is still 1, and --out is written\n"
+"                       (without it, the first unreadable input stops the run)\n"
+"  --family=F           generator family (default structured)\n"
+"  --blocks=N           number of blocks, 1e6 notation allowed (default 1e6)\n"
+"  --seed=S             generator seed (default 1)\n"
+"  --edges=E            edge budget for families sized by arcs (itworst)\n"
+"  --degree=D           random/dense: average out-degree, e.g. 2.5\n"
+"  --goto=P             structured: probability of a goto per statement, per mille\n"
+"  --depth=D            structured: nesting bound\n"
+"  --vars=V             generate a program with V variables over the CFG (default 0)\n"
+"  --defs=D --uses=U    definitions and uses per variable\n"
+"  --locality=L         each variable lives in a window of L blocks (0: global)\n"
+"  --def-at-entry       define every variable at the start of the entry block\n"
+"                       (the same names and meanings as gen's options)\n"
+"Timing:\n"
+"  --reps=R             timed samples (default 5; 1 with --dump)\n"
+"  --warmup=W           untimed runs first (default 1; 0 with --dump)\n"
+"  --min-time=SECONDS   each sample repeats the kernel until it lasts this long (default\n"
+"                       0.001; 0: one run per sample); times are reported per run\n"
+"  --baseline=NAME      every row's x_base: its per-round ratio to kernel NAME of the --algo\n"
+"                       list (dfs, or a kernel of the others' stage; default dfs when listed)\n"
+"  --pin[=CORE]         bind to one core (the current one, or logical core CORE); needs hwloc\n"
+"  --mem-limit=BYTES    refuse kernels whose estimate exceeds BYTES (k/M/G/T suffixes, or\n"
+"                       'none'); default 75% of MemAvailable\n"
+"  --time-limit=SECONDS stop with exit 5 when one kernel (setup, reps and check) or the whole\n"
+"                       pipeline runs longer (default: no limit)\n"
+"Checking and output:\n"
+"  --check / --no-check verify each kernel's result once after the reps (default on)\n"
+"  --csv | --json       machine-readable report instead of text\n"
+"  --out FILE           write the report (or the dump) to FILE, atomically\n"
+"  --quiet              no report on stderr (nor on stdout with --dump --out): only the\n"
+"                       requested output and errors\n"
+"  --dump=KIND          write the kernel's result: idom, domtree-dot, df, phi, live, ssa,\n"
+"                       loops, out; the floor's dfs, rpo, preds; with --pipeline, ssa (the\n"
+"                       final form); dot (any kernel): the input's CFG as graphviz. Blocks\n"
+"                       and variables are written by name when the input names them\n"
+"  -h, --help           this text, with the stage options of every registered stage\n"
+"  --version            the build: git revision, build type, compiler, which peers (LLVM,\n"
+"                       Boost) and LLVM IR input it has, and why any were left out\n"
+"\n"
+"Exit codes: 0 ok, 1 input/IO error, 2 usage error, 3 verification failure, 4 refused (memory),\n"
+"5 time limit exceeded.\n",
+		f);
+	for (size_t s = 0; s < bench_nstages; s++) {
+		const struct bench_stage *st = bench_stages[s];
+		if (!st->options || !st->options[0].name)
+			continue;
+		fprintf(f, "\nOptions of stage %s:\n", st->name);
+		for (const struct bench_option *o = st->options; o->name; o++)
+			fprintf(f, "  --%-19s %s\n", o->name, o->help ? o->help : "");
+	}
+	fputs("\nOptions of --pipeline:\n", f);
+	for (const struct bench_option *o = bench_pipeline_options; o->name; o++)
+		fprintf(f, "  --%-19s %s\n", o->name, o->help ? o->help : "");
+}
+
 void bench_plan_list(FILE *f)
 {
 	for (size_t s = 0; s < bench_nstages; s++) {

@@ -42,6 +42,8 @@ int bench_plan_make(struct bench_cli *cli, struct bench_plan *p, char *err, size
 int bench_plan_check_input(const struct bench_cli *cli, const struct bench_plan *p);
 void bench_plan_free(struct bench_plan *p);
 
+/* bench --help: every option, the stages' and the pipeline's included. */
+void bench_cli_usage(FILE *f);
 /* --algo=list: the stages, their kernels and options, and the peers. */
 void bench_plan_list(FILE *f);
 

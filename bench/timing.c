@@ -186,24 +186,6 @@ int bench_time_sample(int (*fn)(void *arg, uint64_t *counters), void *arg, uint6
 	return SSA_OK;
 }
 
-int bench_time_reps(int (*fn)(void *arg, uint64_t *counters), void *arg,
-		    const struct bench_timing_opts *o, uint64_t *counters, struct bench_timing *t,
-		    const char *progress_label)
-{
-	if (progress_label)
-		bench_progress("%s: warm-up and calibration", progress_label);
-	int st = bench_time_begin(fn, arg, o, counters, t);
-	for (unsigned i = 0; i < o->reps && st == SSA_OK; i++) {
-		if (progress_label)
-			bench_progress("%s: sample %u/%u", progress_label, i + 1, o->reps);
-		st = bench_time_sample(fn, arg, counters, t, i);
-	}
-	if (st == SSA_OK)
-		st = bench_timing_stats(t);
-	bench_progress_done();
-	return st;
-}
-
 void bench_timing_free(struct bench_timing *t)
 {
 	free(t->rep_ms);

@@ -54,7 +54,7 @@ int bench_timing_stats(struct bench_timing *t);
  * (*status). */
 uint64_t bench_calibrate(int (*fn)(void *arg, uint64_t *counters), void *arg, double min_time_s,
 			 uint64_t *counters, int *status);
-/* The steps of bench_time_reps, for callers that interleave the samples of several kernels:
+/* A kernel's timing in steps, so that the samples of several kernels can interleave:
  * bench_time_begin allocates t, runs the warm-up and calibrates t->iters; bench_time_sample
  * times sample i (counting the involuntary switches during it); bench_timing_stats ends. */
 int bench_time_begin(int (*fn)(void *arg, uint64_t *counters), void *arg,
@@ -63,12 +63,6 @@ int bench_time_sample(int (*fn)(void *arg, uint64_t *counters), void *arg, uint6
 		      struct bench_timing *t, unsigned i);
 /* ms since the first sample of the process (the origin of rep_start_ms). */
 double bench_sample_clock_ms(void);
-/* Runs fn o->warmup times untimed, calibrates, then times o->reps samples; counters hold the
- * last run's values. progress_label, when not NULL and stderr is a terminal, shows progress.
- * Stops at the first non-OK status of fn and returns it. */
-int bench_time_reps(int (*fn)(void *arg, uint64_t *counters), void *arg,
-		    const struct bench_timing_opts *o, uint64_t *counters, struct bench_timing *t,
-		    const char *progress_label);
 void bench_timing_free(struct bench_timing *t);
 
 /* Terminal progress on stderr (no-ops when stderr is not a tty). */
