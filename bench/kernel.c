@@ -1,7 +1,7 @@
 /* What kernel.h gives the stage adapters beside the table of stages (registry.c): dump kinds,
  * the phi bound of estimates, a zeroed state, the check's walks. */
 #include "bench/kernel.h"
-#include "ssa/ssa.h"
+#include "rename/rename.h"
 #include "util/mem.h"
 
 #include <stdlib.h>

@@ -24,7 +24,7 @@
 #include "df/df.h"
 #include "dom/dom.h"
 #include "phi/phi.h"
-#include "ssa/ssa.h"
+#include "rename/rename.h"
 #include "util/mem.h"
 #include "util/status.h"
 

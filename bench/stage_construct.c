@@ -1,5 +1,5 @@
-/* The whole-construction stage: one kernel per entry of construct_algos[] (algos/ssa/
- * construct_registry.c: braun, braun-noscc), program in, SSA form out, without dominators.
+/* The whole-construction stage: one kernel per entry of construct_algos[]
+ * (algos/construct/registry.c: braun, braun-noscc), program in, SSA form out, without dominators.
  *
  *   setup     untimed: the algorithm's scratch, sized once for the program.
  *   run       the construction; it allocates a new form, so the previous run's is freed first
@@ -7,18 +7,18 @@
  *   check     ssa_check_form (verifier over the dominator tree built here, untimed; reaching
  *             definitions; covering interpreter) and, on a reducible CFG, the whole form equal
  *             operand for operand to the pruned pipeline's (auto + phi-dj pruned + rename-stack):
- *             what algos/ssa/README.md states Braun computes. On an irreducible CFG only the
+ *             what algos/construct/README.md states Braun computes. On an irreducible CFG only the
  *             φ count is compared: never below pruned SSA's (Braun places no φ that is not live).
  *   dumps     ssa (README: "The ssa dump").
- *   memory    the scratch, plus the slack algos/ssa/README.md documents for what grows with the
+ *   memory    the scratch, plus the slack algos/construct/README.md documents for what grows with the
  *             φs created: 60 bytes + 12 per operand for each, guessed as one per (join,
  *             variable) capped by 2(n + ops), plus the check's tree and pruned form. */
 #include "bench/kernel.h"
 #include "dom/dom.h"
 #include "dom/reducible.h"
 #include "phi/phi.h"
-#include "ssa/construct.h"
-#include "ssa/ssa.h"
+#include "construct/construct.h"
+#include "rename/rename.h"
 #include "util/mem.h"
 #include "util/status.h"
 

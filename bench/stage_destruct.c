@@ -1,5 +1,5 @@
-/* The SSA destruction stage: one kernel per entry of destruct_algos[] (algos/ssa/
- * destruct_registry.c), following the adapter interface of algos/ssa/README.md.
+/* The SSA destruction stage: one kernel per entry of destruct_algos[] (algos/destruct/
+ * registry.c), following the adapter interface of algos/destruct/README.md.
  *
  *   setup     untimed: the source program with copies (cprog_from_prog: a copy before an op
  *             with probability DESTRUCT_COPY_PERMILLE/1000, a swap or rotation with
@@ -21,7 +21,7 @@
 #include "bench/kernel.h"
 #include "dom/dom.h"
 #include "phi/phi.h"
-#include "ssa/destruct.h"
+#include "destruct/destruct.h"
 #include "ssa/ssa.h"
 #include "util/mem.h"
 #include "util/status.h"

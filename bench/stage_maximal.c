@@ -1,4 +1,4 @@
-/* The maximal-SSA stage: one kernel per entry of maximal_algos[] (algos/ssa/registry.c).
+/* The maximal-SSA stage: one kernel per entry of maximal_algos[] (algos/rename/registry.c).
  *
  *   setup     untimed: the dominator tree (dom_tree_default). run: maximal placement +
  *             rename-stack + the entry's pruning rules; the outputs are allocated in the run
@@ -13,7 +13,7 @@
 #include "dom/dom.h"
 #include "dom/reducible.h"
 #include "phi/phi.h"
-#include "ssa/ssa.h"
+#include "rename/rename.h"
 #include "util/mem.h"
 #include "util/status.h"
 

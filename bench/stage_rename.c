@@ -1,11 +1,11 @@
-/* The renaming stage: one kernel per entry of rename_algos[] (algos/ssa/registry.c), read from
+/* The renaming stage: one kernel per entry of rename_algos[] (algos/rename/registry.c), read from
  * the table directly.
  *
  *   setup     untimed: the dominator tree (dom_tree_default), φ placement over that same tree
  *             by --placement (default phi-dj) with --flavor (default minimal), the φ layout and
  *             the renamer's scratch. run: the renamer alone, which rewrites the whole form each
  *             time, so repeated runs give the same answer.
- *   check     ssa_check_form (algos/ssa/check.c): the SSA verifier, the equivalence interpreter
+ *   check     ssa_check_form (algos/rename/check.c): the SSA verifier, the equivalence interpreter
  *             (--rename-walks random walks from the entry, seeded by the input's seed) and the
  *             canonical result of a second renamer (rename-stack, or rename-rd when the kernel is
  *             rename-stack).
@@ -15,7 +15,7 @@
 #include "bench/kernel.h"
 #include "dom/dom.h"
 #include "phi/phi.h"
-#include "ssa/ssa.h"
+#include "rename/rename.h"
 #include "util/mem.h"
 #include "util/status.h"
 

@@ -9,9 +9,9 @@
 #include "dom/dom.h"
 #include "loops/loops.h"
 #include "phi/phi.h"
-#include "ssa/construct.h"
-#include "ssa/destruct.h"
-#include "ssa/ssa.h"
+#include "construct/construct.h"
+#include "destruct/destruct.h"
+#include "rename/rename.h"
 #include "support/bench_run.h"
 
 #include <stdio.h>

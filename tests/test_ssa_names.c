@@ -7,7 +7,7 @@
 #include "dom/domtree.h"
 #include "io/io.h"
 #include "phi/phi.h"
-#include "ssa/ssa.h"
+#include "rename/rename.h"
 #include "util/status.h"
 
 #include <stdlib.h>

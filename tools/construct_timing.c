@@ -17,8 +17,8 @@
 #include "dom/reducible.h"
 #include "gen/gen.h"
 #include "phi/phi.h"
-#include "ssa/construct.h"
-#include "ssa/ssa.h"
+#include "construct/construct.h"
+#include "rename/rename.h"
 #include "util/status.h"
 
 #include <stdio.h>

@@ -16,7 +16,7 @@
 #include "dom/domtree.h"
 #include "llvmir/llvmir.h"
 #include "phi/phi.h"
-#include "ssa/ssa.h"
+#include "rename/rename.h"
 #include "util/mem.h"
 #include "util/status.h"
 

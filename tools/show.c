@@ -19,7 +19,7 @@
 #include "dom/domtree.h"
 #include "io/io.h"
 #include "phi/phi.h"
-#include "ssa/ssa.h"
+#include "rename/rename.h"
 #include "util/mem.h"
 #include "util/status.h"
 #ifdef SSALAB_HAVE_LLVMIR

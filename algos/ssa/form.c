@@ -1,7 +1,7 @@
 /* The flat SSA form (ssa.h): layout of φs by block, compaction after pruning, canonical
- * comparison between forms, and the "ssa" text dump. Layout is a counting sort of the
- * placement's (variable, block) pairs by block, O(n + nvars + φs); the arrays take
- * 4(n+1) + 16 nphi + 4 nargs + 4 nops bytes. */
+ * comparison between forms, the "ssa" text dump, and each edge's φ operand slot. Layout is a
+ * counting sort of the placement's (variable, block) pairs by block, O(n + nvars + φs); the
+ * arrays take 4(n+1) + 16 nphi + 4 nargs + 4 nops bytes. */
 #include "ssa/ssa.h"
 
 #include "util/mem.h"
@@ -422,4 +422,13 @@ int ssa_form_dump_named(FILE *f, const struct prog *p, const struct ssa_form *s)
 	free(ver);
 	free(next);
 	return ferror(f) ? SSA_EIO : SSA_OK;
+}
+
+/* pred(v) is ordered by (source, position among the source's successors), so walking the
+ * successor CSR in order and handing out pred slots with a per-target cursor reproduces it. */
+void ssa_edge_slots(const struct cfg *g, uint32_t *edge_slot, uint32_t *cursor)
+{
+	memcpy(cursor, g->pred_off, (size_t)g->n * sizeof(uint32_t));
+	for (uint32_t e = 0; e < g->m; e++)
+		edge_slot[e] = cursor[g->succ[e]]++ - g->pred_off[g->succ[e]];
 }

@@ -12,7 +12,7 @@
 #include "dom/reference.h"
 #include "dom/verify.h"
 #include "phi/phi.h"
-#include "ssa/ssa.h"
+#include "rename/rename.h"
 
 #include <stdio.h>
 #include <stdlib.h>

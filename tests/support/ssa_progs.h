@@ -9,7 +9,7 @@
 #include "dom/domtree.h"
 #include "dom/oracle.h"
 #include "gen/gen.h"
-#include "ssa/ssa.h"
+#include "rename/rename.h"
 #include "util/mem.h"
 #include "util/rng.h"
 #include "util/status.h"

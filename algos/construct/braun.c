@@ -40,7 +40,7 @@
  * φs and operands per pass. Memory: 4·n·nvars bytes for the table, 16n + m words and nops words
  * of fixed scratch, and per φ created about 60 bytes plus 4 per operand and 8 per φ operand
  * (grown geometrically). */
-#include "ssa/construct.h"
+#include "construct/construct.h"
 
 #include "cfg/traverse.h"
 #include "util/mem.h"

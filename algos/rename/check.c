@@ -4,7 +4,7 @@
  * the equivalence interpreter, walking until every reachable static use has run, finds every use
  * reading the value the original program reads, and, when a second renamer is given, that
  * renamer produces the same canonical form over the same φ sets. */
-#include "ssa/ssa.h"
+#include "rename/rename.h"
 #include "util/status.h"
 
 #include <inttypes.h>

@@ -15,7 +15,7 @@
  * interval test. Memory: the chain (one word per SSA value), the block of each definition op
  * (nops words), the reaching definition per variable, and the edge-slot map (m + n words).
  * Requires: t is the dominator tree of p's CFG rooted at 0; s is laid out for p. */
-#include "ssa/ssa.h"
+#include "rename/rename.h"
 
 #include "util/mem.h"
 #include "util/status.h"

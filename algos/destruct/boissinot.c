@@ -28,7 +28,7 @@
  * Memory: the step-1 program (ops + 2·φ operands), its liveness, 8 words per name.
  * Requires: s passes cprog_check(s, true); t is the dominator tree of s->g. SSA_EINPUT when two
  * edges from one block carry different operands (no edge is split here). */
-#include "ssa/destruct.h"
+#include "destruct/destruct.h"
 
 #include "util/mem.h"
 #include "util/status.h"

@@ -13,7 +13,7 @@
  * live at the other's definition.
  * Requires: s passes cprog_check(s, true) and t is the dominator tree of s->g. Blocks the entry
  * does not reach are never walked into (no execution passes there). */
-#include "ssa/destruct.h"
+#include "destruct/destruct.h"
 
 #include "util/mem.h"
 #include "util/status.h"

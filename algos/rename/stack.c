@@ -12,7 +12,7 @@
  * to operand-slot map m + n words. No recursion: the tree is visited in the preorder domtree
  * already holds, and a block is closed when the next preorder block leaves its interval.
  * Requires: t is the dominator tree of p's CFG rooted at 0; s is laid out for p. */
-#include "ssa/ssa.h"
+#include "rename/rename.h"
 
 #include "util/mem.h"
 #include "util/status.h"

@@ -11,7 +11,7 @@
  * The entry counts as a join as soon as it has a predecessor: control also enters it from
  * outside, with every variable undefined, so its φs carry an implicit undefined operand.
  *
- * Known properties, tested in tests/test_ssa_maximal.c: after (1) the φ set equals minimal SSA
+ * Known properties, tested in tests/test_rename_maximal.c: after (1) the φ set equals minimal SSA
  * on reducible CFGs, and may be a strict superset on irreducible ones (Aycock and Horspool's
  * theorem); after (1) and (2) it equals pruned SSA on reducible CFGs.
  *
@@ -22,7 +22,7 @@
  * (estimated by phi_maximal_bytes before anything is allocated), rename-stack's scratch, for
  * pruning 26 bytes per φ plus the φ-reader lists (two words per operand), and the compacted
  * result. */
-#include "ssa/ssa.h"
+#include "rename/rename.h"
 
 #include "util/mem.h"
 #include "util/status.h"

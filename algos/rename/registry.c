@@ -1,6 +1,6 @@
 /* The renamers' table, and the helpers every renamer shares. Adding a renamer is a file and a
  * line here; bench and the tests iterate the table, so it is cross-checked for free. */
-#include "ssa/ssa.h"
+#include "rename/rename.h"
 
 #include "util/status.h"
 
@@ -48,15 +48,6 @@ int rename_compute(const struct rename_algo *a, const struct prog *p, const stru
 	rc = a->run(scratch, p, t, s, counters ? counters : local);
 	a->scratch_free(scratch);
 	return rc;
-}
-
-/* pred(v) is ordered by (source, position among the source's successors), so walking the
- * successor CSR in order and handing out pred slots with a per-target cursor reproduces it. */
-void ssa_edge_slots(const struct cfg *g, uint32_t *edge_slot, uint32_t *cursor)
-{
-	memcpy(cursor, g->pred_off, (size_t)g->n * sizeof(uint32_t));
-	for (uint32_t e = 0; e < g->m; e++)
-		edge_slot[e] = cursor[g->succ[e]]++ - g->pred_off[g->succ[e]];
 }
 
 /* Uses and out-edge operands of a block no path from the entry reaches: undefined. */

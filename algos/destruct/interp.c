@@ -12,7 +12,7 @@
  * k-th block in BFS order, then continues at random, so every reachable block runs.
  * Time O(walks · (path + max_len) · (ops + φs per block)); memory 8 bytes per variable of either
  * program, the BFS tree and edge slots (2n + m words). */
-#include "ssa/destruct.h"
+#include "destruct/destruct.h"
 
 #include "util/mem.h"
 #include "util/rng.h"

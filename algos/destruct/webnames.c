@@ -5,10 +5,10 @@
  *
  * Correct exactly when nothing in a web interferes, i.e. on conventional SSA (Sreedhar, Ju,
  * Gillies, Santhanam, SAS 1999), which is what construction produces; after copy propagation
- * it merges live ranges that overlap and is wrong (tests/test_ssa_destruct.c shows where).
+ * it merges live ranges that overlap and is wrong (tests/test_destruct_algos.c shows where).
  * Time O(V α(V) + n + ops + φ operands); memory 2 words per name plus the output.
  * Requires: s passes cprog_check(s, true). */
-#include "ssa/destruct.h"
+#include "destruct/destruct.h"
 
 #include "util/mem.h"
 #include "util/status.h"

@@ -6,7 +6,7 @@
  * followed by a definition of x, so the renamer tells which SSA value every source reads; the
  * lift then turns that use/definition pair back into a copy between SSA names. Time and memory
  * O(n + m + ops + φ operands) on top of the stages themselves. */
-#include "ssa/destruct.h"
+#include "destruct/destruct.h"
 
 #include "dom/dom.h"
 #include "util/mem.h"

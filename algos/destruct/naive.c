@@ -5,14 +5,14 @@
  * Cytron, Ferrante, Rosen, Wegman, Zadeck, 1991, "Efficiently computing static single
  * assignment form and the control dependence graph" (TOPLAS 13(4)), section 7.2, before its
  * caveats. It is correct on conventional SSA. On SSA made non-conventional by copy propagation
- * it is wrong, and kept here only as the demonstrated-wrong baseline (tests/test_ssa_destruct.c):
+ * it is wrong, and kept here only as the demonstrated-wrong baseline (tests/test_destruct_algos.c):
  * the lost-copy problem (a copy at the end of a block with several successors overwrites a0 on
  * every path out, also where a0 is still live; Briggs, Cooper, Harvey, Simpson, "Practical
  * improvements to the construction and destruction of static single assignment form", SPE 1998)
  * and the swap problem (sequential copies a <- b; b <- a where φs read each other).
  * Time O(n + ops + φ operands); memory n words of scratch plus the output program.
  * Requires: s passes cprog_check(s, true). A multi-edge gets one copy per predecessor block. */
-#include "ssa/destruct.h"
+#include "destruct/destruct.h"
 
 #include "util/mem.h"
 #include "util/status.h"

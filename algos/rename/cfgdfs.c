@@ -16,14 +16,14 @@
  * live value path-independent, which minimal, semi-pruned, pruned and maximal placements all do
  * (a φ operand's variable is live at the end of its predecessor). With a placement that misses a
  * needed φ it silently returns the path's value, where the dominator-based renamers return the
- * dominating one; tests/test_ssa_rename.c shows such a case.
+ * dominating one; tests/test_rename_algos.c shows such a case.
  *
  * Cost: a look-up walks the log down to the variable's newest entry, so it is proportional to
  * the definitions made along the path since then: O(ops * path definitions) in the worst case,
  * quadratic on a deep chain that reads a variable defined only at the top (counter "steps"). It
  * gives up with SSA_EBUDGET after RENAME_CFGDFS_STEP_BUDGET steps. Memory: the log (2 words per
  * SSA value), the DFS stack (3n words), visited bytes, the edge-slot map (m + n words). */
-#include "ssa/ssa.h"
+#include "rename/rename.h"
 
 #include "util/mem.h"
 #include "util/status.h"

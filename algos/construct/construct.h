@@ -1,6 +1,6 @@
 /* Whole SSA construction: program in, SSA form out, in one algorithm that does not go through
  * the dominator / frontier / placement / renaming stages. Every such algorithm has one file and
- * one line in construct_algos[] (algos/ssa/construct_registry.c).
+ * one line in construct_algos[] (algos/construct/registry.c).
  *
  * Contract of run(): builds the SSA form of p into out (allocated by run; free it with
  * ssa_form_free), in the layout of ssa.h: the same form the pipelines produce, so ssa_verify,

@@ -1,5 +1,5 @@
 /* The table of whole-construction algorithms (construct.h). bench and the tests iterate it. */
-#include "ssa/construct.h"
+#include "construct/construct.h"
 
 #include "util/status.h"
 

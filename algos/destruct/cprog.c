@@ -1,6 +1,6 @@
 /* Programs with copies (struct cprog): allocation, the structural check, the text dump, and
  * the conversion of a generated program into one with copies sprinkled in. */
-#include "ssa/destruct.h"
+#include "destruct/destruct.h"
 
 #include "util/mem.h"
 #include "util/rng.h"

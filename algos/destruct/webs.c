@@ -10,7 +10,7 @@
  * each web with a stack of the members whose definitions dominate the current one; a member is
  * tested against the top only. Time O(V log V + members · log(live-out list)), memory 3 words
  * per name. */
-#include "ssa/destruct.h"
+#include "destruct/destruct.h"
 
 #include "util/mem.h"
 #include "util/status.h"

@@ -16,7 +16,7 @@
 #include "dom/dom.h"
 #include "dom/reducible.h"
 #include "gen/gen.h"
-#include "ssa/destruct.h"
+#include "destruct/destruct.h"
 #include "support/ssa_progs.h"
 
 #include <string.h>

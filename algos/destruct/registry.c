@@ -1,6 +1,6 @@
 /* The out-of-SSA translations' table. Adding one is a file and a line here; the tests iterate
  * the table, so every translation is run through the interpreter on every program for free. */
-#include "ssa/destruct.h"
+#include "destruct/destruct.h"
 
 #include "util/status.h"
 

@@ -26,7 +26,7 @@
 #include "cfg/prog.h"
 #include "dom/domtree.h"
 #include "phi/phi.h"
-#include "ssa/ssa.h"
+#include "rename/rename.h"
 
 #include <stdbool.h>
 #include <stddef.h>

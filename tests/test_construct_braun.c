@@ -1,4 +1,4 @@
-/* Braun et al.'s on-the-fly construction (algos/ssa/braun.c, both table entries): the seeds'
+/* Braun et al.'s on-the-fly construction (algos/construct/braun.c, both table entries): the seeds'
  * examples with their exact φs, the verifier and the interpreter on thousands of small random
  * programs and on every generator family, and the φ set against Cytron-style placement:
  *   - reducible CFGs: braun and braun-noscc both give exactly pruned SSA (minimal placement
@@ -13,7 +13,7 @@
 #include "dom/reducible.h"
 #include "gen/gen.h"
 #include "phi/phi.h"
-#include "ssa/construct.h"
+#include "construct/construct.h"
 #include "support/ssa_progs.h"
 
 static uint32_t phi_of(const struct ssa_form *s, uint32_t b, uint32_t var)
@@ -123,7 +123,7 @@ Test(ssa_braun, fib_loop_trivial_phi)
 	prog_free(&p);
 }
 
-/* The superset case of algos/ssa/README.md: 0 branches into 1 and 2, which jump to each other
+/* The superset case of algos/rename/README.md: 0 branches into 1 and 2, which jump to each other
  * and both to 3; v is defined only in 0 and used in 1, 2, 3. Without the SCC step
  * φ1 = φ(d, φ2), φ2 = φ(d, φ1) and φ3 = φ(φ1, φ2) stay; the SCC step replaces {φ1, φ2} by d,
  * after which φ3 reads d twice and goes too: no φ, as in minimal SSA. */

@@ -1,0 +1,107 @@
+/* Stage 4: renaming. A renamer fills arg[] and opval[] of a form whose φ layout (which φs
+ * exist) is given (algos/ssa/ssa.h). Every renamer has one file and one line in rename_algos[]
+ * (algos/rename/registry.c). Contract of run(): given the program, its dominator tree (entry 0)
+ * and a laid-out form, fills every operand and every opval; counters[] are zeroed then filled.
+ * Scratch is allocated once for a program shape and reused across runs.
+ *
+ * Maximal SSA plus pruning (maximal.c) renames with rename-stack and is a bench stage of its
+ * own (maximal_algos[]); the renaming stage's reference check (check.c) lives here too, since
+ * it compares a form with a second renamer. */
+#ifndef SSALAB_RENAME_H
+#define SSALAB_RENAME_H
+
+#include "ssa/ssa.h"
+
+#define RENAME_MAX_COUNTERS 4
+
+/* ---- renamers (registry.c) ---- */
+
+struct rename_algo {
+	const char *name;
+	const char *summary;
+	const char *citation;
+	const char *complexity; /* time, then memory */
+	const char *counter_names[RENAME_MAX_COUNTERS];
+	/* Scratch bytes for a program of n blocks, m edges, nvars variables, nops ops, nphi φs. */
+	uint64_t (*scratch_bytes)(uint64_t n, uint64_t m, uint64_t nvars, uint64_t nops,
+				  uint64_t nphi);
+	int (*scratch_alloc)(void **scratch, const struct prog *p, const struct ssa_form *s);
+	void (*scratch_free)(void *scratch);
+	int (*run)(void *scratch, const struct prog *p, const struct domtree *t, struct ssa_form *s,
+		   uint64_t *counters);
+};
+
+extern const struct rename_algo *const rename_algos[];
+extern const size_t rename_nalgos;
+
+const struct rename_algo *rename_find(const char *name);
+
+/* Allocates scratch, runs once, frees. */
+int rename_compute(const struct rename_algo *a, const struct prog *p, const struct domtree *t,
+		   struct ssa_form *s, uint64_t *counters);
+
+/* Every renamer's treatment of blocks outside the dominator tree: their uses read SSA_UNDEF and
+ * the operands of their out-edges are SSA_UNDEF. */
+void ssa_fill_unreached(const struct prog *p, const struct domtree *t, struct ssa_form *f,
+			const uint32_t *edge_slot);
+
+/* rename-cfgdfs walks a log of definitions whose length grows with the DFS path: it gives up
+ * with SSA_EBUDGET after this many look-up steps. */
+#define RENAME_CFGDFS_STEP_BUDGET (UINT64_C(1) << 34)
+
+/* ---- maximal SSA plus pruning (maximal.c) ---- */
+
+struct phi_maximal_stats {
+	uint64_t placed;          /* φs placed by the maximal rule */
+	uint64_t removed_redundant; /* by Aycock-Horspool's rule */
+	uint64_t removed_dead;    /* by dead-φ elimination (pruned flavour) */
+	uint64_t kept;
+	uint64_t rechecks;        /* φs examined again after the first sweep (redundant rule) */
+	uint64_t bytes;           /* peak bytes of the forms and scratch */
+};
+
+struct phi_maximal_opts {
+	bool every_block;   /* a φ at every block but the entry (the Russian article), not only joins */
+	bool prune_redundant; /* rule (1) */
+	bool prune_dead;      /* rule (2) */
+};
+
+/* The maximal-SSA constructions, a stage of their own (registry.c): each is phi_maximal with
+ * its pruning rules; where φs go (joins or every block) is the caller's choice. */
+struct maximal_algo {
+	const char *name;
+	const char *summary;
+	bool prune_redundant;
+	bool prune_dead;
+};
+extern const struct maximal_algo *const maximal_algos[];
+extern const size_t maximal_nalgos;
+
+/* Bytes phi_maximal needs for p (saturating); the caller refuses above its limit. */
+uint64_t phi_maximal_bytes(const struct prog *p, const struct phi_maximal_opts *o);
+
+/* Places the maximal φs, renames them with rename-stack, prunes as o asks; out is the final
+ * form (allocated here). SSA_ETOOBIG when the maximal φ count does not fit 32-bit values or
+ * phi_maximal_bytes exceeds mem_limit (0 = no limit). */
+int phi_maximal(const struct prog *p, const struct domtree *t, const struct phi_maximal_opts *o,
+		uint64_t mem_limit, struct ssa_form *out, struct phi_maximal_stats *st);
+
+/* The pruning rules on a renamed form: out gets the surviving φs (stats->removed_*, rechecks and
+ * kept filled); in's uses and operands are redirected in place through the removed φs. */
+int ssa_prune(struct ssa_form *in, const struct cfg *g, const struct domtree *t, bool redundant, bool dead,
+	      struct ssa_form *out, struct phi_maximal_stats *st);
+
+/* ---- check.c: the reference bench and the tests share ---- */
+
+/* The default number of interpreter walks a check makes. */
+#define SSA_CHECK_WALKS 256
+
+/* Accepts s, the renamed form of p over the tree t, when ssa_verify passes, the interpreter's
+ * walks (seeded) agree with the original program and, when ps and other are given, the renamer
+ * other over ps gives the same canonical form. SSA_OK with what was compared in msg, or
+ * SSA_EVERIFY with the first difference, or the status of a step that could not run. */
+int ssa_check_form(const struct prog *p, const struct domtree *t, const struct ssa_form *s,
+		   const struct phi_sets *ps, const struct rename_algo *other, uint64_t seed,
+		   uint32_t walks, char *msg, size_t msglen);
+
+#endif
