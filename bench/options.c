@@ -226,7 +226,7 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 		o->live_set = true;
 		break;
 	case O_PLACEMENT:
-		if (!phi_find(val))
+		if (!algo_find(phi_algos, phi_nalgos, val))
 			BAD("--placement=%s: no such placement algorithm (try --algo=list)", val);
 		o->placement = val;
 		o->placement_set = true;

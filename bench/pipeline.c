@@ -76,16 +76,16 @@ static int pipeline_parse(const char *text, struct spec *spec, char *err, size_t
 		names[k++] = t;
 	}
 	size_t i = 0;
-	if (i < k && dom_find(names[i]))
+	if (i < k && algo_find(dom_algos, dom_nalgos, names[i]))
 		spec->dom = names[i++];
 	else {
 		snprintf(err, errlen, "--pipeline: the first stage must be a dominator algorithm "
 			 "(bench --algo=list), got '%s'", names[0]);
 		return SSA_EUSAGE;
 	}
-	if (i < k && df_find(names[i]))
+	if (i < k && algo_find(df_algos, df_nalgos, names[i]))
 		spec->df = names[i++];
-	if (i < k && (phi_find(names[i]) || !strcmp(names[i], "phi-maximal"))) {
+	if (i < k && (algo_find(phi_algos, phi_nalgos, names[i]) || !strcmp(names[i], "phi-maximal"))) {
 		spec->phi = names[i++];
 		spec->maximal = !strcmp(spec->phi, "phi-maximal");
 	} else {
@@ -93,14 +93,15 @@ static int pipeline_parse(const char *text, struct spec *spec, char *err, size_t
 			 "after %s, got '%s'", names[i - 1], i < k ? names[i] : "nothing");
 		return SSA_EUSAGE;
 	}
-	if (i < k && rename_find(names[i]))
+	if (i < k && algo_find(rename_algos, rename_nalgos, names[i]))
 		spec->rename = names[i++];
 	if (i < k) {
 		snprintf(err, errlen, "--pipeline: unexpected stage '%s' (order: DOM[,DF],PHI[,RENAME])",
 			 names[i]);
 		return SSA_EUSAGE;
 	}
-	bool needs_df = !spec->maximal && phi_find(spec->phi)->needs_df;
+	const struct phi_algo *pa = spec->maximal ? NULL : algo_find(phi_algos, phi_nalgos, spec->phi);
+	bool needs_df = pa && pa->needs_df;
 	if (needs_df && !spec->df) {
 		snprintf(err, errlen, "--pipeline: %s needs a dominance-frontier stage before it "
 			 "(e.g. df-runner)", spec->phi);
@@ -429,8 +430,8 @@ static void report_rows(struct bench_report *r, const char *text, struct pipe *x
 			const char *check, const char *check_msg)
 {
 	/* Names from the descriptors (static strings): the report keeps them until its end. */
-	const char *algo[ST_N] = {x->da->name, x->dfa ? x->dfa->name : NULL,
-				  x->pa ? x->pa->name : "phi-maximal", x->ra->name,
+	const char *algo[ST_N] = {x->da->head.name, x->dfa ? x->dfa->head.name : NULL,
+				  x->pa ? x->pa->head.name : "phi-maximal", x->ra->head.name,
 				  x->maximal ? (x->dead ? "prune-ah+dead" : "prune-ah") : NULL};
 	static const char *const prune_names[] = {"removed-redundant", "removed-dead", "kept",
 						  "rechecks", NULL};
@@ -478,11 +479,11 @@ static void report_rows(struct bench_report *r, const char *text, struct pipe *x
 		res.mem_estimate = x->bytes[k];
 		res.timing = rows->t[k];
 		res.timing.prepare_ms = prepare_ms[k];
-		const char *const *names = k == ST_DOM	  ? x->da->counter_names
+		const char *const *names = k == ST_DOM	  ? x->da->head.counter_names
 					   : k == ST_DF	  ? (const char *const[]){"sum-df", "max-df", NULL}
-					   : k == ST_RENAME ? x->ra->counter_names
+					   : k == ST_RENAME ? x->ra->head.counter_names
 					   : k == ST_PRUNE  ? prune_names
-					   : x->pa	    ? x->pa->counter_names
+					   : x->pa	    ? x->pa->head.counter_names
 							    : (const char *const[]){"phis", NULL};
 		size_t max = k == ST_DOM ? DOM_MAX_COUNTERS : k == ST_RENAME ? RENAME_MAX_COUNTERS
 			     : k == ST_PHI && x->pa ? PHI_MAX_COUNTERS : BENCH_MAX_COUNTERS;
@@ -554,10 +555,10 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 	struct pipe x;
 	memset(&x, 0, sizeof x);
 	x.p = p;
-	x.da = dom_find(spec.dom);
-	x.dfa = spec.df ? df_find(spec.df) : NULL;
-	x.pa = spec.maximal ? NULL : phi_find(spec.phi);
-	x.ra = rename_find(spec.rename);
+	x.da = algo_find(dom_algos, dom_nalgos, spec.dom);
+	x.dfa = spec.df ? algo_find(df_algos, df_nalgos, spec.df) : NULL;
+	x.pa = spec.maximal ? NULL : algo_find(phi_algos, phi_nalgos, spec.phi);
+	x.ra = algo_find(rename_algos, rename_nalgos, spec.rename);
 	x.maximal = spec.maximal;
 	x.df_limit = o->df_limit_set ? o->df_limit : DF_DEFAULT_LIMIT;
 	x.flavor = o->flavor_set ? (enum phi_flavor)o->flavor : PHI_MINIMAL;
@@ -619,7 +620,7 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 	const struct ssa_form *final = x.maximal ? &x.pruned : &x.s;
 	if (cli->check) {
 		const struct rename_algo *other =
-			rename_find(strcmp(x.ra->name, "rename-stack") ? "rename-stack" : "rename-rd");
+			algo_find(rename_algos, rename_nalgos, strcmp(x.ra->head.name, "rename-stack") ? "rename-stack" : "rename-rd");
 		st = ssa_check_form(p, &x.dt, final, x.maximal ? NULL : &x.ps, x.maximal ? NULL : other,
 				    in->seed, bench_check_walks(in), check_msg,
 				    sizeof check_msg);

@@ -49,12 +49,12 @@ static void construct_kernel(const struct bench_stage *st, size_t i, struct benc
 	memset(k, 0, sizeof *k);
 	k->stage = st;
 	k->algo = a;
-	k->name = a->name;
-	k->summary = a->summary;
+	k->name = a->head.name;
+	k->summary = a->head.summary;
 	k->dumps = "ssa";
 	k->counter_names[0] = "phis";
 	for (size_t c = 0; c < CONSTRUCT_MAX_COUNTERS; c++)
-		k->counter_names[c + 1] = a->counter_names[c];
+		k->counter_names[c + 1] = a->head.counter_names[c];
 }
 
 static uint64_t construct_mem(const struct bench_kernel *k, const struct bench_input *in)
@@ -153,13 +153,13 @@ static int construct_check(void *state, char *msg, size_t msglen)
 	}
 	if (st == SSA_OK) {
 		what = "pruned pipeline";
-		st = phi_place_prog(phi_find("phi-dj"), s->p, &dt, PHI_PRUNED, &ps);
+		st = phi_place_prog(algo_find(phi_algos, phi_nalgos, "phi-dj"), s->p, &dt, PHI_PRUNED, &ps);
 	}
 	if (st == SSA_OK && red) {
 		st = ssa_form_layout(&want, s->p, &ps);
 		have_want = st == SSA_OK;
 		if (st == SSA_OK)
-			st = rename_compute(rename_find("rename-stack"), s->p, &dt, &want, NULL);
+			st = rename_compute(algo_find(rename_algos, rename_nalgos, "rename-stack"), s->p, &dt, &want, NULL);
 	}
 	if (st != SSA_OK) {
 		snprintf(msg, msglen, "%s: %s", what, ssa_status_str(st));

@@ -64,11 +64,11 @@ static void destruct_kernel(const struct bench_stage *st, size_t i, struct bench
 	memset(k, 0, sizeof *k);
 	k->stage = st;
 	k->algo = a;
-	k->name = a->name;
-	k->summary = a->summary;
+	k->name = a->head.name;
+	k->summary = a->head.summary;
 	k->dumps = "out ssa";
 	for (size_t c = 0; c < DESTRUCT_MAX_COUNTERS; c++)
-		k->counter_names[c] = a->counter_names[c];
+		k->counter_names[c] = a->head.counter_names[c];
 }
 
 static uint64_t destruct_mem(const struct bench_kernel *k, const struct bench_input *in)

@@ -1,4 +1,4 @@
-/* The dominance-frontier stage: one kernel per entry of df_algos[] (algos/df/sets.c), read
+/* The dominance-frontier stage: one kernel per entry of df_algos[] (algos/df/registry.c), read
  * from the table directly.
  *
  *   setup       dominators by auto (Semi-NCA, Lengauer-Tarjan when its budget runs out) and the
@@ -52,13 +52,13 @@ static void df_kernel(const struct bench_stage *st, size_t i, struct bench_kerne
 	memset(k, 0, sizeof *k);
 	k->stage = st;
 	k->algo = a;
-	k->name = a->name;
-	k->summary = a->summary;
+	k->name = a->head.name;
+	k->summary = a->head.summary;
 	k->dumps = "df";
 	k->counter_names[0] = "sum-df";
 	k->counter_names[1] = "max-df";
 	for (size_t c = 0; c < DF_MAX_COUNTERS && c + 2 < BENCH_MAX_COUNTERS; c++)
-		k->counter_names[c + 2] = a->counter_names[c];
+		k->counter_names[c + 2] = a->head.counter_names[c];
 }
 
 /* Σ|DF| is only known after setup's counting pass; the estimate assumes 4 entries per edge
@@ -76,7 +76,7 @@ static uint64_t df_mem(const struct bench_kernel *k, const struct bench_input *i
 	uint64_t b = ssa_sat_add(sb, dom_tree_default_bytes(n, m));
 	b = ssa_sat_add(b, ssa_bytes(n, sizeof(uint32_t))); /* counting stamps */
 	b = ssa_sat_add(b, df_sets_bytes(n, guess));
-	if (!strcmp(a->name, "df-cytron"))
+	if (!strcmp(a->head.name, "df-cytron"))
 		b = ssa_sat_add(b, ssa_bytes(guess, sizeof(uint32_t)));
 	return b;
 }
@@ -97,7 +97,7 @@ static int df_setup(const struct bench_kernel *k, const struct bench_input *in, 
 	const struct cfg *g = &in->prog->cfg;
 	struct df_state *s = calloc(1, sizeof *s);
 	if (!s) {
-		snprintf(err, errlen, "%s: out of memory", a->name);
+		snprintf(err, errlen, "%s: out of memory", a->head.name);
 		return SSA_ENOMEM;
 	}
 	s->a = a;
@@ -106,7 +106,7 @@ static int df_setup(const struct bench_kernel *k, const struct bench_input *in, 
 	s->limit = df_limit(in);
 	if (a->scratch_bytes(g->n, g->m) == UINT64_MAX) {
 		snprintf(err, errlen, "%s: n*(n+m) = %" PRIu64 "*%" PRIu64 " steps is beyond what it "
-			 "accepts; use df-runner or df-cytron", a->name, (uint64_t)g->n,
+			 "accepts; use df-runner or df-cytron", a->head.name, (uint64_t)g->n,
 			 (uint64_t)g->n + g->m);
 		free(s);
 		return SSA_ETOOBIG;
@@ -116,7 +116,7 @@ static int df_setup(const struct bench_kernel *k, const struct bench_input *in, 
 	if (st == SSA_OK && !stamps)
 		st = SSA_ENOMEM;
 	if (st != SSA_OK) {
-		snprintf(err, errlen, "%s: dominators: %s", a->name, ssa_status_str(st));
+		snprintf(err, errlen, "%s: dominators: %s", a->head.name, ssa_status_str(st));
 		free(stamps);
 		state_free(s);
 		return st;
@@ -126,7 +126,7 @@ static int df_setup(const struct bench_kernel *k, const struct bench_input *in, 
 	if (st == SSA_ETOOBIG) {
 		snprintf(err, errlen, "%s: sum|DF| exceeds --df-limit=%" PRIu64 " entries; this "
 			 "graph's frontiers are too large to materialize (phi-dj does not need "
-			 "them)", a->name, s->limit);
+			 "them)", a->head.name, s->limit);
 		state_free(s);
 		return st;
 	}
@@ -135,7 +135,7 @@ static int df_setup(const struct bench_kernel *k, const struct bench_input *in, 
 		st = df_sets_reserve(&s->out, g->n, s->counted);
 	if (st != SSA_OK) {
 		snprintf(err, errlen, "%s: cannot allocate for n=%" PRIu32 ", sum|DF|=%" PRIu64 ": %s",
-			 a->name, g->n, s->counted, ssa_status_str(st));
+			 a->head.name, g->n, s->counted, ssa_status_str(st));
 		state_free(s);
 		return st;
 	}
@@ -161,14 +161,14 @@ static int df_check(void *state, char *msg, size_t msglen)
 	const struct cfg *g = s->g;
 	const struct df_algo *ref;
 	uint64_t work = ssa_bytes(g->n, (uint64_t)g->n + g->m);
-	if (work <= DF_CHECK_NAIVE_WORK && strcmp(s->a->name, "df-naive") != 0)
-		ref = df_find("df-naive");
+	if (work <= DF_CHECK_NAIVE_WORK && strcmp(s->a->head.name, "df-naive") != 0)
+		ref = algo_find(df_algos, df_nalgos, "df-naive");
 	else
-		ref = df_find(strcmp(s->a->name, "df-runner") ? "df-runner" : "df-cytron");
+		ref = algo_find(df_algos, df_nalgos, strcmp(s->a->head.name, "df-runner") ? "df-runner" : "df-cytron");
 	struct df_sets want = {0};
 	int st = df_compute(ref, g, &s->dt, s->limit, &want, NULL);
 	if (st != SSA_OK) {
-		snprintf(msg, msglen, "check could not run %s: %s", ref->name, ssa_status_str(st));
+		snprintf(msg, msglen, "check could not run %s: %s", ref->head.name, ssa_status_str(st));
 		df_sets_free(&want);
 		return st;
 	}
@@ -178,11 +178,11 @@ static int df_check(void *state, char *msg, size_t msglen)
 			 s->out.total, s->counted);
 		st = SSA_EVERIFY;
 	} else if (!df_sets_equal(&s->out, &want, diff, sizeof diff)) {
-		snprintf(msg, msglen, "vs %s: %s", ref->name, diff);
+		snprintf(msg, msglen, "vs %s: %s", ref->head.name, diff);
 		st = SSA_EVERIFY;
 	} else {
-		snprintf(msg, msglen, "vs %s%s: ok", ref->name,
-			 strcmp(ref->name, "df-naive") ? "" : " (the definition)");
+		snprintf(msg, msglen, "vs %s%s: ok", ref->head.name,
+			 strcmp(ref->head.name, "df-naive") ? "" : " (the definition)");
 	}
 	df_sets_free(&want);
 	return st;

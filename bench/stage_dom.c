@@ -54,12 +54,12 @@ static void dom_kernel(const struct bench_stage *st, size_t i, struct bench_kern
 	memset(k, 0, sizeof *k);
 	k->stage = st;
 	k->algo = a;
-	k->name = a->name;
-	k->summary = a->summary;
+	k->name = a->head.name;
+	k->summary = a->head.summary;
 	k->dumps = "idom domtree-dot";
 	k->prepare = a->prepare != NULL;
 	for (size_t c = 0; c < DOM_MAX_COUNTERS && c < BENCH_MAX_COUNTERS; c++)
-		k->counter_names[c] = a->counter_names[c];
+		k->counter_names[c] = a->head.counter_names[c];
 }
 
 static uint64_t dom_mem(const struct bench_kernel *k, const struct bench_input *in)
@@ -81,7 +81,7 @@ static int dom_setup(const struct bench_kernel *k, const struct bench_input *in,
 	const struct dom_algo *a = k->algo;
 	struct dom_state *s = calloc(1, sizeof *s);
 	if (!s) {
-		snprintf(err, errlen, "%s: out of memory", a->name);
+		snprintf(err, errlen, "%s: out of memory", a->head.name);
 		return SSA_ENOMEM;
 	}
 	s->a = a;
@@ -92,7 +92,7 @@ static int dom_setup(const struct bench_kernel *k, const struct bench_input *in,
 	if (s->reverse) {
 		st = dom_reverse_cfg(s->orig, &s->rev, NULL);
 		if (st) {
-			snprintf(err, errlen, "%s: cannot build the reverse CFG: %s", a->name,
+			snprintf(err, errlen, "%s: cannot build the reverse CFG: %s", a->head.name,
 				 ssa_status_str(st));
 			free(s);
 			return st;
@@ -103,7 +103,7 @@ static int dom_setup(const struct bench_kernel *k, const struct bench_input *in,
 	st = s->idom ? a->scratch_alloc(&s->scratch, s->g->n, s->g->m) : SSA_ENOMEM;
 	if (st) {
 		snprintf(err, errlen, "%s: cannot allocate scratch for n=%" PRIu32 " m=%" PRIu32 ": %s",
-			 a->name, s->g->n, s->g->m, ssa_status_str(st));
+			 a->head.name, s->g->n, s->g->m, ssa_status_str(st));
 		cfg_free(&s->rev);
 		free(s->idom);
 		free(s);

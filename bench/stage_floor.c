@@ -1,5 +1,6 @@
 /* The floor: the cheapest whole-graph passes, timed under the same policy as everything else
- * so the algorithms' times can be read as multiples of them (algos/cfg/floor.h).
+ * so the algorithms' times can be read as multiples of them: one kernel per entry of
+ * floor_algos[] (algos/cfg/registry.c; the passes in algos/cfg/floor.h).
  *   dfs    cfg_dfs_run: preorder, postorder, parents, reverse postorder (7n words); checked by
  *          cfg_dfs_check (BFS reachability and a characterisation of the DFS numbering).
  *   preds  cfg_preds_sort: the predecessor CSR by a stable counting sort (n + m words); checked
@@ -13,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { K_DFS, K_PREDS, K_N };
+enum { K_DFS, K_PREDS };
 
 struct floor_state {
 	unsigned kind;
@@ -25,19 +26,21 @@ struct floor_state {
 
 static size_t floor_count(void)
 {
-	return K_N;
+	return floor_nalgos;
 }
 
 static void floor_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k)
 {
-	static const struct bench_kernel ks[K_N] = {
-		{.variant = K_DFS, .name = "dfs", .dumps = "dfs rpo", .counter_names = {"reached"},
-		 .summary = "DFS from the entry: pre/postorder, parents, reverse postorder (7n words)"},
-		{.variant = K_PREDS, .name = "preds", .dumps = "preds", .counter_names = {"edges"},
-		 .summary = "predecessor CSR by stable counting sort (n+m words)"},
-	};
-	*k = ks[i];
+	const struct floor_algo *a = floor_algos[i];
+	memset(k, 0, sizeof *k);
 	k->stage = st;
+	k->algo = a;
+	k->variant = a->pass == FLOOR_DFS ? K_DFS : K_PREDS;
+	k->name = a->head.name;
+	k->summary = a->head.summary;
+	k->dumps = a->pass == FLOOR_DFS ? "dfs rpo" : "preds";
+	for (size_t c = 0; c < ALGO_MAX_COUNTERS && c < BENCH_MAX_COUNTERS; c++)
+		k->counter_names[c] = a->head.counter_names[c];
 }
 
 static uint64_t floor_mem(const struct bench_kernel *k, const struct bench_input *in)

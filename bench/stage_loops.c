@@ -40,14 +40,14 @@ static void loops_kernel(const struct bench_stage *st, size_t i, struct bench_ke
 	memset(k, 0, sizeof *k);
 	k->stage = st;
 	k->algo = a;
-	k->name = a->name;
-	k->summary = a->summary;
+	k->name = a->head.name;
+	k->summary = a->head.summary;
 	k->dumps = "loops";
 	k->counter_names[0] = "max_depth";
 	k->counter_names[1] = "irreducible";
 	k->counter_names[2] = "in_loops";
 	for (size_t c = 0; c < LOOPS_MAX_COUNTERS; c++)
-		k->counter_names[c + 3] = a->counter_names[c];
+		k->counter_names[c + 3] = a->head.counter_names[c];
 }
 
 static uint64_t loops_mem(const struct bench_kernel *k, const struct bench_input *in)

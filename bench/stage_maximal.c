@@ -39,17 +39,15 @@ static size_t maximal_nkernels(void)
 
 static void maximal_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k)
 {
-	static const char *const names[] = {"placed", "removed-redundant", "removed-dead",
-					     "kept", "rechecks", "bytes"};
 	const struct maximal_algo *a = maximal_algos[i];
 	memset(k, 0, sizeof *k);
 	k->stage = st;
 	k->algo = a;
-	k->name = a->name;
-	k->summary = a->summary;
+	k->name = a->head.name;
+	k->summary = a->head.summary;
 	k->dumps = "ssa phi";
-	for (size_t c = 0; c < sizeof names / sizeof *names; c++)
-		k->counter_names[c] = names[c];
+	for (size_t c = 0; c < ALGO_MAX_COUNTERS && c < BENCH_MAX_COUNTERS; c++)
+		k->counter_names[c] = a->head.counter_names[c];
 }
 
 static struct phi_maximal_opts opts_of(const struct maximal_algo *a, const struct bench_input *in)
@@ -132,7 +130,7 @@ static int maximal_check(void *state, char *msg, size_t msglen)
 	/* On a reducible CFG the pruning rules leave exactly minimal (or pruned) SSA. */
 	enum phi_flavor f = s->mo.prune_dead ? PHI_PRUNED : PHI_MINIMAL;
 	struct phi_sets want = {0}, got = {0};
-	st = phi_place_prog(phi_find("phi-dj"), s->p, &s->dt, f, &want);
+	st = phi_place_prog(algo_find(phi_algos, phi_nalgos, "phi-dj"), s->p, &s->dt, f, &want);
 	if (st == SSA_OK)
 		st = ssa_form_phi_sets(&s->s, &got);
 	bool eq = st == SSA_OK && phi_sets_equal(&got, &want, m, sizeof m);

@@ -1,5 +1,5 @@
-/* The φ-placement stage: one kernel per entry of phi_algos[] (algos/phi/sets.c), plus the two
- * liveness computations pruned SSA can use.
+/* The φ-placement stage: one kernel per entry of phi_algos[], then one per entry of live_algos[]
+ * (both in algos/phi/registry.c), the two liveness computations pruned SSA can use.
  *
  *   setup         untimed: dominators by auto (Semi-NCA, Lengauer-Tarjan when its budget runs
  *                 out), the dominator tree, the per-variable def and
@@ -52,38 +52,37 @@ struct phi_state {
 	struct phi_input in; /* what run reads, fixed in setup */
 };
 
-/* The kernels after the table's: the two liveness computations pruned SSA can use. */
-static const struct bench_kernel live_kernels[2] = {
-	{.variant = K_LIVE_DATAFLOW, .name = "live-dataflow", .dumps = "live",
-	 .summary = "live-in sets of all variables by the iterative bitset dataflow",
-	 .counter_names = {"live-in", "block-visits", "words"}},
-	{.variant = K_LIVE_WALK, .name = "live-walk", .dumps = "live",
-	 .summary = "live-in sets variable by variable, backward walk from the uses (mem2reg)",
-	 .counter_names = {"live-in", "pred-steps"}},
-};
-
 _Static_assert(PHI_MAX_COUNTERS <= BENCH_MAX_COUNTERS, "a placement counter would be dropped");
 
 static size_t phi_nkernels(void)
 {
-	return phi_nalgos + 2;
+	return phi_nalgos + live_nalgos;
 }
 
 static void phi_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k)
 {
 	if (i >= phi_nalgos) {
-		*k = live_kernels[i - phi_nalgos];
+		/* After the placement table's kernels: the liveness computations pruned SSA can use. */
+		const struct live_algo *l = live_algos[i - phi_nalgos];
+		memset(k, 0, sizeof *k);
+		k->algo = l;
+		k->variant = l->dataflow ? K_LIVE_DATAFLOW : K_LIVE_WALK;
+		k->name = l->head.name;
+		k->summary = l->head.summary;
+		k->dumps = "live";
+		for (size_t c = 0; c < ALGO_MAX_COUNTERS && c < BENCH_MAX_COUNTERS; c++)
+			k->counter_names[c] = l->head.counter_names[c];
 	} else {
 		const struct phi_algo *a = phi_algos[i];
 		memset(k, 0, sizeof *k);
 		k->algo = a;
 		k->variant = K_PLACE;
-		k->name = a->name;
-		k->summary = a->summary;
+		k->name = a->head.name;
+		k->summary = a->head.summary;
 		k->dumps = "phi";
 		k->prepare = a->prepare != NULL;
 		for (size_t c = 0; c < PHI_MAX_COUNTERS && c < BENCH_MAX_COUNTERS; c++)
-			k->counter_names[c] = a->counter_names[c];
+			k->counter_names[c] = a->head.counter_names[c];
 	}
 	k->stage = st;
 }
@@ -182,7 +181,7 @@ static int phi_setup(const struct bench_kernel *k, const struct bench_input *in,
 		st = dom_tree_default(g, &s->dt);
 		if (st == SSA_OK && a->needs_df) {
 			what = "dominance frontiers (df-runner)";
-			st = df_compute(df_find("df-runner"), g, &s->dt, s->limit, &s->df, NULL);
+			st = df_compute(algo_find(df_algos, df_nalgos, "df-runner"), g, &s->dt, s->limit, &s->df, NULL);
 			if (st == SSA_ETOOBIG) {
 				snprintf(err, errlen, "%s: sum|DF| exceeds --df-limit=%" PRIu64
 					 " entries; this graph's frontiers are too large to "
@@ -294,13 +293,13 @@ static int phi_check(void *state, char *msg, size_t msglen)
 		if (st != SSA_OK)
 			snprintf(msg, msglen, "the oracle could not run: %s", ssa_status_str(st));
 	} else {
-		const struct phi_algo *r = phi_find(strcmp(s->a->name, "phi-dj") ? "phi-dj" : "phi-idf");
+		const struct phi_algo *r = algo_find(phi_algos, phi_nalgos, strcmp(s->a->head.name, "phi-dj") ? "phi-dj" : "phi-idf");
 		bool other_live = !s->dataflow;
 		struct phi_state tmp = *s;
 		st = SSA_OK;
 		if (r->needs_df && !s->df.off) {
 			memset(&tmp.df, 0, sizeof tmp.df);
-			st = df_compute(df_find("df-runner"), g, &s->dt, s->limit, &tmp.df, NULL);
+			st = df_compute(algo_find(df_algos, df_nalgos, "df-runner"), g, &s->dt, s->limit, &tmp.df, NULL);
 		}
 		if (s->flavor == PHI_PRUNED && other_live && !s->ld.in) {
 			uint64_t c[4];
@@ -309,7 +308,7 @@ static int phi_check(void *state, char *msg, size_t msglen)
 			else if (st == SSA_OK && (st = live_dataflow_alloc(&tmp.ld, g->n, s->p->nvars)) == SSA_OK)
 				st = live_dataflow_run(&tmp.ld, s->p, c);
 		}
-		snprintf(who, sizeof who, "vs %s%s", r->name,
+		snprintf(who, sizeof who, "vs %s%s", r->head.name,
 			 s->flavor != PHI_PRUNED ? "" : other_live ? " (dataflow liveness)"
 					       : " (walk liveness)");
 		if (st == SSA_OK) {
@@ -321,12 +320,12 @@ static int phi_check(void *state, char *msg, size_t msglen)
 		if (tmp.ld.in && tmp.ld.in != s->ld.in)
 			live_dataflow_free(&tmp.ld);
 		if (st == SSA_ETOOBIG) {
-			snprintf(msg, msglen, "%s needs DF sets larger than --df-limit", r->name);
+			snprintf(msg, msglen, "%s needs DF sets larger than --df-limit", r->head.name);
 			phi_sets_free(&want);
 			return BENCH_CHECK_NONE;
 		}
 		if (st != SSA_OK)
-			snprintf(msg, msglen, "check could not run %s: %s", r->name,
+			snprintf(msg, msglen, "check could not run %s: %s", r->head.name,
 				 ssa_status_str(st));
 	}
 	if (st == SSA_OK) {

@@ -47,17 +47,17 @@ static void rename_kernel(const struct bench_stage *st, size_t i, struct bench_k
 	memset(k, 0, sizeof *k);
 	k->stage = st;
 	k->algo = a;
-	k->name = a->name;
-	k->summary = a->summary;
+	k->name = a->head.name;
+	k->summary = a->head.summary;
 	k->dumps = "ssa phi";
 	k->counter_names[0] = "phis";
 	for (size_t c = 0; c < RENAME_MAX_COUNTERS && c + 1 < BENCH_MAX_COUNTERS; c++)
-		k->counter_names[c + 1] = a->counter_names[c];
+		k->counter_names[c + 1] = a->head.counter_names[c];
 }
 
 static const struct phi_algo *placement_of(const struct bench_input *in)
 {
-	return phi_find(in->opts->placement_set ? in->opts->placement : "phi-dj");
+	return algo_find(phi_algos, phi_nalgos, in->opts->placement_set ? in->opts->placement : "phi-dj");
 }
 
 static uint64_t rename_mem(const struct bench_kernel *k, const struct bench_input *in)
@@ -104,7 +104,7 @@ static int rename_setup(const struct bench_kernel *k, const struct bench_input *
 	const char *what = "dominators";
 	int st = dom_tree_default(&s->p->cfg, &s->dt);
 	if (st == SSA_OK) {
-		what = pa->name;
+		what = pa->head.name;
 		st = phi_place_prog(pa, s->p, &s->dt, flavor, &s->ps);
 	}
 	if (st == SSA_OK) {
@@ -137,7 +137,7 @@ static int rename_check(void *state, char *msg, size_t msglen)
 {
 	struct rename_state *s = state;
 	const struct rename_algo *other =
-		rename_find(strcmp(s->a->name, "rename-stack") ? "rename-stack" : "rename-rd");
+		algo_find(rename_algos, rename_nalgos, strcmp(s->a->head.name, "rename-stack") ? "rename-stack" : "rename-rd");
 	return ssa_check_form(s->p, &s->dt, &s->s, &s->ps, other, s->seed, s->walks, msg, msglen);
 }
 

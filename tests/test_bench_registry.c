@@ -1,10 +1,12 @@
-/* The whole registry through the bench binary: every entry of every algorithm table in algos/
- * is a bench kernel, listed once by --algo=list, and runs on a small input with its check
- * passing; so does each stage option, and every pipeline of dominators x placement x renamer.
- * The tables are read here directly, not through bench's stage list, so an algorithm that
- * bench forgot, or a kernel whose check fails, cannot go unnoticed. */
+/* The whole registry: every entry of every algorithm table in algos/ has a complete descriptor
+ * head and a name no other entry has; through the bench binary it is a kernel, listed once by
+ * --algo=list, and runs on a small input with its check passing; so does each stage option, and
+ * every pipeline of dominators x placement x renamer. The tables are read here directly, not
+ * through bench's stage list, so an algorithm that bench forgot, or a kernel whose check fails,
+ * cannot go unnoticed. */
 #include <criterion/criterion.h>
 
+#include "cfg/floor.h"
 #include "df/df.h"
 #include "dom/dom.h"
 #include "loops/loops.h"
@@ -58,54 +60,74 @@ static char *algo_list(void)
 	return r.out;
 }
 
+/* Every algorithm table of algos/, with the bench stage that runs it and the input it needs. A
+ * new table is a line here; a new entry of an existing table needs nothing. */
+struct table {
+	const char *stage;
+	const void *entries; /* <stage>_algos */
+	const size_t *n;     /* &<stage>_nalgos */
+	const char *input;
+	size_t max_counters; /* what the stage's run() fills */
+};
+
+static const struct table tables[] = {
+	{"floor", floor_algos, &floor_nalgos, INPUT, ALGO_MAX_COUNTERS},
+	{"dom", dom_algos, &dom_nalgos, INPUT, DOM_MAX_COUNTERS},
+	{"df", df_algos, &df_nalgos, INPUT, DF_MAX_COUNTERS},
+	{"phi", phi_algos, &phi_nalgos, PROG, PHI_MAX_COUNTERS},
+	{"phi", live_algos, &live_nalgos, PROG, ALGO_MAX_COUNTERS},
+	{"rename", rename_algos, &rename_nalgos, PROG, RENAME_MAX_COUNTERS},
+	{"maximal", maximal_algos, &maximal_nalgos, PROG, ALGO_MAX_COUNTERS},
+	{"loops", loops_algos, &loops_nalgos, INPUT, LOOPS_MAX_COUNTERS},
+	{"construct", construct_algos, &construct_nalgos, PROG, CONSTRUCT_MAX_COUNTERS},
+	{"destruct", destruct_algos, &destruct_nalgos, PROG, DESTRUCT_MAX_COUNTERS},
+};
+#define NTABLES (sizeof tables / sizeof tables[0])
+
+/* Every descriptor head filled in, counters named without gaps and within what its stage's run
+ * fills, every name found by algo_find in its own table and unique across all tables (names
+ * key the CSVs, and bench selects kernels by name alone). */
+Test(bench_registry, every_table_entry_has_a_complete_head_and_a_unique_name)
+{
+	const char *seen[256];
+	size_t nseen = 0;
+	for (size_t t = 0; t < NTABLES; t++) {
+		size_t n = *tables[t].n;
+		cr_expect_gt(n, 0, "table %zu of stage %s is empty", t, tables[t].stage);
+		for (size_t i = 0; i < n; i++) {
+			const struct algo_head *h = algo_head_at(tables[t].entries, i);
+			cr_assert(h->name && h->name[0], "%s entry %zu has no name", tables[t].stage, i);
+			cr_expect(h->summary && h->summary[0], "%s: no summary", h->name);
+			cr_expect(h->citation && h->citation[0], "%s: no citation", h->name);
+			cr_expect(h->complexity && h->complexity[0], "%s: no complexity", h->name);
+			size_t c = 0;
+			while (c < ALGO_MAX_COUNTERS && h->counter_names[c])
+				c++;
+			cr_expect_leq(c, tables[t].max_counters, "%s: %zu counter names", h->name, c);
+			for (size_t d = c; d < ALGO_MAX_COUNTERS; d++)
+				cr_expect_null(h->counter_names[d], "%s: counter name %zu after a gap", h->name, d);
+			cr_expect_eq(algo_find(tables[t].entries, n, h->name), (const void *)h,
+				     "%s: algo_find gives another entry", h->name);
+			for (size_t k = 0; k < nseen; k++)
+				cr_expect_neq(strcmp(seen[k], h->name), 0, "%s in two tables or twice", h->name);
+			cr_assert_lt(nseen, sizeof seen / sizeof *seen);
+			seen[nseen++] = h->name;
+		}
+		cr_expect_null(algo_find(tables[t].entries, n, "no-such-kernel"));
+		cr_expect_null(algo_find(tables[t].entries, n, NULL));
+	}
+}
+
 Test(bench_registry, every_table_entry_is_listed_once_and_runs)
 {
 	char *list = algo_list();
-	for (size_t i = 0; i < dom_nalgos; i++) {
-		const char *n = dom_algos[i]->name;
-		cr_expect_eq(listed(list, "dom", n), 1, "dom %s listed %d times", n, listed(list, "dom", n));
-		expect_ok("dom", n, INPUT, "");
-	}
-	for (size_t i = 0; i < df_nalgos; i++) {
-		const char *n = df_algos[i]->name;
-		cr_expect_eq(listed(list, "df", n), 1, "df %s", n);
-		expect_ok("df", n, INPUT, "");
-	}
-	for (size_t i = 0; i < phi_nalgos; i++) {
-		const char *n = phi_algos[i]->name;
-		cr_expect_eq(listed(list, "phi", n), 1, "phi %s", n);
-		expect_ok("phi", n, PROG, "");
-	}
-	for (size_t i = 0; i < rename_nalgos; i++) {
-		const char *n = rename_algos[i]->name;
-		cr_expect_eq(listed(list, "rename", n), 1, "rename %s", n);
-		expect_ok("rename", n, PROG, "");
-	}
-	for (size_t i = 0; i < maximal_nalgos; i++) {
-		const char *n = maximal_algos[i]->name;
-		cr_expect_eq(listed(list, "maximal", n), 1, "maximal %s", n);
-		expect_ok("maximal", n, PROG, "");
-	}
-	for (size_t i = 0; i < loops_nalgos; i++) {
-		const char *n = loops_algos[i]->name;
-		cr_expect_eq(listed(list, "loops", n), 1, "loops %s", n);
-		expect_ok("loops", n, INPUT, "");
-	}
-	for (size_t i = 0; i < construct_nalgos; i++) {
-		const char *n = construct_algos[i]->name;
-		cr_expect_eq(listed(list, "construct", n), 1, "construct %s", n);
-		expect_ok("construct", n, PROG, "");
-	}
-	for (size_t i = 0; i < destruct_nalgos; i++) {
-		const char *n = destruct_algos[i]->name;
-		cr_expect_eq(listed(list, "destruct", n), 1, "destruct %s", n);
-		expect_ok("destruct", n, PROG, "");
-	}
-	/* The kernels an adapter defines itself. */
-	expect_ok("floor", "dfs", INPUT, "");
-	expect_ok("floor", "preds", INPUT, "");
-	expect_ok("phi", "live-dataflow", PROG, "");
-	expect_ok("phi", "live-walk", PROG, "");
+	for (size_t t = 0; t < NTABLES; t++)
+		for (size_t i = 0; i < *tables[t].n; i++) {
+			const char *s = tables[t].stage, *name = algo_head_at(tables[t].entries, i)->name;
+			cr_expect_eq(listed(list, s, name), 1, "%s %s listed %d times", s, name,
+				     listed(list, s, name));
+			expect_ok(s, name, tables[t].input, "");
+		}
 	free(list);
 }
 
@@ -165,20 +187,20 @@ Test(bench_registry, every_pipeline_combination_checks)
 		for (size_t p = 0; p < phi_nalgos; p++)
 			for (size_t k = 0; k < rename_nalgos; k++) {
 				char spec[256];
-				snprintf(spec, sizeof spec, "%s,%s%s,%s", dom_algos[d]->name,
-					 phi_algos[p]->needs_df ? "df-runner," : "", phi_algos[p]->name,
-					 rename_algos[k]->name);
+				snprintf(spec, sizeof spec, "%s,%s%s,%s", dom_algos[d]->head.name,
+					 phi_algos[p]->needs_df ? "df-runner," : "", phi_algos[p]->head.name,
+					 rename_algos[k]->head.name);
 				expect_pipeline(spec, "");
 			}
 	/* Every frontier algorithm in front of the placement that needs one. */
 	for (size_t f = 0; f < df_nalgos; f++) {
 		char spec[256];
-		snprintf(spec, sizeof spec, "auto,%s,phi-idf,rename-stack", df_algos[f]->name);
+		snprintf(spec, sizeof spec, "auto,%s,phi-idf,rename-stack", df_algos[f]->head.name);
 		expect_pipeline(spec, "");
 	}
 	for (size_t d = 0; d < dom_nalgos; d++) {
 		char spec[256];
-		snprintf(spec, sizeof spec, "%s,phi-maximal", dom_algos[d]->name);
+		snprintf(spec, sizeof spec, "%s,phi-maximal", dom_algos[d]->head.name);
 		expect_pipeline(spec, "");
 		expect_pipeline(spec, "--flavor=pruned --maximal=every");
 	}

@@ -27,7 +27,7 @@ static uint32_t phi_of(const struct ssa_form *s, uint32_t b, uint32_t var)
 static int big_tree(const struct prog *p, struct domtree *t)
 {
 	uint32_t *idom = malloc((size_t)p->cfg.n * sizeof(uint32_t));
-	int rc = dom_compute(dom_find("auto"), &p->cfg, idom, NULL);
+	int rc = dom_compute(algo_find(dom_algos, dom_nalgos, "auto"), &p->cfg, idom, NULL);
 	if (rc == SSA_OK)
 		rc = domtree_build(t, idom, p->cfg.n, 0);
 	free(idom);
@@ -41,19 +41,19 @@ static int build_checked(const struct prog *p, const struct domtree *t,
 {
 	int rc = construct_compute(a, p, s, counters);
 	if (rc != SSA_OK) {
-		snprintf(msg, msglen, "%s: %s", a->name, ssa_status_str(rc));
+		snprintf(msg, msglen, "%s: %s", a->head.name, ssa_status_str(rc));
 		return rc;
 	}
 	char m[300];
 	if ((rc = ssa_verify(p, t, s, m, sizeof m)) != SSA_OK) {
-		snprintf(msg, msglen, "%s: verifier: %s", a->name, m);
+		snprintf(msg, msglen, "%s: verifier: %s", a->head.name, m);
 		return rc;
 	}
 	struct ssa_interp_opts io = {.seed = seed, .walks = 20,
 				     .max_len = p->cfg.n < 100000 ? 4 * p->cfg.n + 8 : 1u << 20};
 	struct ssa_interp_stats st;
 	if ((rc = ssa_interp_check(p, s, &io, &st, m, sizeof m)) != SSA_OK)
-		snprintf(msg, msglen, "%s: interpreter: %s", a->name, m);
+		snprintf(msg, msglen, "%s: interpreter: %s", a->head.name, m);
 	return rc;
 }
 
@@ -73,7 +73,7 @@ Test(ssa_braun, article_bb1_bb8)
 		uint64_t c[CONSTRUCT_MAX_COUNTERS];
 		cr_assert_eq(build_checked(&p, &t, construct_algos[a], 1, &s, c, msg, sizeof msg),
 			     SSA_OK, "%s", msg);
-		cr_assert_eq(s.nphi, 3, "%s: %u phis", construct_algos[a]->name, s.nphi);
+		cr_assert_eq(s.nphi, 3, "%s: %u phis", construct_algos[a]->head.name, s.nphi);
 		uint32_t p2 = phi_of(&s, 2, 0), p7 = phi_of(&s, 7, 0), p8 = phi_of(&s, 8, 0);
 		uint32_t d1 = p.op_off[1], d2 = p.op_off[2] + 1, d3 = p.op_off[3] + 1;
 		uint32_t d5 = p.op_off[5] + 1, d6 = p.op_off[6] + 1;
@@ -137,12 +137,12 @@ Test(ssa_braun, irreducible_redundant_scc)
 	cr_assert_eq(sp_domtree(&p.cfg, &t), SSA_OK);
 	struct ssa_form s;
 	uint64_t c[CONSTRUCT_MAX_COUNTERS];
-	cr_assert_eq(build_checked(&p, &t, construct_find("braun-noscc"), 1, &s, c, msg, sizeof msg),
+	cr_assert_eq(build_checked(&p, &t, algo_find(construct_algos, construct_nalgos, "braun-noscc"), 1, &s, c, msg, sizeof msg),
 		     SSA_OK, "%s", msg);
 	cr_assert_eq(s.nphi, 3);
 	cr_assert_eq(c[3], 0);
 	ssa_form_free(&s);
-	cr_assert_eq(build_checked(&p, &t, construct_find("braun"), 1, &s, c, msg, sizeof msg),
+	cr_assert_eq(build_checked(&p, &t, algo_find(construct_algos, construct_nalgos, "braun"), 1, &s, c, msg, sizeof msg),
 		     SSA_OK, "%s", msg);
 	cr_assert_eq(s.nphi, 0);
 	cr_assert_eq(c[4], 3, "scc removed %llu", (unsigned long long)c[4]);
@@ -191,12 +191,12 @@ static void check_phi_property(const char *what, const struct construct_algo *a,
 {
 	struct phi_sets got;
 	cr_assert_eq(ssa_form_phi_sets(s, &got), SSA_OK);
-	bool scc = strcmp(a->name, "braun") == 0;
+	bool scc = strcmp(a->head.name, "braun") == 0;
 	if (reducible || scc) {
-		cr_assert(sp_phi_equal(&got, pr), "%s: %s: %llu phis, pruned SSA %llu", what, a->name,
+		cr_assert(sp_phi_equal(&got, pr), "%s: %s: %llu phis, pruned SSA %llu", what, a->head.name,
 			  (unsigned long long)got.total, (unsigned long long)pr->total);
 	} else {
-		cr_assert(sp_phi_subset(pr, &got), "%s: %s lost a phi of pruned SSA", what, a->name);
+		cr_assert(sp_phi_subset(pr, &got), "%s: %s lost a phi of pruned SSA", what, a->head.name);
 		if (strict)
 			*strict += got.total > pr->total;
 	}
@@ -230,10 +230,10 @@ Test(ssa_braun, random_programs)
 						   sizeof msg),
 				     SSA_OK, "%s: %s", what, msg);
 			check_phi_property(what, construct_algos[a], red, &s, &pr, &strict);
-			if (red || strcmp(construct_algos[a]->name, "braun") == 0)
+			if (red || strcmp(construct_algos[a]->head.name, "braun") == 0)
 				cr_assert(ssa_form_equal(&ref, &s, why, sizeof why),
 					  "%s: %s vs pruned + rename-stack: %s", what,
-					  construct_algos[a]->name, why);
+					  construct_algos[a]->head.name, why);
 			ssa_form_free(&s);
 		}
 		ssa_form_free(&ref);
@@ -259,7 +259,7 @@ static void check_family(const char *family, uint64_t blocks, uint64_t seed, uin
 	bool red;
 	cr_assert_eq(cfg_is_reducible(&p.cfg, &red), SSA_OK);
 	struct phi_sets pr = {0};
-	cr_assert_eq(phi_place_prog(phi_find("phi-dj"), &p, NULL, PHI_PRUNED, &pr), SSA_OK);
+	cr_assert_eq(phi_place_prog(algo_find(phi_algos, phi_nalgos, "phi-dj"), &p, NULL, PHI_PRUNED, &pr), SSA_OK);
 	for (size_t a = 0; a < construct_nalgos; a++) {
 		struct ssa_form s;
 		cr_assert_eq(build_checked(&p, &t, construct_algos[a], seed, &s, NULL, msg, sizeof msg),
@@ -336,12 +336,12 @@ Test(ssa_braun, scratch_reuse)
 		cr_assert_eq(al->run(scratch, &p, &s1, c1), SSA_OK);
 		cr_assert_eq(al->run(scratch, &p, &s2, c2), SSA_OK);
 		char why[300];
-		cr_assert(ssa_form_equal(&s1, &s2, why, sizeof why), "%s: %s", al->name, why);
+		cr_assert(ssa_form_equal(&s1, &s2, why, sizeof why), "%s: %s", al->head.name, why);
 		cr_assert_eq(s1.nphi, s2.nphi);
 		cr_assert(memcmp(c1, c2, sizeof c1) == 0);
 		cr_assert_eq(c1[5], s1.nphi);
 		cr_assert_eq(c1[1], c1[2] + c1[4] + c1[5], "%s: created = trivial + scc + kept",
-			     al->name);
+			     al->head.name);
 		ssa_form_free(&s1);
 		ssa_form_free(&s2);
 		al->scratch_free(scratch);

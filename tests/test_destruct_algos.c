@@ -135,21 +135,21 @@ static int destroy_and_run(const struct cprog *src, const struct cprog *ssa, con
 	struct cprog out;
 	uint64_t cnt[DESTRUCT_MAX_COUNTERS];
 	int rc = destruct_compute(a, ssa, t, &out, counters ? counters : cnt);
-	cr_assert_eq(rc, SSA_OK, "%s: %s", a->name, ssa_status_str(rc));
+	cr_assert_eq(rc, SSA_OK, "%s: %s", a->head.name, ssa_status_str(rc));
 	char why[200];
-	cr_assert_eq(cprog_check(&out, false, why, sizeof(why)), SSA_OK, "%s: %s", a->name, why);
+	cr_assert_eq(cprog_check(&out, false, why, sizeof(why)), SSA_OK, "%s: %s", a->head.name, why);
 	cr_assert_eq(out.nphi, 0);
 	uint64_t copies = 0;
 	for (uint32_t i = 0; i < out.nops; i++)
 		copies += cprog_kind_of(&out, i) >= CP_COPY;
-	cr_assert_eq(copies, (counters ? counters : cnt)[0], "%s: the copies counter", a->name);
+	cr_assert_eq(copies, (counters ? counters : cnt)[0], "%s: the copies counter", a->head.name);
 	struct cprog_interp_opts o = cover_opts(src->g, seed);
 	struct cprog_interp_stats st;
 	rc = cprog_interp_compare(src, &out, &o, &st, msg, msglen);
-	cr_assert_neq(rc, SSA_EINPUT, "%s: %s", a->name, msg);
+	cr_assert_neq(rc, SSA_EINPUT, "%s: %s", a->head.name, msg);
 	/* covering walks reach every block the entry reaches */
 	if (rc == SSA_OK)
-		cr_assert_eq(st.covered, t->nreach, "%s: walks covered %llu of %u blocks", a->name,
+		cr_assert_eq(st.covered, t->nreach, "%s: walks covered %llu of %u blocks", a->head.name,
 			     (unsigned long long)st.covered, t->nreach);
 	cprog_free(&out);
 	return rc;
@@ -157,7 +157,7 @@ static int destroy_and_run(const struct cprog *src, const struct cprog *ssa, con
 
 static const struct destruct_algo *algo(const char *name)
 {
-	const struct destruct_algo *a = destruct_find(name);
+	const struct destruct_algo *a = algo_find(destruct_algos, destruct_nalgos, name);
 	cr_assert_not_null(a, "%s not registered", name);
 	return a;
 }
@@ -196,7 +196,7 @@ static void expect_fresh_ssa_ok(const struct cprog *src)
 	cr_assert(conventional(&s, &t));
 	for (size_t a = 0; a < destruct_nalgos; a++)
 		cr_assert_eq(destroy_and_run(src, &s, &t, destruct_algos[a], 1, NULL, msg, sizeof(msg)),
-			     SSA_OK, "%s: %s", destruct_algos[a]->name, msg);
+			     SSA_OK, "%s: %s", destruct_algos[a]->head.name, msg);
 	cprog_free(&s);
 	domtree_free(&t);
 }
@@ -305,7 +305,7 @@ Test(ssa_destruct, seed_article_example)
 								 msg, sizeof(msg));
 					if (!destruct_algos[a]->needs_cssa || conv)
 						cr_assert_eq(rc, SSA_OK, "%s %s cp=%d: %s",
-							     destruct_algos[a]->name, rename_algos[r]->name,
+							     destruct_algos[a]->head.name, rename_algos[r]->head.name,
 							     cp, msg);
 				}
 				cprog_free(&s);
@@ -338,7 +338,7 @@ static void check_prog(const struct cprog *src, uint64_t seed, const char *what,
 				int rc = destroy_and_run(src, &s, &t, destruct_algos[a], seed, cnt, msg,
 							 sizeof(msg));
 				ta->copies[a] += cnt[0];
-				if (strcmp(destruct_algos[a]->name, "out-of-ssa-boissinot") == 0) {
+				if (strcmp(destruct_algos[a]->head.name, "out-of-ssa-boissinot") == 0) {
 					/* every copy accounted for: the program's own and the inserted
 					 * ones, less those coalesced, plus one per cycle */
 					uint64_t own = 0;
@@ -350,7 +350,7 @@ static void check_prog(const struct cprog *src, uint64_t seed, const char *what,
 					ta->wrong[a]++;
 				if (!destruct_algos[a]->needs_cssa || conv)
 					cr_assert_eq(rc, SSA_OK, "%s %s %s cp=%d: %s", what,
-						     destruct_algos[a]->name,
+						     destruct_algos[a]->head.name,
 						     phi_flavor_name((enum phi_flavor)fl), cp, msg);
 			}
 			cprog_free(&s);
@@ -656,13 +656,13 @@ Test(ssa_destruct, table)
 {
 	cr_assert_eq(destruct_nalgos, 3);
 	for (size_t a = 0; a < destruct_nalgos; a++) {
-		cr_assert(strncmp(destruct_algos[a]->name, "out-of-ssa-", 11) == 0);
-		cr_assert_str_eq(destruct_algos[a]->counter_names[0], "copies");
-		cr_assert_eq(destruct_find(destruct_algos[a]->name), destruct_algos[a]);
+		cr_assert(strncmp(destruct_algos[a]->head.name, "out-of-ssa-", 11) == 0);
+		cr_assert_str_eq(destruct_algos[a]->head.counter_names[0], "copies");
+		cr_assert_eq(algo_find(destruct_algos, destruct_nalgos, destruct_algos[a]->head.name), destruct_algos[a]);
 		cr_assert_gt(destruct_algos[a]->scratch_bytes(100, 200, 50, 300, 10, 20), 0);
 	}
 	cr_assert(!algo("out-of-ssa-boissinot")->needs_cssa);
-	cr_assert_null(destruct_find("out-of-ssa-nope"));
+	cr_assert_null(algo_find(destruct_algos, destruct_nalgos, "out-of-ssa-nope"));
 }
 
 /* ---- copies per method, and scale ---- */

@@ -19,10 +19,10 @@
 
 static unsigned counter(const char *name)
 {
-	const struct dom_algo *a = dom_find("auto");
+	const struct dom_algo *a = algo_find(dom_algos, dom_nalgos, "auto");
 	cr_assert(a, "auto is not registered");
-	for (unsigned i = 0; i < DOM_MAX_COUNTERS && a->counter_names[i]; i++)
-		if (!strcmp(a->counter_names[i], name))
+	for (unsigned i = 0; i < DOM_MAX_COUNTERS && a->head.counter_names[i]; i++)
+		if (!strcmp(a->head.counter_names[i], name))
 			return i;
 	cr_assert_fail("auto has no counter %s", name);
 	return 0;
@@ -34,7 +34,7 @@ static void check(const struct cfg *g, const char *what, uint64_t *c)
 	uint32_t *got = malloc(g->n * sizeof *got), *want = malloc(g->n * sizeof *want);
 	cr_assert(got && want);
 	cr_assert_eq(dom_oracle(g, want), SSA_OK, "%s: the oracle refused", what);
-	cr_assert_eq(dom_compute(dom_find("auto"), g, got, c), SSA_OK, "%s: auto failed", what);
+	cr_assert_eq(dom_compute(algo_find(dom_algos, dom_nalgos, "auto"), g, got, c), SSA_OK, "%s: auto failed", what);
 	uint32_t d = dc_first_diff(got, want, g->n);
 	cr_assert_eq(d, UINT32_MAX, "%s (n=%u m=%u): block %u idom %lld, oracle %lld", what, g->n,
 		     g->m, d, d == UINT32_MAX ? 0 : dc_id(got[d]), d == UINT32_MAX ? 0 : dc_id(want[d]));
@@ -222,7 +222,7 @@ static int check_mid(const struct cfg *g, const char *what)
 	check(g, what, c);
 	uint32_t *idom = malloc(g->n * sizeof *idom);
 	cr_assert(idom);
-	cr_assert_eq(dom_compute(dom_find("ibfs"), g, idom, ib), SSA_OK);
+	cr_assert_eq(dom_compute(algo_find(dom_algos, dom_nalgos, "ibfs"), g, idom, ib), SSA_OK);
 	free(idom);
 	const uint64_t mp = c[ix[4]], fb = c[ix[5]];
 	if (g->n <= T || g->n > MID || g->m > DOM_AUTO_MID_MAX_M) {
@@ -383,7 +383,7 @@ Test(dom_auto, mid_path_edge_cap)
 	}
 	/* The estimate grows by one word per edge up to the cap, and not past it; not at all
 	 * for graphs the small path takes. */
-	const struct dom_algo *a = dom_find("auto");
+	const struct dom_algo *a = algo_find(dom_algos, dom_nalgos, "auto");
 	cr_assert_eq(a->scratch_bytes(MID, 1001) - a->scratch_bytes(MID, 1000), sizeof(uint32_t));
 	cr_assert_eq(a->scratch_bytes(MID, DOM_AUTO_MID_MAX_M + 1000),
 		     a->scratch_bytes(MID, DOM_AUTO_MID_MAX_M));
@@ -401,7 +401,7 @@ Test(dom_auto, one_scratch_through_every_path)
 		{"itworst", 41, 1},      {"random", 700, 4},      {"ladder", 1000, 1},
 		{"structured", 200, 5},
 	};
-	const struct dom_algo *a = dom_find("auto");
+	const struct dom_algo *a = algo_find(dom_algos, dom_nalgos, "auto");
 	void *scratch = NULL;
 	cr_assert_eq(a->scratch_alloc(&scratch, 2 * MID, 8 * MID), SSA_OK);
 	for (size_t i = 0; i < sizeof seq / sizeof *seq; i++) {

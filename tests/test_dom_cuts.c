@@ -179,10 +179,10 @@ static void cut_graph(struct cfg *g, uint32_t lead, uint32_t core, uint32_t regi
 
 static uint64_t counter(const struct dom_algo *a, const uint64_t *c, const char *name)
 {
-	for (int i = 0; i < DOM_MAX_COUNTERS && a->counter_names[i]; i++)
-		if (!strcmp(a->counter_names[i], name))
+	for (int i = 0; i < DOM_MAX_COUNTERS && a->head.counter_names[i]; i++)
+		if (!strcmp(a->head.counter_names[i], name))
 			return c[i];
-	cr_assert_fail("%s has no counter %s", a->name, name);
+	cr_assert_fail("%s has no counter %s", a->head.name, name);
 	return 0;
 }
 
@@ -208,19 +208,19 @@ Test(cuts, the_shortcut_fires_and_every_algorithm_equals_the_oracle)
 			 * deep in the core reach it), and that entry is a cut. */
 			for (size_t i = 0; i < sizeof shortcut_algos / sizeof *shortcut_algos;
 			     i++) {
-				const struct dom_algo *a = dom_find(shortcut_algos[i]);
+				const struct dom_algo *a = algo_find(dom_algos, dom_nalgos, shortcut_algos[i]);
 				cr_assert_not_null(a);
 				uint64_t c[DOM_MAX_COUNTERS];
 				cr_assert_eq(dom_compute(a, &g, want, c), SSA_OK);
 				/* auto's mid-size path (ibfs) answers these graphs of about
 				 * 3000 blocks without semidominators; when it does, its
 				 * Semi-NCA phase, snca_semi, is the one snca ran above. */
-				if (!strcmp(a->name, "auto") && counter(a, c, "mid_passes") &&
+				if (!strcmp(a->head.name, "auto") && counter(a, c, "mid_passes") &&
 				    !counter(a, c, "mid_fell_back"))
 					continue;
 				uint64_t at = counter(a, c, "semi_at_cut");
 				cr_assert(at >= g.n / 2 && at < g.n, "%s: %llu of %u at a cut",
-				          a->name, (unsigned long long)at, g.n);
+				          a->head.name, (unsigned long long)at, g.n);
 			}
 			free(want);
 			cfg_free(&g);

@@ -75,7 +75,7 @@ Test(families, large_graphs_agree_and_verify)
 	static const char *const fams[] = {"random", "structured", "chain", "diamonds",
 					   "irreducible", "switch", "dense"};
 	static const char *const quick[] = {"slt", "lt", "snca", "auto", "chk", "ibfs"};
-	const struct dom_algo *ref = dom_find("slt");
+	const struct dom_algo *ref = algo_find(dom_algos, dom_nalgos, "slt");
 	cr_assert(ref, "slt is not registered");
 	for (size_t f = 0; f < sizeof fams / sizeof *fams; f++) {
 		if (!gen_find(fams[f]))
@@ -96,14 +96,14 @@ Test(families, large_graphs_agree_and_verify)
 				  "family=%s seed=%llu: correct tree not certified: %s", fams[f],
 				  (unsigned long long)seed, msg);
 			for (size_t a = 0; a < sizeof quick / sizeof *quick; a++) {
-				const struct dom_algo *al = dom_find(quick[a]);
+				const struct dom_algo *al = algo_find(dom_algos, dom_nalgos, quick[a]);
 				if (!al || al == ref)
 					continue;
 				cr_assert_eq(dom_compute(al, &g, got, NULL), SSA_OK);
 				uint32_t d = dc_first_diff(got, want, g.n);
 				cr_assert_eq(d, UINT32_MAX,
 					     "family=%s blocks=100000 seed=%llu: %s block %u idom %lld, slt %lld",
-					     fams[f], (unsigned long long)seed, al->name, d,
+					     fams[f], (unsigned long long)seed, al->head.name, d,
 					     d == UINT32_MAX ? 0 : dc_id(got[d]),
 					     d == UINT32_MAX ? 0 : dc_id(want[d]));
 			}
@@ -187,7 +187,7 @@ Test(families, reducibility_by_family)
  * a constant number of passes on the same graphs. */
 Test(families, ibfsquad_makes_ibfs_quadratic)
 {
-	const struct dom_algo *ibfs = dom_find("ibfs"), *chk = dom_find("chk");
+	const struct dom_algo *ibfs = algo_find(dom_algos, dom_nalgos, "ibfs"), *chk = algo_find(dom_algos, dom_nalgos, "chk");
 	cr_assert(ibfs && chk);
 	static const uint64_t ks[] = {1, 2, 3, 10, 100, 1000, 3000};
 	for (size_t i = 0; i < sizeof ks / sizeof *ks; i++) {

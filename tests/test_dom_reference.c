@@ -38,7 +38,7 @@ static void compare_kernels(const struct cfg *g, const char *what)
 	cr_assert_eq(dom_reference(g, ref), SSA_OK);
 	static const char *const kernels[] = {"slt", "lt"};
 	for (size_t k = 0; k < 2; k++) {
-		cr_assert_eq(dom_compute(dom_find(kernels[k]), g, got, NULL), SSA_OK);
+		cr_assert_eq(dom_compute(algo_find(dom_algos, dom_nalgos, kernels[k]), g, got, NULL), SSA_OK);
 		uint32_t d = dc_first_diff(ref, got, g->n);
 		cr_assert_eq(d, UINT32_MAX, "%s: block %u: %s %lld, reference %lld", what, d, kernels[k],
 			     dc_id(d < g->n ? got[d] : 0), dc_id(d < g->n ? ref[d] : 0));

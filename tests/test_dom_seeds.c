@@ -55,7 +55,7 @@ Test(seeds, fib_dominator_sets)
 		for (uint32_t a = 0; a < 7; a++)
 			for (uint32_t b = 0; b < 7; b++)
 				cr_assert_eq(domtree_dominates(&t, a, b), !!(dom[b] >> a & 1),
-					     "%s: does %u dominate %u?", dom_algos[i]->name, a, b);
+					     "%s: does %u dominate %u?", dom_algos[i]->head.name, a, b);
 		domtree_free(&t);
 	}
 	cfg_free(&g);

@@ -141,7 +141,7 @@ static void check_dominators(const char *domtext, const struct llvmir_func *f, c
 		cr_assert_eq(dom_compute(dom_algos[a], &f->prog.cfg, got, NULL), SSA_OK);
 		for (uint32_t b = 0; b < n; b++)
 			cr_expect_eq(got[b], want[b], "%s %s, %s: idom(%s) = %s, LLVM says %s", what,
-				     llvmir_func_name(f), dom_algos[a]->name, llvmir_block_name(f, b),
+				     llvmir_func_name(f), dom_algos[a]->head.name, llvmir_block_name(f, b),
 				     got[b] == SSA_NONE ? "none" : llvmir_block_name(f, got[b]),
 				     want[b] == SSA_NONE ? "none" : llvmir_block_name(f, want[b]));
 	}

@@ -200,7 +200,7 @@ static void run_all(const struct cfg *g, const char *what, struct loops_summary 
 		cr_assert_eq(loops_compute(loops_algos[a], g, &f, c), SSA_OK);
 		if (g->n <= 1200)
 			check_against_bf(g, &f, what);
-		if (strcmp(loops_algos[a]->name, "havlak") == 0) {
+		if (strcmp(loops_algos[a]->head.name, "havlak") == 0) {
 			/* Ramalingam's correction: every edge parked and scanned at most once. */
 			cr_assert_leq(c[1], g->m, "%s: %llu edges parked", what, (unsigned long long)c[1]);
 			cr_assert_leq(c[2], g->m, "%s: %llu edges scanned", what, (unsigned long long)c[2]);
@@ -229,7 +229,7 @@ Test(loops, hand_made)
 	static const uint32_t w[] = {0, 1, 1, 2, 1, 3, 2, 1, 4, 2};
 	from_edges(&g, 5, w, 5);
 	cr_assert_eq(loop_forest_alloc(&f, g.n), SSA_OK);
-	cr_assert_eq(loops_compute(loops_find("havlak"), &g, &f, NULL), SSA_OK);
+	cr_assert_eq(loops_compute(algo_find(loops_algos, loops_nalgos, "havlak"), &g, &f, NULL), SSA_OK);
 	cr_assert_eq(f.nloops, 1);
 	cr_assert_eq(f.header[0], 1);
 	cr_assert_eq(f.nblocks[0], 2);
@@ -245,7 +245,7 @@ Test(loops, hand_made)
 	static const uint32_t ir[] = {0, 1, 0, 2, 1, 2, 2, 1, 2, 3};
 	from_edges(&g, 4, ir, 5);
 	cr_assert_eq(loop_forest_alloc(&f, g.n), SSA_OK);
-	cr_assert_eq(loops_compute(loops_find("havlak"), &g, &f, NULL), SSA_OK);
+	cr_assert_eq(loops_compute(algo_find(loops_algos, loops_nalgos, "havlak"), &g, &f, NULL), SSA_OK);
 	cr_assert_eq(f.nloops, 1);
 	cr_assert_eq(f.header[0], 1);
 	cr_assert_eq(f.entries[0], 2);
@@ -259,7 +259,7 @@ Test(loops, hand_made)
 	static const uint32_t sl[] = {0, 0, 0, 1, 1, 1, 1, 0, 1, 2, 1, 2};
 	from_edges(&g, 3, sl, 6);
 	cr_assert_eq(loop_forest_alloc(&f, g.n), SSA_OK);
-	cr_assert_eq(loops_compute(loops_find("havlak"), &g, &f, NULL), SSA_OK);
+	cr_assert_eq(loops_compute(algo_find(loops_algos, loops_nalgos, "havlak"), &g, &f, NULL), SSA_OK);
 	cr_assert_eq(f.nloops, 2);
 	cr_assert_eq(f.header[0], 0);
 	cr_assert_eq(f.header[1], 1);
@@ -412,7 +412,7 @@ Test(loops, deep_multi_entry_nest)
 	struct loop_forest f;
 	uint64_t c[LOOPS_MAX_COUNTERS];
 	cr_assert_eq(loop_forest_alloc(&f, g.n), SSA_OK);
-	cr_assert_eq(loops_compute(loops_find("havlak"), &g, &f, c), SSA_OK);
+	cr_assert_eq(loops_compute(algo_find(loops_algos, loops_nalgos, "havlak"), &g, &f, c), SSA_OK);
 	struct loops_summary s;
 	loops_summarize(&f, &s);
 	cr_assert_eq(s.loops, k);

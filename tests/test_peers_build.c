@@ -20,10 +20,10 @@ static const char llvm_names[] = "llvm-dom, llvm-dom-map, llvm-pdom, llvm-idf, l
 /* The peers lines of out agree with what the tables hold. */
 static void expect_peer_lines(const char *out, const char *what)
 {
-	bool llvm = dom_find("llvm-dom") != NULL, boost = dom_find("boost-lt") != NULL;
-	cr_expect_eq(llvm, dom_find("llvm-dom-map") != NULL);
-	cr_expect_eq(llvm, dom_find("llvm-pdom") != NULL);
-	cr_expect_eq(llvm, phi_find("llvm-idf") != NULL);
+	bool llvm = algo_find(dom_algos, dom_nalgos, "llvm-dom") != NULL, boost = algo_find(dom_algos, dom_nalgos, "boost-lt") != NULL;
+	cr_expect_eq(llvm, algo_find(dom_algos, dom_nalgos, "llvm-dom-map") != NULL);
+	cr_expect_eq(llvm, algo_find(dom_algos, dom_nalgos, "llvm-pdom") != NULL);
+	cr_expect_eq(llvm, algo_find(phi_algos, phi_nalgos, "llvm-idf") != NULL);
 	char want[160];
 	snprintf(want, sizeof want, "\npeers: %s: LLVM ", llvm_names);
 	cr_expect_eq(strstr(out, want) != NULL, llvm, "%s: %s", what, out);
@@ -34,7 +34,7 @@ static void expect_peer_lines(const char *out, const char *what)
 		     out);
 	/* igraph-dom is in the table exactly when CMake built its adapter (the definition comes
 	 * with the library that ssadom links). */
-	bool igraph = dom_find("igraph-dom") != NULL;
+	bool igraph = algo_find(dom_algos, dom_nalgos, "igraph-dom") != NULL;
 #ifdef SSALAB_HAVE_IGRAPH_PEERS
 	cr_expect(igraph, "built with igraph, but igraph-dom is not in the table");
 #else
@@ -68,10 +68,10 @@ Test(peers_build, version_and_list_say_what_the_build_has)
 	cr_assert_eq(r.code, 0, "%s", r.err);
 	expect_peer_lines(r.out, "--algo=list");
 	/* Listed kernels are exactly the registered ones. */
-	cr_expect_eq(strstr(r.out, "\n  llvm-dom ") != NULL, dom_find("llvm-dom") != NULL);
-	cr_expect_eq(strstr(r.out, "\n  llvm-dom-map ") != NULL, dom_find("llvm-dom-map") != NULL);
-	cr_expect_eq(strstr(r.out, "\n  boost-lt ") != NULL, dom_find("boost-lt") != NULL);
-	cr_expect_eq(strstr(r.out, "\n  igraph-dom ") != NULL, dom_find("igraph-dom") != NULL);
+	cr_expect_eq(strstr(r.out, "\n  llvm-dom ") != NULL, algo_find(dom_algos, dom_nalgos, "llvm-dom") != NULL);
+	cr_expect_eq(strstr(r.out, "\n  llvm-dom-map ") != NULL, algo_find(dom_algos, dom_nalgos, "llvm-dom-map") != NULL);
+	cr_expect_eq(strstr(r.out, "\n  boost-lt ") != NULL, algo_find(dom_algos, dom_nalgos, "boost-lt") != NULL);
+	cr_expect_eq(strstr(r.out, "\n  igraph-dom ") != NULL, algo_find(dom_algos, dom_nalgos, "igraph-dom") != NULL);
 	bench_run_free(&r);
 }
 
@@ -80,17 +80,17 @@ Test(peers_build, all_runs_with_or_without_peers)
 	struct bench_run r = RUN("--algo=all --blocks=3000 --reps=1 --csv");
 	cr_expect_eq(r.code, 0, "exit %d, stderr: %s", r.code, r.err);
 	cr_expect_not_null(strstr(r.out, "\nauto,dom,ok,"), "%s", r.out);
-	cr_expect_eq(strstr(r.out, "\nllvm-dom,dom,ok,") != NULL, dom_find("llvm-dom") != NULL);
+	cr_expect_eq(strstr(r.out, "\nllvm-dom,dom,ok,") != NULL, algo_find(dom_algos, dom_nalgos, "llvm-dom") != NULL);
 	cr_expect_eq(strstr(r.out, "\nllvm-dom-map,dom,ok,") != NULL,
-		     dom_find("llvm-dom-map") != NULL);
-	cr_expect_eq(strstr(r.out, "\nboost-lt,dom,ok,") != NULL, dom_find("boost-lt") != NULL);
-	cr_expect_eq(strstr(r.out, "\nigraph-dom,dom,ok,") != NULL, dom_find("igraph-dom") != NULL);
+		     algo_find(dom_algos, dom_nalgos, "llvm-dom-map") != NULL);
+	cr_expect_eq(strstr(r.out, "\nboost-lt,dom,ok,") != NULL, algo_find(dom_algos, dom_nalgos, "boost-lt") != NULL);
+	cr_expect_eq(strstr(r.out, "\nigraph-dom,dom,ok,") != NULL, algo_find(dom_algos, dom_nalgos, "igraph-dom") != NULL);
 	bench_run_free(&r);
 }
 
 Test(peers_build, without_llvm_peers_mem2reg_is_refused_and_all_says_it_left_it_out)
 {
-	if (dom_find("llvm-dom"))
+	if (algo_find(dom_algos, dom_nalgos, "llvm-dom"))
 		cr_skip_test("this build has LLVM's peers (tests/test_peers_llvm_bench.c covers it)");
 	/* Generated input: llvm-mem2reg is not a kernel of this build. */
 	struct bench_run r = RUN("--algo=llvm-mem2reg --blocks=100");

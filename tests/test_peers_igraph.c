@@ -27,7 +27,7 @@ static void expect_graph(const struct cfg *g, const char *what, void *ctx)
 
 Test(peers_igraph, registered_with_version)
 {
-	cr_assert_eq(dom_find("igraph-dom"), &peer_igraph_dom);
+	cr_assert_eq(algo_find(dom_algos, dom_nalgos, "igraph-dom"), &peer_igraph_dom);
 	const char *v = peer_igraph_version();
 	cr_assert(strncmp(v, "igraph 0.", 9) == 0 || strncmp(v, "igraph 1.", 9) == 0, "%s", v);
 	cr_assert_not_null(peer_igraph_dom.prepare, "the igraph_t is built untimed");

@@ -31,10 +31,10 @@ static void expect_graph(const struct cfg *g, const char *what, void *ctx)
 
 Test(peers_llvm, registered_with_version)
 {
-	cr_assert_eq(dom_find("llvm-dom"), &peer_llvm_dom);
-	cr_assert_eq(dom_find("llvm-dom-map"), &peer_llvm_dom_map);
-	cr_assert_eq(dom_find("llvm-pdom"), &peer_llvm_pdom);
-	cr_assert_eq(phi_find("llvm-idf"), &peer_llvm_idf);
+	cr_assert_eq(algo_find(dom_algos, dom_nalgos, "llvm-dom"), &peer_llvm_dom);
+	cr_assert_eq(algo_find(dom_algos, dom_nalgos, "llvm-dom-map"), &peer_llvm_dom_map);
+	cr_assert_eq(algo_find(dom_algos, dom_nalgos, "llvm-pdom"), &peer_llvm_pdom);
+	cr_assert_eq(algo_find(phi_algos, phi_nalgos, "llvm-idf"), &peer_llvm_idf);
 	const char *v = peer_llvm_version();
 	unsigned major = 0, minor = 0;
 	cr_assert(sscanf(v, "LLVM %u.%u", &major, &minor) == 2, "%s", v);
@@ -50,7 +50,7 @@ Test(peers_llvm, numbered_path_from_llvm_20)
 {
 	const bool numbered = SSALAB_LLVM_MAJOR >= 20;
 	cr_assert_eq(peer_llvm_numbered(), numbered, "LLVM %d", SSALAB_LLVM_MAJOR);
-	const char *dom = peer_llvm_dom.summary, *map = peer_llvm_dom_map.summary;
+	const char *dom = peer_llvm_dom.head.summary, *map = peer_llvm_dom_map.head.summary;
 	cr_expect_not_null(strstr(map, "keyed by node pointer"), "%s", map);
 	cr_expect_eq(strstr(dom, "indexed by number") != NULL, numbered, "%s", dom);
 	cr_expect_eq(strstr(dom, "keyed by node pointer") != NULL, !numbered, "%s", dom);
@@ -199,8 +199,8 @@ static void expect_idf(const struct prog *p, const char *what)
 			uint64_t cnt[PHI_MAX_COUNTERS];
 			cr_assert_eq(phi_compute(&peer_llvm_idf, &in, f, &got, cnt), SSA_OK);
 			cr_assert_eq(cnt[0], got.total);
-			cr_assert_eq(phi_compute(phi_find("phi-idf"), &in, f, &want[0], cnt), SSA_OK);
-			cr_assert_eq(phi_compute(phi_find("phi-dj"), &in, f, &want[1], cnt), SSA_OK);
+			cr_assert_eq(phi_compute(algo_find(phi_algos, phi_nalgos, "phi-idf"), &in, f, &want[0], cnt), SSA_OK);
+			cr_assert_eq(phi_compute(algo_find(phi_algos, phi_nalgos, "phi-dj"), &in, f, &want[1], cnt), SSA_OK);
 			char msg[200];
 			for (int k = 0; k < 2; k++)
 				cr_assert(phi_sets_equal(&got, &want[k], msg, sizeof msg),
@@ -361,11 +361,11 @@ Test(peers_llvm, deep_loop_into_the_entry, .timeout = 300)
 	cr_assert_not_null(idom);
 	const struct dom_algo *algos[] = {&peer_llvm_dom, &peer_llvm_dom_map, &peer_llvm_pdom};
 	for (int k = 0; k < 3; k++) {
-		cr_assert_eq(dom_compute(algos[k], &g, idom, NULL), SSA_OK, "%s", algos[k]->name);
+		cr_assert_eq(dom_compute(algos[k], &g, idom, NULL), SSA_OK, "%s", algos[k]->head.name);
 		cr_assert_eq(idom[0], SSA_NONE);
 		for (uint32_t b = 1; b < n; b++)
 			if (idom[b] != b - 1)
-				cr_assert_fail("%s: idom(%u) = %d", algos[k]->name, b, (int)idom[b]);
+				cr_assert_fail("%s: idom(%u) = %d", algos[k]->head.name, b, (int)idom[b]);
 	}
 	free(idom);
 	cfg_free(&g);

@@ -20,10 +20,10 @@ static void check_all(const struct cfg *g, const uint32_t *const *expect, const 
 			uint64_t k = s.off[x];
 			for (const uint32_t *y = expect[x]; *y != SSA_NONE; y++, k++)
 				cr_assert(k < s.off[x + 1] && s.set[k] == *y,
-					  "%s, %s: DF(%u) should hold %u", what, df_algos[a]->name, x,
+					  "%s, %s: DF(%u) should hold %u", what, df_algos[a]->head.name, x,
 					  *y);
 			cr_assert_eq(k, s.off[x + 1], "%s, %s: DF(%u) too large", what,
-				     df_algos[a]->name, x);
+				     df_algos[a]->head.name, x);
 		}
 		df_sets_free(&s);
 	}
@@ -168,12 +168,12 @@ Test(df, ladder_closed_form)
 			cr_assert_eq(df_compute(df_algos[a], &g, &dt, DF_DEFAULT_LIMIT, &s, NULL),
 				     SSA_OK);
 			cr_assert_eq(s.total, (uint64_t)(k - 1) * (k + 2) / 2, "%s k=%u total %lu",
-				     df_algos[a]->name, k, (unsigned long)s.total);
+				     df_algos[a]->head.name, k, (unsigned long)s.total);
 			/* DF(a_i) = {b_i..b_k} for i >= 2, DF(b_i) = {b_{i+1}}, DF(a_1) = {}. */
 			for (uint32_t i = 1; i <= k; i++) {
 				uint32_t ai = i - 1, bi = k + i - 1;
 				uint64_t la = s.off[ai + 1] - s.off[ai], lb = s.off[bi + 1] - s.off[bi];
-				cr_assert_eq(la, i == 1 ? 0 : k - i + 1, "%s DF(a_%u)", df_algos[a]->name, i);
+				cr_assert_eq(la, i == 1 ? 0 : k - i + 1, "%s DF(a_%u)", df_algos[a]->head.name, i);
 				if (la)
 					cr_assert_eq(s.set[s.off[ai]], bi);
 				cr_assert_eq(lb, i < k ? 1u : 0u);
@@ -200,7 +200,7 @@ Test(df, repeat_until_closed_form)
 			struct df_sets s = {0};
 			cr_assert_eq(df_compute(df_algos[a], &g, &dt, DF_DEFAULT_LIMIT, &s, NULL),
 				     SSA_OK);
-			cr_assert_eq(s.total, (uint64_t)k * (k + 1), "%s k=%u", df_algos[a]->name, k);
+			cr_assert_eq(s.total, (uint64_t)k * (k + 1), "%s k=%u", df_algos[a]->head.name, k);
 			/* DF(h_i) = DF(t_i) = {h_1..h_i}. */
 			for (uint32_t i = 1; i <= k; i++)
 				for (int side = 0; side < 2; side++) {
@@ -233,17 +233,17 @@ Test(df, limit_refuses_before_building)
 	for (size_t a = 0; a < df_nalgos; a++) {
 		struct df_sets s = {0};
 		cr_assert_eq(df_compute(df_algos[a], &g, &dt, 20098, &s, NULL), SSA_ETOOBIG, "%s",
-			     df_algos[a]->name);
+			     df_algos[a]->head.name);
 		df_sets_free(&s);
 		cr_assert_eq(df_compute(df_algos[a], &g, &dt, 20099, &s, NULL), SSA_OK, "%s",
-			     df_algos[a]->name);
+			     df_algos[a]->head.name);
 		df_sets_free(&s);
 	}
 	free(stamp);
 	domtree_free(&dt);
 	cfg_free(&g);
 	/* df-naive's own work bound: 10^5 blocks is n*(n+m) > 2^33 whatever the answer. */
-	const struct df_algo *naive = df_find("df-naive");
+	const struct df_algo *naive = algo_find(df_algos, df_nalgos, "df-naive");
 	cr_assert(naive);
 	cr_assert_eq(naive->scratch_bytes(100000, 150000), UINT64_MAX);
 	cr_assert_neq(naive->scratch_bytes(1000, 1500), UINT64_MAX);
@@ -266,7 +266,7 @@ Test(df, random_graphs_match_the_definition)
 			struct df_sets s = {0};
 			cr_assert_eq(df_compute(df_algos[a], &g, &dt, DF_DEFAULT_LIMIT, &s, NULL),
 				     SSA_OK);
-			snprintf(what, sizeof what, "%s on random seed %lu n=%u", df_algos[a]->name,
+			snprintf(what, sizeof what, "%s on random seed %lu n=%u", df_algos[a]->head.name,
 				 (unsigned long)seed, n);
 			phit_df_matches(&s, ref, n, what);
 			df_sets_free(&s);
@@ -299,7 +299,7 @@ Test(df, algorithms_agree_on_every_family)
 				struct domtree dt;
 				phit_domtree(&dt, &g);
 				struct df_sets ref = {0};
-				const struct df_algo *base = df_find("df-runner");
+				const struct df_algo *base = algo_find(df_algos, df_nalgos, "df-runner");
 				cr_assert_eq(df_compute(base, &g, &dt, DF_DEFAULT_LIMIT, &ref, counters),
 					     SSA_OK);
 				for (size_t a = 0; a < df_nalgos; a++) {
@@ -308,11 +308,11 @@ Test(df, algorithms_agree_on_every_family)
 					struct df_sets s = {0};
 					cr_assert_eq(df_compute(df_algos[a], &g, &dt, DF_DEFAULT_LIMIT,
 								&s, counters),
-						     SSA_OK, "%s on %s", df_algos[a]->name, info.note);
+						     SSA_OK, "%s on %s", df_algos[a]->head.name, info.note);
 					char msg[160];
 					cr_assert(df_sets_equal(&ref, &s, msg, sizeof msg),
 						  "%s vs df-runner on %s seed %lu: %s",
-						  df_algos[a]->name, info.note, (unsigned long)seed, msg);
+						  df_algos[a]->head.name, info.note, (unsigned long)seed, msg);
 					df_sets_free(&s);
 				}
 				df_sets_free(&ref);
@@ -341,9 +341,9 @@ Test(df, scratch_and_output_are_reusable)
 		char msg[160];
 		for (int rep = 0; rep < 2; rep++) {
 			cr_assert_eq(df_algos[a]->run(scr, &g1, &t1, DF_DEFAULT_LIMIT, &s, c), SSA_OK);
-			cr_assert(df_sets_equal(&r1, &s, msg, sizeof msg), "%s: %s", df_algos[a]->name, msg);
+			cr_assert(df_sets_equal(&r1, &s, msg, sizeof msg), "%s: %s", df_algos[a]->head.name, msg);
 			cr_assert_eq(df_algos[a]->run(scr, &g2, &t2, DF_DEFAULT_LIMIT, &s, c), SSA_OK);
-			cr_assert(df_sets_equal(&r2, &s, msg, sizeof msg), "%s: %s", df_algos[a]->name, msg);
+			cr_assert(df_sets_equal(&r2, &s, msg, sizeof msg), "%s: %s", df_algos[a]->head.name, msg);
 		}
 		df_algos[a]->scratch_free(scr);
 		df_sets_free(&s);

@@ -16,7 +16,7 @@ static void place(struct phi_sets *out, const struct phi_algo *a, const struct p
 	struct phi_input in = {.prog = p, .dt = &c->dt, .vb = &c->vb, .df = &c->df,
 			       .live = use_dataflow ? &c->ld : NULL};
 	uint64_t cnt[PHI_MAX_COUNTERS];
-	cr_assert_eq(phi_compute(a, &in, f, out, cnt), SSA_OK, "%s %s", a->name,
+	cr_assert_eq(phi_compute(a, &in, f, out, cnt), SSA_OK, "%s %s", a->head.name,
 		     phi_flavor_name(f));
 	cr_assert_eq(cnt[0], out->total);
 }
@@ -33,9 +33,9 @@ static void expect_phis(const struct prog *p, struct phit_ctx *c, enum phi_flavo
 			for (const uint32_t *b = expect; *b != SSA_NONE; b++, k++)
 				cr_assert(k < s.off[v + 1] && s.blocks[k] == *b,
 					  "%s %s %s: variable %u should have a φ at %u", what,
-					  phi_algos[a]->name, phi_flavor_name(f), v, *b);
+					  phi_algos[a]->head.name, phi_flavor_name(f), v, *b);
 			cr_assert_eq(k, s.off[v + 1], "%s %s %s: variable %u has extra φs", what,
-				     phi_algos[a]->name, phi_flavor_name(f), v);
+				     phi_algos[a]->head.name, phi_flavor_name(f), v);
 			phi_sets_free(&s);
 		}
 }
@@ -140,7 +140,7 @@ static void check_against_oracle(const struct prog *p, const char *what)
 				char diff[200];
 				place(&got, phi_algos[a], p, &c, flavors[f], d);
 				cr_assert(phi_sets_equal(&got, &want, diff, sizeof diff),
-					  "%s: %s %s (%s liveness): %s", what, phi_algos[a]->name,
+					  "%s: %s %s (%s liveness): %s", what, phi_algos[a]->head.name,
 					  phi_flavor_name(flavors[f]), d ? "dataflow" : "walk", diff);
 				phi_sets_free(&got);
 			}
@@ -275,7 +275,7 @@ Test(phi, algorithms_and_flavours_on_every_family)
 							place(&o, phi_algos[a], &p, &c, flavors[f], d);
 							cr_assert(phi_sets_equal(&s[f], &o, msg, sizeof msg),
 								  "%s vs %s, %s, %s seed %lu: %s",
-								  phi_algos[a]->name, phi_algos[0]->name,
+								  phi_algos[a]->head.name, phi_algos[0]->head.name,
 								  phi_flavor_name(flavors[f]), info.note,
 								  (unsigned long)seed, msg);
 							phi_sets_free(&o);
@@ -326,7 +326,7 @@ Test(phi, ladder_dj_stays_linear)
 	struct phi_sets s[2] = {{0}};
 	for (size_t a = 0; a < 2; a++) {
 		struct phi_input in = {.prog = &p, .dt = &c.dt, .vb = &c.vb, .df = &c.df};
-		cr_assert_eq(phi_compute(phi_find(a ? "phi-dj" : "phi-idf"), &in, PHI_MINIMAL, &s[a],
+		cr_assert_eq(phi_compute(algo_find(phi_algos, phi_nalgos, a ? "phi-dj" : "phi-idf"), &in, PHI_MINIMAL, &s[a],
 					 cnt[a]),
 			     SSA_OK);
 		cr_assert_eq(s[a].total, k - 1);
@@ -356,7 +356,7 @@ Test(phi, place_prog_convenience)
 	cr_assert_eq(s.off[1], 1);
 	cr_assert_eq(s.blocks[0], 3);
 	phi_sets_free(&s);
-	cr_assert_eq(phi_place_prog(phi_find("phi-idf"), &p, NULL, PHI_MINIMAL, &s), SSA_OK);
+	cr_assert_eq(phi_place_prog(algo_find(phi_algos, phi_nalgos, "phi-idf"), &p, NULL, PHI_MINIMAL, &s), SSA_OK);
 	cr_assert_eq(s.total, 2); /* v1 too: defined in 1 only, φ at 3 though never used */
 	phi_sets_free(&s);
 	enum phi_flavor f;

@@ -34,7 +34,7 @@ static void expect_renamers_equal(const struct prog *p, const struct domtree *t,
 		struct ssa_form s;
 		cr_assert_eq(sp_rename_checked(p, t, ps, rename_algos[a], seed, &s, msg, sizeof(msg)),
 			     SSA_OK, "%s", msg);
-		cr_assert(ssa_form_equal(ref, &s, msg, sizeof(msg)), "%s: %s", rename_algos[a]->name,
+		cr_assert(ssa_form_equal(ref, &s, msg, sizeof(msg)), "%s: %s", rename_algos[a]->head.name,
 			  msg);
 		ssa_form_free(&s);
 	}
@@ -63,11 +63,11 @@ Test(ssa_rename, article_bb1_bb8_every_renamer)
 		/* bb2 = phi [bb1: 1], [bb3: %t1]; bb7 = phi [bb5: 2], [bb6: 3];
 		 * bb8 = phi [bb3: %t1], [bb7: %a_bb7] (predecessors in ascending block order). */
 		cr_assert(arg[s.arg_off[p2 - s.nops]] == d1 && arg[s.arg_off[p2 - s.nops] + 1] == d3,
-			  "%s: bb2 phi", rename_algos[a]->name);
+			  "%s: bb2 phi", rename_algos[a]->head.name);
 		cr_assert(arg[s.arg_off[p7 - s.nops]] == d5 && arg[s.arg_off[p7 - s.nops] + 1] == d6,
-			  "%s: bb7 phi", rename_algos[a]->name);
+			  "%s: bb7 phi", rename_algos[a]->head.name);
 		cr_assert(arg[s.arg_off[p8 - s.nops]] == d3 && arg[s.arg_off[p8 - s.nops] + 1] == p7,
-			  "%s: bb8 phi", rename_algos[a]->name);
+			  "%s: bb8 phi", rename_algos[a]->head.name);
 		cr_assert_eq(s.opval[op_at(&p, 2, 0)], p2);
 		cr_assert_eq(s.opval[op_at(&p, 3, 0)], d2);
 		cr_assert_eq(s.opval[op_at(&p, 5, 0)], d1);
@@ -140,7 +140,7 @@ Test(ssa_rename, random_programs_all_renamers_agree)
 				cr_assert(ssa_form_equal(&ref, &s, why, sizeof(why)),
 					  "seed %llu n %u vars %u pruned %d: %s vs rename-stack: %s",
 					  (unsigned long long)seed, n, nvars, pruned,
-					  rename_algos[a]->name, why);
+					  rename_algos[a]->head.name, why);
 				ssa_form_free(&s);
 			}
 			ssa_form_free(&ref);
@@ -171,8 +171,8 @@ Test(ssa_rename, cfgdfs_needs_a_complete_placement)
 	struct ssa_form a, b;
 	cr_assert_eq(ssa_form_layout(&a, &p, &none), SSA_OK);
 	cr_assert_eq(ssa_form_layout(&b, &p, &none), SSA_OK);
-	cr_assert_eq(rename_compute(rename_find("rename-stack"), &p, &t, &a, NULL), SSA_OK);
-	cr_assert_eq(rename_compute(rename_find("rename-cfgdfs"), &p, &t, &b, NULL), SSA_OK);
+	cr_assert_eq(rename_compute(algo_find(rename_algos, rename_nalgos, "rename-stack"), &p, &t, &a, NULL), SSA_OK);
+	cr_assert_eq(rename_compute(algo_find(rename_algos, rename_nalgos, "rename-cfgdfs"), &p, &t, &b, NULL), SSA_OK);
 	uint32_t use = op_at(&p, 3, 0);
 	cr_assert_eq(a.opval[use], SSA_UNDEF);
 	cr_assert_eq(b.opval[use], op_at(&p, 1, 0));

@@ -27,7 +27,7 @@ static void check_family(const char *family, uint64_t blocks, uint64_t seed, uin
 	struct phi_sets pruned = {0};
 	for (int f = PHI_MINIMAL; f <= PHI_PRUNED; f++) {
 		struct phi_sets ps = {0};
-		rc = phi_place_prog(phi_find("phi-dj"), &p, NULL, (enum phi_flavor)f, &ps);
+		rc = phi_place_prog(algo_find(phi_algos, phi_nalgos, "phi-dj"), &p, NULL, (enum phi_flavor)f, &ps);
 		cr_assert_eq(rc, SSA_OK, "%s: placement: %s", family, ssa_status_str(rc));
 		struct ssa_form ref;
 		rc = sp_rename_checked(&p, &t, &ps, rename_algos[0], seed, &ref, msg, sizeof(msg));
@@ -43,7 +43,7 @@ static void check_family(const char *family, uint64_t blocks, uint64_t seed, uin
 			cr_assert(ssa_form_equal(&ref, &s, why, sizeof(why)),
 				  "%s n=%llu seed %llu %s: %s vs rename-stack: %s", family,
 				  (unsigned long long)blocks, (unsigned long long)seed,
-				  phi_flavor_name((enum phi_flavor)f), rename_algos[a]->name, why);
+				  phi_flavor_name((enum phi_flavor)f), rename_algos[a]->head.name, why);
 			ssa_form_free(&s);
 		}
 		ssa_form_free(&ref);

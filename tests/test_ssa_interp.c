@@ -11,7 +11,7 @@ static void renamed(struct prog *p, struct domtree *t, struct phi_sets *ps, stru
 {
 	char msg[600];
 	cr_assert_eq(sp_domtree(&p->cfg, t), SSA_OK);
-	cr_assert_eq(phi_place_prog(phi_find("phi-dj"), p, NULL, PHI_MINIMAL, ps), SSA_OK);
+	cr_assert_eq(phi_place_prog(algo_find(phi_algos, phi_nalgos, "phi-dj"), p, NULL, PHI_MINIMAL, ps), SSA_OK);
 	cr_assert_eq(ssa_form_layout(s, p, ps), SSA_OK);
 	cr_assert_eq(rename_compute(rename_algos[0], p, t, s, NULL), SSA_OK);
 	cr_assert_eq(ssa_verify(p, t, s, msg, sizeof msg), SSA_OK, "%s", msg);

@@ -28,18 +28,18 @@ static void all_dumps(const struct prog *p, struct dumps *d)
 {
 	const struct cfg *g = &p->cfg;
 	uint32_t *idom = malloc(g->n * sizeof *idom);
-	cr_assert_eq(dom_compute(dom_find("slt"), g, idom, NULL), SSA_OK);
+	cr_assert_eq(dom_compute(algo_find(dom_algos, dom_nalgos, "slt"), g, idom, NULL), SSA_OK);
 	struct domtree dt;
 	cr_assert_eq(domtree_build(&dt, idom, g->n, 0), SSA_OK);
 	struct df_sets df;
 	memset(&df, 0, sizeof df);
-	cr_assert_eq(df_compute(df_find("df-runner"), g, &dt, DF_DEFAULT_LIMIT, &df, NULL), SSA_OK);
+	cr_assert_eq(df_compute(algo_find(df_algos, df_nalgos, "df-runner"), g, &dt, DF_DEFAULT_LIMIT, &df, NULL), SSA_OK);
 	struct phi_sets ps;
 	memset(&ps, 0, sizeof ps);
 	cr_assert_eq(phi_place_prog(NULL, p, NULL, PHI_PRUNED, &ps), SSA_OK);
 	struct ssa_form s;
 	cr_assert_eq(ssa_form_layout(&s, p, &ps), SSA_OK);
-	cr_assert_eq(rename_compute(rename_find("rename-rd"), p, &dt, &s, NULL), SSA_OK);
+	cr_assert_eq(rename_compute(algo_find(rename_algos, rename_nalgos, "rename-rd"), p, &dt, &s, NULL), SSA_OK);
 	FILE *f;
 	size_t len;
 	capture_begin(&f, &d->idom, &len);

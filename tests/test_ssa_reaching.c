@@ -100,7 +100,7 @@ Test(ssa_reaching, every_renamer_on_random_programs)
 					     SSA_OK, "seed %llu: %s", (unsigned long long)seed, msg);
 				cr_assert_eq(ssa_check_reaching(&p, &t, &s, msg, sizeof(msg)), SSA_OK,
 					     "seed %llu %s: %s", (unsigned long long)seed,
-					     rename_algos[a]->name, msg);
+					     rename_algos[a]->head.name, msg);
 				ssa_form_free(&s);
 			}
 			ssa_phi_sets_release(&ps);

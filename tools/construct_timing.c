@@ -43,7 +43,7 @@ static int pipeline(const struct prog *p, enum phi_flavor flavor, struct ssa_for
 	uint32_t *idom = malloc((size_t)g->n * sizeof(uint32_t));
 	if (!idom)
 		return SSA_ENOMEM;
-	int rc = dom_compute(dom_find("auto"), g, idom, NULL);
+	int rc = dom_compute(algo_find(dom_algos, dom_nalgos, "auto"), g, idom, NULL);
 	if (rc == SSA_OK)
 		rc = domtree_build(&dt, idom, g->n, 0);
 	free(idom);
@@ -51,12 +51,12 @@ static int pipeline(const struct prog *p, enum phi_flavor flavor, struct ssa_for
 		rc = var_blocks_build(&vb, p);
 	if (rc == SSA_OK) {
 		struct phi_input in = {.prog = p, .dt = &dt, .vb = &vb, .df = NULL, .live = NULL};
-		rc = phi_compute(phi_find("phi-dj"), &in, flavor, &ps, NULL);
+		rc = phi_compute(algo_find(phi_algos, phi_nalgos, "phi-dj"), &in, flavor, &ps, NULL);
 	}
 	if (rc == SSA_OK)
 		rc = ssa_form_layout(out, p, &ps);
 	if (rc == SSA_OK)
-		rc = rename_compute(rename_find("rename-stack"), p, &dt, out, NULL);
+		rc = rename_compute(algo_find(rename_algos, rename_nalgos, "rename-stack"), p, &dt, out, NULL);
 	phi_sets_free(&ps);
 	var_blocks_free(&vb);
 	if (keep_tree && rc == SSA_OK)
@@ -126,7 +126,7 @@ int main(int argc, char **argv)
 				rc = pipeline(&p, k == M_MIN ? PHI_MINIMAL : PHI_PRUNED, &s,
 					      k == M_PRUNED && r == 0 ? &tree : NULL);
 			else
-				rc = construct_compute(construct_find(names[k]), &p, &s,
+				rc = construct_compute(algo_find(construct_algos, construct_nalgos, names[k]), &p, &s,
 						       k == M_BRAUN ? cnt : cnt_noscc);
 			times[r] = cpu_now() - t0;
 			if (rc != SSA_OK) {

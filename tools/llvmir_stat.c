@@ -76,13 +76,13 @@ static int pipeline(const struct llvmir_func *f, struct totals *t, char *why, si
 		t->stage_s[k] += c1 - c0;           \
 		c0 = c1;                            \
 	}
-	STAGE(0, dom_compute(dom_find("auto"), &p->cfg, idom, NULL));
+	STAGE(0, dom_compute(algo_find(dom_algos, dom_nalgos, "auto"), &p->cfg, idom, NULL));
 	STAGE(1, domtree_build(&dt, idom, n, 0));
 	if (st == SSA_OK) {
 		st = var_blocks_build(&vb, p);
 		struct phi_input in = {.prog = p, .dt = &dt, .vb = &vb};
 		if (st == SSA_OK)
-			st = phi_compute(phi_find("phi-dj"), &in, PHI_PRUNED, &ps, NULL);
+			st = phi_compute(algo_find(phi_algos, phi_nalgos, "phi-dj"), &in, PHI_PRUNED, &ps, NULL);
 		c1 = cpu_s();
 		t->stage_s[2] += c1 - c0;
 		c0 = c1;
@@ -91,7 +91,7 @@ static int pipeline(const struct llvmir_func *f, struct totals *t, char *why, si
 		t->phis += ps.total;
 		st = ssa_form_layout(&sf, p, &ps);
 		if (st == SSA_OK)
-			st = rename_compute(rename_find("rename-stack"), p, &dt, &sf, NULL);
+			st = rename_compute(algo_find(rename_algos, rename_nalgos, "rename-stack"), p, &dt, &sf, NULL);
 		c1 = cpu_s();
 		t->stage_s[3] += c1 - c0;
 		c0 = c1;

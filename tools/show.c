@@ -98,11 +98,11 @@ static int compute(struct view *v)
 	v->idom = ssa_alloc_array(g->n, sizeof *v->idom);
 	if (!v->idom)
 		return fail("dominators", SSA_ENOMEM);
-	if ((st = dom_compute(dom_find("auto"), g, v->idom, NULL)))
+	if ((st = dom_compute(algo_find(dom_algos, dom_nalgos, "auto"), g, v->idom, NULL)))
 		return fail("dominators", st);
 	/* The textbook's definition, by brute force: a second opinion that shares no code. */
 	uint32_t *check = ssa_alloc_array(g->n, sizeof *check);
-	if (!check || (st = dom_compute(dom_find("iter"), g, check, NULL))) {
+	if (!check || (st = dom_compute(algo_find(dom_algos, dom_nalgos, "iter"), g, check, NULL))) {
 		free(check);
 		return fail("dominators (check)", st ? st : SSA_ENOMEM);
 	}
@@ -112,16 +112,16 @@ static int compute(struct view *v)
 		return fail("dominators disagree", st);
 	if ((st = domtree_build(&v->dt, v->idom, g->n, 0)))
 		return fail("dominator tree", st);
-	if ((st = df_compute(df_find("df-cytron"), g, &v->dt, DF_DEFAULT_LIMIT, &v->df, NULL)))
+	if ((st = df_compute(algo_find(df_algos, df_nalgos, "df-cytron"), g, &v->dt, DF_DEFAULT_LIMIT, &v->df, NULL)))
 		return fail("dominance frontiers", st);
 	if ((st = var_blocks_build(&v->vb, &v->p)))
 		return fail("definition lists", st);
 	for (int f = 0; f < 3; f++)
-		if ((st = phi_place_prog(phi_find("phi-idf"), &v->p, &v->dt, (enum phi_flavor)f, &v->phi[f])))
+		if ((st = phi_place_prog(algo_find(phi_algos, phi_nalgos, "phi-idf"), &v->p, &v->dt, (enum phi_flavor)f, &v->phi[f])))
 			return fail("φ placement", st);
 	if ((st = ssa_form_layout(&v->ssa, &v->p, &v->phi[v->flavor])))
 		return fail("SSA layout", st);
-	if ((st = rename_compute(rename_find("rename-stack"), &v->p, &v->dt, &v->ssa, NULL)))
+	if ((st = rename_compute(algo_find(rename_algos, rename_nalgos, "rename-stack"), &v->p, &v->dt, &v->ssa, NULL)))
 		return fail("renaming", st);
 	char msg[512];
 	if ((st = ssa_verify(&v->p, &v->dt, &v->ssa, msg, sizeof msg))) {

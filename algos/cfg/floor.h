@@ -3,6 +3,7 @@
 #define SSALAB_CFG_FLOOR_H
 
 #include "cfg/traverse.h"
+#include "util/algo.h"
 
 #include <stddef.h>
 
@@ -20,5 +21,17 @@ int cfg_dfs_check(const struct cfg *g, const struct cfg_dfs *d, char *msg, size_
  * definition and equal g's own predecessor CSR; SSA_EVERIFY with the first difference. */
 int cfg_preds_check(const struct cfg *g, const uint32_t *off, const uint32_t *pred, char *msg,
 		    size_t msglen);
+
+/* The floor's passes as entries of floor_algos[] (registry.c), bench's stage floor: an entry
+ * says which pass it is; the adapter runs it and checks it with the reference above. */
+enum floor_pass { FLOOR_DFS, FLOOR_PREDS };
+
+struct floor_algo {
+	struct algo_head head; /* name, summary, citation, complexity, counter names */
+	enum floor_pass pass;
+};
+
+extern const struct floor_algo *const floor_algos[];
+extern const size_t floor_nalgos;
 
 #endif

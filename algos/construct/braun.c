@@ -901,11 +901,13 @@ static int braun_run(void *scratch, const struct prog *p, struct ssa_form *out,
 	 "recheck_pushes"}
 
 const struct construct_algo construct_braun_algo = {
-	.name = "braun",
-	.summary = "Braun et al.: on-the-fly SSA, sealed blocks, trivial and redundant-SCC phi removal",
-	.citation = BRAUN_CITATION,
-	.complexity = BRAUN_COMPLEXITY,
-	.counter_names = BRAUN_COUNTERS,
+	.head = {
+		.name = "braun",
+		.summary = "Braun et al.: on-the-fly SSA, sealed blocks, trivial and redundant-SCC phi removal",
+		.citation = BRAUN_CITATION,
+		.complexity = BRAUN_COMPLEXITY,
+		.counter_names = BRAUN_COUNTERS,
+	},
 	.scratch_bytes = braun_bytes,
 	.scratch_alloc = braun_alloc,
 	.scratch_free = braun_free,
@@ -913,11 +915,13 @@ const struct construct_algo construct_braun_algo = {
 };
 
 const struct construct_algo construct_braun_noscc_algo = {
-	.name = "braun-noscc",
-	.summary = "Braun et al. without the SCC step: trivial phi removal only",
-	.citation = BRAUN_CITATION,
-	.complexity = BRAUN_COMPLEXITY,
-	.counter_names = BRAUN_COUNTERS,
+	.head = {
+		.name = "braun-noscc",
+		.summary = "Braun et al. without the SCC step: trivial phi removal only",
+		.citation = BRAUN_CITATION,
+		.complexity = BRAUN_COMPLEXITY,
+		.counter_names = BRAUN_COUNTERS,
+	},
 	.scratch_bytes = braun_bytes,
 	.scratch_alloc = noscc_alloc,
 	.scratch_free = braun_free,

@@ -11,16 +11,13 @@
 #ifndef SSALAB_CONSTRUCT_H
 #define SSALAB_CONSTRUCT_H
 
+#include "util/algo.h"
 #include "ssa/ssa.h"
 
 #define CONSTRUCT_MAX_COUNTERS 7
 
 struct construct_algo {
-	const char *name;
-	const char *summary;
-	const char *citation;
-	const char *complexity; /* time, then memory */
-	const char *counter_names[CONSTRUCT_MAX_COUNTERS];
+	struct algo_head head; /* name, summary, citation, complexity, counter names */
 	/* Scratch bytes sized up front for a program of n blocks, m edges, nvars variables and
 	 * nops ops (the parts that grow with the φs created are not included; the complexity
 	 * string says what they cost). */
@@ -32,8 +29,6 @@ struct construct_algo {
 
 extern const struct construct_algo *const construct_algos[];
 extern const size_t construct_nalgos;
-
-const struct construct_algo *construct_find(const char *name);
 
 /* Allocates scratch, runs once, frees. */
 int construct_compute(const struct construct_algo *a, const struct prog *p, struct ssa_form *out,

@@ -3,7 +3,7 @@
 
 #include "util/status.h"
 
-#include <string.h>
+_Static_assert(CONSTRUCT_MAX_COUNTERS <= ALGO_MAX_COUNTERS, "a counter name would not fit the head");
 
 extern const struct construct_algo construct_braun_algo;
 extern const struct construct_algo construct_braun_noscc_algo;
@@ -13,16 +13,6 @@ const struct construct_algo *const construct_algos[] = {
 	&construct_braun_noscc_algo,
 };
 const size_t construct_nalgos = sizeof construct_algos / sizeof construct_algos[0];
-
-const struct construct_algo *construct_find(const char *name)
-{
-	if (!name)
-		return NULL;
-	for (size_t i = 0; i < construct_nalgos; i++)
-		if (strcmp(construct_algos[i]->name, name) == 0)
-			return construct_algos[i];
-	return NULL;
-}
 
 int construct_compute(const struct construct_algo *a, const struct prog *p, struct ssa_form *out,
 		      uint64_t *counters)

@@ -477,13 +477,15 @@ out:
 }
 
 const struct destruct_algo destruct_boissinot_algo = {
-	.name = "out-of-ssa-boissinot",
-	.summary = "isolate phis with parallel copies, coalesce non-interfering copies, "
-		   "sequentialize with a temporary per cycle; correct on any strict SSA",
-	.citation = "Boissinot, Darte, Rastello, Dupont de Dinechin, Guillon, CGO 2009",
-	.complexity = "O(n + ops + operands + liveness + coalescing merges); the step-1 program, "
-		      "its liveness, 6 words per name",
-	.counter_names = {"copies", "inserted", "coalesced", "temps", "checks", "refused"},
+	.head = {
+		.name = "out-of-ssa-boissinot",
+		.summary = "isolate phis with parallel copies, coalesce non-interfering copies, "
+			   "sequentialize with a temporary per cycle; correct on any strict SSA",
+		.citation = "Boissinot, Darte, Rastello, Dupont de Dinechin, Guillon, CGO 2009",
+		.complexity = "O(n + ops + operands + liveness + coalescing merges); the step-1 program, "
+			      "its liveness, 6 words per name",
+		.counter_names = {"copies", "inserted", "coalesced", "temps", "checks", "refused"},
+	},
 	.needs_cssa = false,
 	.scratch_bytes = bo_bytes,
 	.scratch_alloc = bo_alloc,

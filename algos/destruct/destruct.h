@@ -23,6 +23,7 @@
 #ifndef SSALAB_DESTRUCT_H
 #define SSALAB_DESTRUCT_H
 
+#include "util/algo.h"
 #include "cfg/prog.h"
 #include "dom/domtree.h"
 #include "phi/phi.h"
@@ -90,7 +91,7 @@ struct cprog_copy_opts {
 
 int cprog_from_prog(const struct prog *p, const struct cprog_copy_opts *o, struct cprog *out);
 
-/* ---- SSA construction for a cprog (destruct_pipeline.c) ---- */
+/* ---- SSA construction for a cprog (pipeline.c) ---- */
 
 /* Lowers a φ-free c to a struct prog for the construction stages (the CFG is cloned): DEF x ->
  * d x; USE x -> u x; COPY x <- y -> u y, d x; a parallel copy -> the uses of all sources, then
@@ -110,7 +111,7 @@ int cprog_build_ssa(const struct cprog *c, const struct phi_algo *place, enum ph
  * conventional: this is how the lost-copy and swap problems arise. *removed = copies deleted. */
 int cprog_copy_propagate(struct cprog *s, uint64_t *removed);
 
-/* ---- liveness and interference of SSA names (destruct_live.c) ---- */
+/* ---- liveness and interference of SSA names (live.c) ---- */
 
 /* Program points: in block b, point 0 is "after the φs"; op k of the block (0-based) is at point
  * k+1, except that every member of a parallel copy shares the point of its first member. A
@@ -160,7 +161,7 @@ static inline uint64_t ssa_live_key(const struct ssa_live *L, uint32_t v)
 	return (uint64_t)L->t->tin[b] << 32 | L->def_pt[v];
 }
 
-/* ---- φ-webs and the CSSA check (destruct_webs.c) ---- */
+/* ---- φ-webs and the CSSA check (webs.c) ---- */
 
 /* web[v] = the representative of v's φ-web: union-find over every φ's result and operands
  * (path halving, union by size), then flattened. *nwebs = webs with at least one φ. nvars words
@@ -183,7 +184,7 @@ struct cssa_result {
  * O(V log V + members · log). */
 int cssa_check(const struct cprog *s, const struct ssa_live *L, struct cssa_result *r);
 
-/* ---- out-of-SSA translations (destruct_*.c, table in destruct_registry.c) ---- */
+/* ---- out-of-SSA translations (naive.c, webnames.c, boissinot.c; table in registry.c) ---- */
 
 #define DESTRUCT_MAX_COUNTERS 6
 /* out-of-ssa-boissinot tests a copy for coalescing only when its two classes hold at most this
@@ -196,11 +197,7 @@ int cssa_check(const struct cprog *s, const struct ssa_live *L, struct cssa_resu
  * zeroed then filled; counter 0 is always "copies": copy operations in out (a parallel copy
  * counts its members; out-of-ssa-boissinot leaves only sequential copies). */
 struct destruct_algo {
-	const char *name;
-	const char *summary;
-	const char *citation;
-	const char *complexity; /* time, then memory */
-	const char *counter_names[DESTRUCT_MAX_COUNTERS];
+	struct algo_head head; /* name, summary, citation, complexity, counter names */
 	bool needs_cssa; /* correct only on conventional SSA (a demonstrated-wrong baseline otherwise) */
 	uint64_t (*scratch_bytes)(uint64_t n, uint64_t m, uint64_t nvars, uint64_t nops,
 				  uint64_t nphi, uint64_t nargs);
@@ -213,13 +210,11 @@ struct destruct_algo {
 extern const struct destruct_algo *const destruct_algos[];
 extern const size_t destruct_nalgos;
 
-const struct destruct_algo *destruct_find(const char *name);
-
 /* Allocates scratch, runs once, frees. */
 int destruct_compute(const struct destruct_algo *a, const struct cprog *s, const struct domtree *t,
 		     struct cprog *out, uint64_t *counters);
 
-/* ---- the equivalence interpreter (destruct_interp.c) ---- */
+/* ---- the equivalence interpreter (interp.c) ---- */
 
 struct cprog_interp_opts {
 	uint64_t seed;

@@ -104,12 +104,14 @@ static int naive_run(void *scratch, const struct cprog *s, const struct domtree 
 }
 
 const struct destruct_algo destruct_naive_algo = {
-	.name = "out-of-ssa-naive",
-	.summary = "textbook: a0 <- ai at the end of each predecessor, sequentially; wrong on "
-		   "lost-copy and swap (baseline)",
-	.citation = "Cytron, Ferrante, Rosen, Wegman, Zadeck, TOPLAS 1991, sec. 7.2",
-	.complexity = "O(n + ops + operands); n words",
-	.counter_names = {"copies", "inserted"},
+	.head = {
+		.name = "out-of-ssa-naive",
+		.summary = "textbook: a0 <- ai at the end of each predecessor, sequentially; wrong on "
+			   "lost-copy and swap (baseline)",
+		.citation = "Cytron, Ferrante, Rosen, Wegman, Zadeck, TOPLAS 1991, sec. 7.2",
+		.complexity = "O(n + ops + operands); n words",
+		.counter_names = {"copies", "inserted"},
+	},
 	.needs_cssa = true,
 	.scratch_bytes = naive_bytes,
 	.scratch_alloc = naive_alloc,

@@ -140,7 +140,7 @@ int cprog_build_ssa(const struct cprog *c, const struct phi_algo *place, enum ph
 	if (rc != SSA_OK)
 		return rc;
 	if (!ren)
-		ren = rename_find("rename-stack");
+		ren = algo_find(rename_algos, rename_nalgos, "rename-stack");
 	struct phi_sets ps = {0};
 	struct ssa_form f = {0};
 	bool have_form = false;

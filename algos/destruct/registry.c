@@ -4,7 +4,7 @@
 
 #include "util/status.h"
 
-#include <string.h>
+_Static_assert(DESTRUCT_MAX_COUNTERS <= ALGO_MAX_COUNTERS, "a counter name would not fit the head");
 
 extern const struct destruct_algo destruct_naive_algo;
 extern const struct destruct_algo destruct_webs_algo;
@@ -15,15 +15,7 @@ const struct destruct_algo *const destruct_algos[] = {
 	&destruct_naive_algo,
 	&destruct_webs_algo,
 };
-const size_t destruct_nalgos = sizeof(destruct_algos) / sizeof(destruct_algos[0]);
-
-const struct destruct_algo *destruct_find(const char *name)
-{
-	for (size_t i = 0; i < destruct_nalgos; i++)
-		if (strcmp(destruct_algos[i]->name, name) == 0)
-			return destruct_algos[i];
-	return NULL;
-}
+const size_t destruct_nalgos = sizeof destruct_algos / sizeof destruct_algos[0];
 
 int destruct_compute(const struct destruct_algo *a, const struct cprog *s, const struct domtree *t,
 		     struct cprog *out, uint64_t *counters)

@@ -82,12 +82,14 @@ static int webs_run(void *scratch, const struct cprog *s, const struct domtree *
 }
 
 const struct destruct_algo destruct_webs_algo = {
-	.name = "out-of-ssa-webs",
-	.summary = "rename every name to its phi-web and drop the phis (course notes); correct "
-		   "only on conventional SSA",
-	.citation = "Sreedhar, Ju, Gillies, Santhanam, SAS 1999 (conventional SSA); seed 003",
-	.complexity = "O(V + n + ops + operands); 2 words per name",
-	.counter_names = {"copies", "webs", "copies-dropped"},
+	.head = {
+		.name = "out-of-ssa-webs",
+		.summary = "rename every name to its phi-web and drop the phis (course notes); correct "
+			   "only on conventional SSA",
+		.citation = "Sreedhar, Ju, Gillies, Santhanam, SAS 1999 (conventional SSA); seed 003",
+		.complexity = "O(V + n + ops + operands); 2 words per name",
+		.counter_names = {"copies", "webs", "copies-dropped"},
+	},
 	.needs_cssa = true,
 	.scratch_bytes = webs_bytes,
 	.scratch_alloc = webs_alloc,

@@ -178,11 +178,13 @@ static int cytron_run_csr(void *p, const struct cfg *g, const struct domtree *dt
 }
 
 const struct df_algo df_cytron_algo = {
-	.name = "df-cytron",
-	.summary = "Cytron et al.'s bottom-up DF_local/DF_up over the dominator tree, iterative",
-	.citation = "Cytron, Ferrante, Rosen, Wegman, Zadeck 1991, TOPLAS 13(4), Fig. 10",
-	.complexity = "O(m + sum|DF| log max|DF|) time, 3n words + 2*sum|DF| entries",
-	.counter_names = {"up-reads", "entries"},
+	.head = {
+		.name = "df-cytron",
+		.summary = "Cytron et al.'s bottom-up DF_local/DF_up over the dominator tree, iterative",
+		.citation = "Cytron, Ferrante, Rosen, Wegman, Zadeck 1991, TOPLAS 13(4), Fig. 10",
+		.complexity = "O(m + sum|DF| log max|DF|) time, 3n words + 2*sum|DF| entries",
+		.counter_names = {"up-reads", "entries"},
+	},
 	.scratch_bytes = cytron_scratch_bytes,
 	.scratch_alloc = cytron_scratch_alloc,
 	.scratch_free = cytron_scratch_free,

@@ -13,6 +13,7 @@
 #ifndef SSALAB_DF_H
 #define SSALAB_DF_H
 
+#include "util/algo.h"
 #include "cfg/cfg.h"
 #include "cfg/names.h"
 #include "dom/domtree.h"
@@ -37,11 +38,7 @@ struct df_sets {
 };
 
 struct df_algo {
-	const char *name;
-	const char *summary;
-	const char *citation;
-	const char *complexity; /* time, then memory */
-	const char *counter_names[DF_MAX_COUNTERS]; /* unused slots NULL */
+	struct algo_head head; /* name, summary, citation, complexity, counter names */
 	/* Scratch bytes for a graph of n blocks and m edges (the sets themselves excluded: see
 	 * df_sets_bytes). UINT64_MAX when the algorithm refuses such sizes outright. */
 	uint64_t (*scratch_bytes)(uint64_t n, uint64_t m);
@@ -53,9 +50,6 @@ struct df_algo {
 
 extern const struct df_algo *const df_algos[];
 extern const size_t df_nalgos;
-
-/* NULL when no algorithm has that name. */
-const struct df_algo *df_find(const char *name);
 
 /* Allocates scratch, runs once, frees. */
 int df_compute(const struct df_algo *a, const struct cfg *g, const struct domtree *dt,

@@ -86,11 +86,13 @@ static int naive_run(void *p, const struct cfg *g, const struct domtree *dt, uin
 }
 
 const struct df_algo df_naive_algo = {
-	.name = "df-naive",
-	.summary = "the definition, every (block, edge) pair tested with O(1) dominance queries",
-	.citation = "Cytron, Ferrante, Rosen, Wegman, Zadeck 1991 (definition of DF)",
-	.complexity = "O(n*(n+m)) time, the sets only; refuses n*(n+m) > 2^33",
-	.counter_names = {"dom-tests"},
+	.head = {
+		.name = "df-naive",
+		.summary = "the definition, every (block, edge) pair tested with O(1) dominance queries",
+		.citation = "Cytron, Ferrante, Rosen, Wegman, Zadeck 1991 (definition of DF)",
+		.complexity = "O(n*(n+m)) time, the sets only; refuses n*(n+m) > 2^33",
+		.counter_names = {"dom-tests"},
+	},
 	.scratch_bytes = naive_scratch_bytes,
 	.scratch_alloc = naive_scratch_alloc,
 	.scratch_free = naive_scratch_free,

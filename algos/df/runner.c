@@ -148,12 +148,14 @@ static int runner_run(void *p, const struct cfg *g, const struct domtree *dt, ui
 }
 
 const struct df_algo df_runner_algo = {
-	.name = "df-runner",
-	.summary = "runner walk from each join's predecessors up to its idom, stamp de-duplication",
-	.citation = "Cytron et al. 1991; Cooper, Harvey, Kennedy 2001, 'A Simple, Fast Dominance "
-		    "Algorithm'",
-	.complexity = "O(m + sum|DF|) time (two passes), 2n words + the sets",
-	.counter_names = {"walks", "steps"},
+	.head = {
+		.name = "df-runner",
+		.summary = "runner walk from each join's predecessors up to its idom, stamp de-duplication",
+		.citation = "Cytron et al. 1991; Cooper, Harvey, Kennedy 2001, 'A Simple, Fast Dominance "
+			    "Algorithm'",
+		.complexity = "O(m + sum|DF|) time (two passes), 2n words + the sets",
+		.counter_names = {"walks", "steps"},
+	},
 	.scratch_bytes = runner_scratch_bytes,
 	.scratch_alloc = runner_scratch_alloc,
 	.scratch_free = runner_scratch_free,

@@ -1,5 +1,5 @@
-/* The DF result (CSR sets) and what every DF algorithm shares: the table, growth, comparison,
- * the dump format, and the counting pass used to refuse quadratic answers before building them. */
+/* The DF result (CSR sets) and what every DF algorithm shares: growth, comparison, the dump
+ * format, and the counting pass used to refuse quadratic answers before building them. */
 #include "df/df.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -7,32 +7,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-extern const struct df_algo df_naive_algo, df_runner_algo, df_cytron_algo;
-
-const struct df_algo *const df_algos[] = {&df_naive_algo, &df_runner_algo, &df_cytron_algo};
-const size_t df_nalgos = sizeof df_algos / sizeof df_algos[0];
-
-const struct df_algo *df_find(const char *name)
-{
-	for (size_t i = 0; i < df_nalgos; i++)
-		if (strcmp(df_algos[i]->name, name) == 0)
-			return df_algos[i];
-	return NULL;
-}
-
-int df_compute(const struct df_algo *a, const struct cfg *g, const struct domtree *dt,
-	       uint64_t limit, struct df_sets *out, uint64_t *counters)
-{
-	uint64_t local[DF_MAX_COUNTERS];
-	void *scratch = NULL;
-	int st = a->scratch_alloc(&scratch, g->n, g->m);
-	if (st != SSA_OK)
-		return st;
-	st = a->run(scratch, g, dt, limit, out, counters ? counters : local);
-	a->scratch_free(scratch);
-	return st;
-}
 
 void df_sets_free(struct df_sets *s)
 {

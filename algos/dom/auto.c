@@ -335,15 +335,17 @@ static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 	return SSA_OK;
 }
 
-const struct dom_algo dom_algo_auto = {
-	.name = "auto",
-	.summary = "<= 64 blocks: one-word bitset dataflow; <= 3500: ibfs with a pass and step "
-		   "budget; else (or over budget) Semi-NCA with an NCA step budget of m, falling "
-		   "back to simple LT",
-	.citation = "Georgiadis, Tarjan, Werneck 2006 (Semi-NCA) + Lengauer, Tarjan 1979 (fallback)",
-	.complexity = "O(m log n) time; 8n + min(m, 28000) words",
-	.counter_names = {"compress_steps", "nca_steps", "fell_back", "fallback_compress_steps",
-			  "semi_at_cut", "small_passes", "mid_passes", "mid_fell_back"},
+const struct dom_algo dom_auto_algo = {
+	.head = {
+		.name = "auto",
+		.summary = "<= 64 blocks: one-word bitset dataflow; <= 3500: ibfs with a pass and step "
+			   "budget; else (or over budget) Semi-NCA with an NCA step budget of m, falling "
+			   "back to simple LT",
+		.citation = "Georgiadis, Tarjan, Werneck 2006 (Semi-NCA) + Lengauer, Tarjan 1979 (fallback)",
+		.complexity = "O(m log n) time; 8n + min(m, 28000) words",
+		.counter_names = {"compress_steps", "nca_steps", "fell_back", "fallback_compress_steps",
+				  "semi_at_cut", "small_passes", "mid_passes", "mid_fell_back"},
+	},
 	.scratch_bytes = auto_scratch_bytes,
 	.scratch_alloc = auto_scratch_alloc,
 	.scratch_free = auto_scratch_free,

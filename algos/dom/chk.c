@@ -184,12 +184,14 @@ static int chk_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t 
 	return SSA_OK;
 }
 
-const struct dom_algo dom_algo_chk = {
-	.name = "chk",
-	.summary = "Cooper-Harvey-Kennedy iterative two-finger intersect over postorder numbers",
-	.citation = "Cooper, Harvey, Kennedy 2001, A Simple, Fast Dominance Algorithm",
-	.complexity = "O(passes*(m + intersect steps)), O(n^2) per pass worst; 5n+m words",
-	.counter_names = {"passes", "intersect_steps"},
+const struct dom_algo dom_chk_algo = {
+	.head = {
+		.name = "chk",
+		.summary = "Cooper-Harvey-Kennedy iterative two-finger intersect over postorder numbers",
+		.citation = "Cooper, Harvey, Kennedy 2001, A Simple, Fast Dominance Algorithm",
+		.complexity = "O(passes*(m + intersect steps)), O(n^2) per pass worst; 5n+m words",
+		.counter_names = {"passes", "intersect_steps"},
+	},
 	.scratch_bytes = chk_scratch_bytes,
 	.scratch_alloc = chk_scratch_alloc,
 	.scratch_free = chk_scratch_free,

@@ -9,6 +9,7 @@
 #ifndef SSALAB_DOM_H
 #define SSALAB_DOM_H
 
+#include "util/algo.h"
 #include "cfg/cfg.h"
 
 #include <stddef.h>
@@ -16,11 +17,7 @@
 #define DOM_MAX_COUNTERS 8
 
 struct dom_algo {
-	const char *name;
-	const char *summary;
-	const char *citation;
-	const char *complexity; /* time, then memory, e.g. "O(m log n) time, 6n words" */
-	const char *counter_names[DOM_MAX_COUNTERS]; /* unused slots NULL */
+	struct algo_head head; /* name, summary, citation, complexity, counter names */
 	uint64_t (*scratch_bytes)(uint64_t n, uint64_t m);
 	int (*scratch_alloc)(void **scratch, uint32_t n, uint32_t m);
 	void (*scratch_free)(void *scratch);
@@ -33,9 +30,6 @@ struct dom_algo {
 
 extern const struct dom_algo *const dom_algos[];
 extern const size_t dom_nalgos;
-
-/* NULL when no algorithm has that name. */
-const struct dom_algo *dom_find(const char *name);
 
 /* Allocates scratch, runs once, frees: for callers that need one answer, not a benchmark. */
 int dom_compute(const struct dom_algo *a, const struct cfg *g, uint32_t *idom, uint64_t *counters);

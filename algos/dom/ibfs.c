@@ -85,12 +85,14 @@ static int ibfs_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 	return SSA_OK;
 }
 
-const struct dom_algo dom_algo_ibfs = {
-	.name = "ibfs",
-	.summary = "iterative NCA over a BFS spanning tree, vertices in BFS order (GTW's IBFS)",
-	.citation = "Georgiadis, Tarjan, Werneck 2006, Finding Dominators in Practice (JGAA)",
-	.complexity = "O(passes*(m + intersect steps)), k+1 passes on ibfsquad; 4n+1+m words",
-	.counter_names = {"passes", "intersect_steps", "pred_scans"},
+const struct dom_algo dom_ibfs_algo = {
+	.head = {
+		.name = "ibfs",
+		.summary = "iterative NCA over a BFS spanning tree, vertices in BFS order (GTW's IBFS)",
+		.citation = "Georgiadis, Tarjan, Werneck 2006, Finding Dominators in Practice (JGAA)",
+		.complexity = "O(passes*(m + intersect steps)), k+1 passes on ibfsquad; 4n+1+m words",
+		.counter_names = {"passes", "intersect_steps", "pred_scans"},
+	},
 	.scratch_bytes = ibfs_scratch_bytes,
 	.scratch_alloc = ibfs_scratch_alloc,
 	.scratch_free = ibfs_scratch_free,

@@ -164,12 +164,14 @@ static int iter_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 	return SSA_OK;
 }
 
-const struct dom_algo dom_algo_iter = {
-	.name = "iter",
-	.summary = "set-based iterative dataflow over bitsets in reverse postorder (lecture notes)",
-	.citation = "Aho, Sethi, Ullman 1986, Compilers (iterative dominator dataflow)",
-	.complexity = "O(passes*m*n/64) word ops; n^2/8 bytes + 9n words",
-	.counter_names = {"passes", "word_ops"},
+const struct dom_algo dom_iter_algo = {
+	.head = {
+		.name = "iter",
+		.summary = "set-based iterative dataflow over bitsets in reverse postorder (lecture notes)",
+		.citation = "Aho, Sethi, Ullman 1986, Compilers (iterative dominator dataflow)",
+		.complexity = "O(passes*m*n/64) word ops; n^2/8 bytes + 9n words",
+		.counter_names = {"passes", "word_ops"},
+	},
 	.scratch_bytes = iter_scratch_bytes,
 	.scratch_alloc = iter_scratch_alloc,
 	.scratch_free = iter_scratch_free,

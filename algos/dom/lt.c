@@ -207,12 +207,14 @@ static int lt_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t *
 	return SSA_OK;
 }
 
-const struct dom_algo dom_algo_lt = {
-	.name = "lt",
-	.summary = "Lengauer-Tarjan with balanced link/eval (sophisticated version)",
-	.citation = "Lengauer, Tarjan 1979, A Fast Algorithm for Finding Dominators in a Flowgraph",
-	.complexity = "O(m alpha(m,n)) time; 11n words",
-	.counter_names = {"link_calls", "eval_calls", "compress_steps", "semi_at_cut"},
+const struct dom_algo dom_lt_algo = {
+	.head = {
+		.name = "lt",
+		.summary = "Lengauer-Tarjan with balanced link/eval (sophisticated version)",
+		.citation = "Lengauer, Tarjan 1979, A Fast Algorithm for Finding Dominators in a Flowgraph",
+		.complexity = "O(m alpha(m,n)) time; 11n words",
+		.counter_names = {"link_calls", "eval_calls", "compress_steps", "semi_at_cut"},
+	},
 	.scratch_bytes = lt_scratch_bytes,
 	.scratch_alloc = lt_scratch_alloc,
 	.scratch_free = lt_scratch_free,

@@ -13,9 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+_Static_assert(DOM_MAX_COUNTERS <= ALGO_MAX_COUNTERS, "a counter name would not fit the head");
+
 const struct dom_algo *const dom_algos[] = {
-	&dom_algo_iter, &dom_algo_chk,  &dom_algo_ibfs, &dom_algo_slt,
-	&dom_algo_lt,   &dom_algo_snca, &dom_algo_auto,
+	&dom_iter_algo, &dom_chk_algo,  &dom_ibfs_algo, &dom_slt_algo,
+	&dom_lt_algo,   &dom_snca_algo, &dom_auto_algo,
 #ifdef SSALAB_HAVE_LLVM_PEERS
 	&peer_llvm_dom, &peer_llvm_dom_map, &peer_llvm_pdom,
 #endif
@@ -27,16 +29,6 @@ const struct dom_algo *const dom_algos[] = {
 #endif
 };
 const size_t dom_nalgos = sizeof dom_algos / sizeof dom_algos[0];
-
-const struct dom_algo *dom_find(const char *name)
-{
-	if (!name)
-		return NULL;
-	for (size_t i = 0; i < dom_nalgos; i++)
-		if (strcmp(dom_algos[i]->name, name) == 0)
-			return dom_algos[i];
-	return NULL;
-}
 
 int dom_compute(const struct dom_algo *a, const struct cfg *g, uint32_t *idom, uint64_t *counters)
 {
@@ -61,7 +53,7 @@ int dom_tree_default(const struct cfg *g, struct domtree *t)
 	uint32_t *idom = ssa_alloc_array(g->n, sizeof(uint32_t));
 	if (!idom)
 		return SSA_ENOMEM;
-	int st = dom_compute(&dom_algo_auto, g, idom, NULL);
+	int st = dom_compute(&dom_auto_algo, g, idom, NULL);
 	if (st == SSA_OK)
 		st = domtree_build(t, idom, g->n, 0);
 	free(idom);
@@ -70,6 +62,6 @@ int dom_tree_default(const struct cfg *g, struct domtree *t)
 
 uint64_t dom_tree_default_bytes(uint64_t n, uint64_t m)
 {
-	return ssa_sat_add(ssa_sat_add(dom_algo_auto.scratch_bytes(n, m), ssa_bytes(n, sizeof(uint32_t))),
+	return ssa_sat_add(ssa_sat_add(dom_auto_algo.scratch_bytes(n, m), ssa_bytes(n, sizeof(uint32_t))),
 			   domtree_bytes(n));
 }

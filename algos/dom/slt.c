@@ -190,12 +190,14 @@ static int slt_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t 
 	return SSA_OK;
 }
 
-const struct dom_algo dom_algo_slt = {
-	.name = "slt",
-	.summary = "Lengauer-Tarjan with simple path compression",
-	.citation = "Lengauer, Tarjan 1979, A Fast Algorithm for Finding Dominators in a Flowgraph",
-	.complexity = "O(m log n) time; 8n words",
-	.counter_names = {"link_calls", "eval_calls", "compress_steps", "semi_at_cut"},
+const struct dom_algo dom_slt_algo = {
+	.head = {
+		.name = "slt",
+		.summary = "Lengauer-Tarjan with simple path compression",
+		.citation = "Lengauer, Tarjan 1979, A Fast Algorithm for Finding Dominators in a Flowgraph",
+		.complexity = "O(m log n) time; 8n words",
+		.counter_names = {"link_calls", "eval_calls", "compress_steps", "semi_at_cut"},
+	},
 	.scratch_bytes = slt_scratch_bytes,
 	.scratch_alloc = slt_scratch_alloc,
 	.scratch_free = slt_scratch_free,

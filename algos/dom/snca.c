@@ -240,12 +240,14 @@ static int snca_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 	return SSA_OK;
 }
 
-const struct dom_algo dom_algo_snca = {
-	.name = "snca",
-	.summary = "Semi-NCA: LT semidominators, then idoms by walking the partial tree",
-	.citation = "Georgiadis, Tarjan, Werneck 2006, Finding Dominators in Practice (JGAA 10(1))",
-	.complexity = "O(n^2) worst, near-linear in practice; 7n words",
-	.counter_names = {"compress_steps", "nca_steps", "semi_at_cut"},
+const struct dom_algo dom_snca_algo = {
+	.head = {
+		.name = "snca",
+		.summary = "Semi-NCA: LT semidominators, then idoms by walking the partial tree",
+		.citation = "Georgiadis, Tarjan, Werneck 2006, Finding Dominators in Practice (JGAA 10(1))",
+		.complexity = "O(n^2) worst, near-linear in practice; 7n words",
+		.counter_names = {"compress_steps", "nca_steps", "semi_at_cut"},
+	},
 	.scratch_bytes = snca_scratch_bytes,
 	.scratch_alloc = snca_scratch_alloc,
 	.scratch_free = snca_scratch_delete,

@@ -318,12 +318,14 @@ static int havlak_run(void *scratch, const struct cfg *g, struct loop_forest *f,
 }
 
 const struct loops_algo loops_havlak_algo = {
-	.name = "havlak",
-	.summary = "Havlak's loop forest, Ramalingam's correction: edges parked at their DFS LCA",
-	.citation = "Havlak 1997, Nesting of reducible and irreducible loops (TOPLAS); Ramalingam "
-		    "1999, Identifying loops in almost linear time (TOPLAS)",
-	.complexity = "O((n + m) alpha(n)) time, 17n + 2m words",
-	.counter_names = {"finds", "edges_parked", "edges_scanned", "loops"},
+	.head = {
+		.name = "havlak",
+		.summary = "Havlak's loop forest, Ramalingam's correction: edges parked at their DFS LCA",
+		.citation = "Havlak 1997, Nesting of reducible and irreducible loops (TOPLAS); Ramalingam "
+			    "1999, Identifying loops in almost linear time (TOPLAS)",
+		.complexity = "O((n + m) alpha(n)) time, 17n + 2m words",
+		.counter_names = {"finds", "edges_parked", "edges_scanned", "loops"},
+	},
 	.scratch_bytes = havlak_bytes,
 	.scratch_alloc = havlak_alloc,
 	.scratch_free = havlak_free,

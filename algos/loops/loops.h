@@ -24,6 +24,7 @@
 #ifndef SSALAB_LOOPS_H
 #define SSALAB_LOOPS_H
 
+#include "util/algo.h"
 #include "cfg/cfg.h"
 
 #include <stdbool.h>
@@ -83,11 +84,7 @@ void loops_summarize(const struct loop_forest *f, struct loops_summary *s);
  * blocks) for g with entry 0; counters[] are zeroed then filled. Scratch is allocated once for
  * graphs up to (n, m) and reused across runs. */
 struct loops_algo {
-	const char *name;
-	const char *summary;
-	const char *citation;
-	const char *complexity; /* time, then memory */
-	const char *counter_names[LOOPS_MAX_COUNTERS];
+	struct algo_head head; /* name, summary, citation, complexity, counter names */
 	uint64_t (*scratch_bytes)(uint64_t n, uint64_t m);
 	int (*scratch_alloc)(void **scratch, uint32_t n, uint32_t m);
 	void (*scratch_free)(void *scratch);
@@ -96,8 +93,6 @@ struct loops_algo {
 
 extern const struct loops_algo *const loops_algos[];
 extern const size_t loops_nalgos;
-
-const struct loops_algo *loops_find(const char *name);
 
 /* Allocates scratch, runs once, frees. */
 int loops_compute(const struct loops_algo *a, const struct cfg *g, struct loop_forest *f,

@@ -284,11 +284,13 @@ const char *peer_boost_version(void)
 }
 
 const struct dom_algo peer_boost_lt = {
-	.name = "boost-lt",
-	.summary = "Boost.Graph's lengauer_tarjan_dominator_tree on a bidirectional CSR graph",
-	.citation = "Boost dominator_tree.hpp; Lengauer, Tarjan, TOPLAS 1979 (Appel's version)",
-	.complexity = "O(m log n) time, 8n + 12m bytes graph + ~80n bytes",
-	.counter_names = {NULL},
+	.head = {
+		.name = "boost-lt",
+		.summary = "Boost.Graph's lengauer_tarjan_dominator_tree on a bidirectional CSR graph",
+		.citation = "Boost dominator_tree.hpp; Lengauer, Tarjan, TOPLAS 1979 (Appel's version)",
+		.complexity = "O(m log n) time, 8n + 12m bytes graph + ~80n bytes",
+		.counter_names = {NULL},
+	},
 	.scratch_bytes = boost_bytes,
 	.scratch_alloc = boost_alloc,
 	.scratch_free = boost_free,

@@ -261,11 +261,13 @@ const char *peer_igraph_last_error(void)
 }
 
 const struct dom_algo peer_igraph_dom = {
-	.name = "igraph-dom",
-	.summary = "igraph's igraph_dominator_tree (Lengauer-Tarjan, simple compression) on an igraph_t",
-	.citation = "igraph src/flow/st-cuts.c; Lengauer, Tarjan, TOPLAS 1979",
-	.complexity = "O(m log n) time, 16n + 32m bytes graph + up to ~230n + 30m inside the call",
-	.counter_names = {NULL},
+	.head = {
+		.name = "igraph-dom",
+		.summary = "igraph's igraph_dominator_tree (Lengauer-Tarjan, simple compression) on an igraph_t",
+		.citation = "igraph src/flow/st-cuts.c; Lengauer, Tarjan, TOPLAS 1979",
+		.complexity = "O(m log n) time, 16n + 32m bytes graph + up to ~230n + 30m inside the call",
+		.counter_names = {NULL},
+	},
 	.scratch_bytes = ig_bytes,
 	.scratch_alloc = ig_alloc,
 	.scratch_free = ig_free,

@@ -264,11 +264,13 @@ int peer_llvm_numbered(void)
 #endif
 
 const struct dom_algo peer_llvm_dom = {
-	.name = "llvm-dom",
-	.summary = "LLVM's DominatorTreeBase::recalculate (Semi-NCA); " DOM_PATH,
-	.citation = "LLVM GenericDomTreeConstruction.h; Georgiadis, Tarjan, Werneck, JGAA 2006",
-	.complexity = "O(n^2) worst, near-linear in practice; " DOM_BYTES,
-	.counter_names = {NULL},
+	.head = {
+		.name = "llvm-dom",
+		.summary = "LLVM's DominatorTreeBase::recalculate (Semi-NCA); " DOM_PATH,
+		.citation = "LLVM GenericDomTreeConstruction.h; Georgiadis, Tarjan, Werneck, JGAA 2006",
+		.complexity = "O(n^2) worst, near-linear in practice; " DOM_BYTES,
+		.counter_names = {NULL},
+	},
 	.scratch_bytes = dom_bytes<true, false>,
 	.scratch_alloc = dom_alloc<true, false>,
 	.scratch_free = dom_free<true, false>,
@@ -277,11 +279,13 @@ const struct dom_algo peer_llvm_dom = {
 };
 
 const struct dom_algo peer_llvm_dom_map = {
-	.name = "llvm-dom-map",
-	.summary = "llvm-dom over a node type without block numbers: " MAP_PATH,
-	.citation = "LLVM GenericDomTreeConstruction.h; Georgiadis, Tarjan, Werneck, JGAA 2006",
-	.complexity = "O(n^2) worst, near-linear in practice; ~445 bytes/block + 24m",
-	.counter_names = {NULL},
+	.head = {
+		.name = "llvm-dom-map",
+		.summary = "llvm-dom over a node type without block numbers: " MAP_PATH,
+		.citation = "LLVM GenericDomTreeConstruction.h; Georgiadis, Tarjan, Werneck, JGAA 2006",
+		.complexity = "O(n^2) worst, near-linear in practice; ~445 bytes/block + 24m",
+		.counter_names = {NULL},
+	},
 	.scratch_bytes = dom_bytes<false, false>,
 	.scratch_alloc = dom_alloc<false, false>,
 	.scratch_free = dom_free<false, false>,
@@ -290,12 +294,14 @@ const struct dom_algo peer_llvm_dom_map = {
 };
 
 const struct dom_algo peer_llvm_pdom = {
-	.name = "llvm-pdom",
-	.summary = "LLVM's post-dominator construction on the reversed graph (with --reverse: "
-		   "LLVM's post-dominator tree)",
-	.citation = "LLVM GenericDomTreeConstruction.h (IsPostDom=true)",
-	.complexity = "O(n^2) worst, near-linear in practice; " DOM_BYTES,
-	.counter_names = {NULL},
+	.head = {
+		.name = "llvm-pdom",
+		.summary = "LLVM's post-dominator construction on the reversed graph (with --reverse: "
+			   "LLVM's post-dominator tree)",
+		.citation = "LLVM GenericDomTreeConstruction.h (IsPostDom=true)",
+		.complexity = "O(n^2) worst, near-linear in practice; " DOM_BYTES,
+		.counter_names = {NULL},
+	},
 	.scratch_bytes = dom_bytes<true, true>,
 	.scratch_alloc = dom_alloc<true, true>,
 	.scratch_free = dom_free<true, true>,

@@ -232,17 +232,19 @@ int idf_run(void *scratch, const struct phi_input *in, enum phi_flavor flavor,
 } // namespace
 
 extern "C" const struct phi_algo peer_llvm_idf = {
-	.name = "llvm-idf",
-	.summary = "LLVM's IDFCalculator (Sreedhar-Gao with a level-keyed priority queue) over "
-		   "LLVM's dominator tree",
-	.citation = "LLVM GenericIteratedDominanceFrontier.h; Sreedhar, Gao, POPL 1995",
-	.complexity = "O(n + m) per variable worst case, plus hashing; LLVM's tree "
+	.head = {
+		.name = "llvm-idf",
+		.summary = "LLVM's IDFCalculator (Sreedhar-Gao with a level-keyed priority queue) over "
+			   "LLVM's dominator tree",
+		.citation = "LLVM GenericIteratedDominanceFrontier.h; Sreedhar, Gao, POPL 1995",
+		.complexity = "O(n + m) per variable worst case, plus hashing; LLVM's tree "
 #if SSALAB_LLVM_BLOCK_NUMBERS
-		      "~220 bytes/block (indexed by block number)",
+			      "~220 bytes/block (indexed by block number)",
 #else
-		      "~400 bytes/block (DenseMaps keyed by node pointer)",
+			      "~400 bytes/block (DenseMaps keyed by node pointer)",
 #endif
-	.counter_names = {"phis", "vars-placed", "live-steps"},
+		.counter_names = {"phis", "vars-placed", "live-steps"},
+	},
 	.needs_df = false,
 	.scratch_bytes = idf_bytes,
 	.scratch_alloc = idf_alloc,

@@ -4,7 +4,7 @@
  * The adapters are files in algos/peers (C++ for LLVM and Boost, C for igraph) and are built
  * only when CMake finds the library: SSALAB_HAVE_LLVM_PEERS (the newest llvm-config-N, N >= 16,
  * that CMake finds), SSALAB_HAVE_BOOST_PEERS (boost/graph/dominator_tree.hpp) and
- * SSALAB_HAVE_IGRAPH_PEERS (igraph 0.10 or newer). The stage tables (algos/dom/registry.c, algos/phi/sets.c)
+ * SSALAB_HAVE_IGRAPH_PEERS (igraph 0.10 or newer). The stage tables (algos/dom/registry.c, algos/phi/registry.c)
  * list the descriptors behind those definitions. Each descriptor's prepare() converts ssalab's
  * CSR into the peer's own graph type, untimed; run() is the peer's algorithm and the
  * conversion of its answer back into ssalab's arrays. */

@@ -311,11 +311,13 @@ static int dj_run(void *p, const struct phi_input *in, enum phi_flavor f, struct
 }
 
 const struct phi_algo phi_dj_algo = {
-	.name = "phi-dj",
-	.summary = "Sreedhar-Gao DJ-graph IDF, roots taken deepest level first (as LLVM's IDFCalculator)",
-	.citation = "Sreedhar, Gao 1995, 'A Linear Time Algorithm for Placing phi-Nodes', POPL",
-	.complexity = "O(walked blocks and J edges + q log q) per variable, O(n+m) per run, 13n words + J edges",
-	.counter_names = {"phis", "queue-pops", "j-edges-scanned", "live-steps", "blocks-walked"},
+	.head = {
+		.name = "phi-dj",
+		.summary = "Sreedhar-Gao DJ-graph IDF, roots taken deepest level first (as LLVM's IDFCalculator)",
+		.citation = "Sreedhar, Gao 1995, 'A Linear Time Algorithm for Placing phi-Nodes', POPL",
+		.complexity = "O(walked blocks and J edges + q log q) per variable, O(n+m) per run, 13n words + J edges",
+		.counter_names = {"phis", "queue-pops", "j-edges-scanned", "live-steps", "blocks-walked"},
+	},
 	.needs_df = false,
 	.scratch_bytes = dj_scratch_bytes,
 	.scratch_alloc = dj_scratch_alloc,

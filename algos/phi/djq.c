@@ -410,13 +410,15 @@ static int djq_run(void *p, const struct phi_input *in, enum phi_flavor f, struc
 }
 
 const struct phi_algo phi_djq_algo = {
-	.name = "phi-djq",
-	.summary = "Sreedhar-Gao DJ-graph IDF, each root's frontier by range-min queries over its "
-		   "subtree's J edges (no subtree walk)",
-	.citation = "Sreedhar, Gao 1995, 'A Linear Time Algorithm for Placing phi-Nodes', POPL",
-	.complexity = "O(roots + frontier edges x log m) per variable, O(n+m) per run, 3n words + "
-		      "2 per J edge + 2P",
-	.counter_names = {"phis", "queue-pops", "j-edges-reported", "live-steps", "tree-steps"},
+	.head = {
+		.name = "phi-djq",
+		.summary = "Sreedhar-Gao DJ-graph IDF, each root's frontier by range-min queries over its "
+			   "subtree's J edges (no subtree walk)",
+		.citation = "Sreedhar, Gao 1995, 'A Linear Time Algorithm for Placing phi-Nodes', POPL",
+		.complexity = "O(roots + frontier edges x log m) per variable, O(n+m) per run, 3n words + "
+			      "2 per J edge + 2P",
+		.counter_names = {"phis", "queue-pops", "j-edges-reported", "live-steps", "tree-steps"},
+	},
 	.needs_df = false,
 	.scratch_bytes = djq_scratch_bytes,
 	.scratch_alloc = djq_scratch_alloc,

@@ -123,11 +123,13 @@ static int idf_run(void *p, const struct phi_input *in, enum phi_flavor f, struc
 }
 
 const struct phi_algo phi_idf_algo = {
-	.name = "phi-idf",
-	.summary = "Cytron's worklist over precomputed dominance frontiers (F and W sets)",
-	.citation = "Cytron, Ferrante, Rosen, Wegman, Zadeck 1991, TOPLAS 13(4), Fig. 11",
-	.complexity = "O(sum over defs and phis of |DF|) per variable, 3n words + DF sets",
-	.counter_names = {"phis", "worklist-pops", "df-entries", "live-steps"},
+	.head = {
+		.name = "phi-idf",
+		.summary = "Cytron's worklist over precomputed dominance frontiers (F and W sets)",
+		.citation = "Cytron, Ferrante, Rosen, Wegman, Zadeck 1991, TOPLAS 13(4), Fig. 11",
+		.complexity = "O(sum over defs and phis of |DF|) per variable, 3n words + DF sets",
+		.counter_names = {"phis", "worklist-pops", "df-entries", "live-steps"},
+	},
 	.needs_df = true,
 	.scratch_bytes = idf_scratch_bytes,
 	.scratch_alloc = idf_scratch_alloc,

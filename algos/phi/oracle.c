@@ -26,7 +26,7 @@ int phi_oracle(const struct prog *p, const struct domtree *dt, const struct var_
 	uint64_t len = 0, cap = 0;
 	int st = in && isdef && off ? SSA_OK : SSA_ENOMEM;
 	if (st == SSA_OK)
-		st = df_compute(df_find("df-naive"), &p->cfg, dt, DF_DEFAULT_LIMIT, &df, NULL);
+		st = df_compute(algo_find(df_algos, df_nalgos, "df-naive"), &p->cfg, dt, DF_DEFAULT_LIMIT, &df, NULL);
 	if (st == SSA_OK)
 		st = live_dataflow_alloc(&ld, n, p->nvars);
 	if (st == SSA_OK)

@@ -5,6 +5,7 @@
 #ifndef SSALAB_PHI_H
 #define SSALAB_PHI_H
 
+#include "util/algo.h"
 #include "cfg/prog.h"
 #include "cfg/traverse.h"
 #include "df/df.h"
@@ -118,7 +119,18 @@ static inline bool live_walk_is_live(const struct live_walk *lw, uint32_t b)
 	return lw->live[b] == lw->gen;
 }
 
-/* ---- sets.c: the placement algorithms (phi-idf in idf.c, phi-dj in dj.c) ---- */
+/* The two liveness computations pruned placement can use, as entries of live_algos[]
+ * (registry.c) so bench can time them alone (stage phi, kernels live-dataflow and live-walk):
+ * an entry says which of the two it is; the adapter runs it over every variable. */
+struct live_algo {
+	struct algo_head head; /* name, summary, citation, complexity, counter names */
+	bool dataflow;         /* live_dataflow_run, else live_walk_var for every variable */
+};
+
+extern const struct live_algo *const live_algos[];
+extern const size_t live_nalgos;
+
+/* ---- sets.c, registry.c: the placement algorithms (phi-idf in idf.c, phi-dj in dj.c) ---- */
 
 /* φ placement. Every algorithm has the same entry point and one line in phi_algos[]
  * (below). run() places φs for every variable with the chosen flavour:
@@ -139,11 +151,7 @@ struct phi_input {
 };
 
 struct phi_algo {
-	const char *name;
-	const char *summary;
-	const char *citation;
-	const char *complexity;
-	const char *counter_names[PHI_MAX_COUNTERS];
+	struct algo_head head; /* name, summary, citation, complexity, counter names */
 	bool needs_df;
 	uint64_t (*scratch_bytes)(uint64_t n, uint64_t nvars);
 	int (*scratch_alloc)(void **scratch, uint32_t n, uint32_t nvars);
@@ -157,8 +165,6 @@ struct phi_algo {
 
 extern const struct phi_algo *const phi_algos[];
 extern const size_t phi_nalgos;
-
-const struct phi_algo *phi_find(const char *name);
 
 /* Allocates scratch, runs once, frees. */
 int phi_compute(const struct phi_algo *a, const struct phi_input *in, enum phi_flavor flavor,

@@ -1,5 +1,5 @@
-/* The φ-set result, the placement table, flavours, and the output builder shared by the
- * placement algorithms (algos/phi/place.h). */
+/* The φ-set result, flavours, and the output builder shared by the placement algorithms
+ * (algos/phi/place.h). */
 #include "phi/phi.h"
 #include "phi/place.h"
 #include "dom/dom.h"
@@ -9,28 +9,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-extern const struct phi_algo phi_idf_algo, phi_dj_algo, phi_djq_algo;
-
-#ifdef SSALAB_HAVE_LLVM_PEERS
-#include "peers/peers.h" /* optional rival, built when CMake finds LLVM */
-#endif
-
-const struct phi_algo *const phi_algos[] = {
-	&phi_idf_algo, &phi_dj_algo, &phi_djq_algo,
-#ifdef SSALAB_HAVE_LLVM_PEERS
-	&peer_llvm_idf,
-#endif
-};
-const size_t phi_nalgos = sizeof phi_algos / sizeof phi_algos[0];
-
-const struct phi_algo *phi_find(const char *name)
-{
-	for (size_t i = 0; i < phi_nalgos; i++)
-		if (strcmp(phi_algos[i]->name, name) == 0)
-			return phi_algos[i];
-	return NULL;
-}
 
 void phi_sets_free(struct phi_sets *s)
 {
@@ -115,50 +93,6 @@ int phi_sets_dump_named(const struct phi_sets *s, FILE *out, const struct names 
 			return SSA_EIO;
 	}
 	return SSA_OK;
-}
-
-int phi_compute(const struct phi_algo *a, const struct phi_input *in, enum phi_flavor flavor,
-		struct phi_sets *out, uint64_t *counters)
-{
-	uint64_t local[PHI_MAX_COUNTERS];
-	void *scratch = NULL;
-	int st = a->scratch_alloc(&scratch, in->prog->cfg.n, in->prog->nvars);
-	if (st != SSA_OK)
-		return st;
-	if (a->prepare)
-		st = a->prepare(scratch, in);
-	if (st == SSA_OK)
-		st = a->run(scratch, in, flavor, out, counters ? counters : local);
-	a->scratch_free(scratch);
-	return st;
-}
-
-int phi_place_prog(const struct phi_algo *a, const struct prog *p, const struct domtree *dt,
-		   enum phi_flavor flavor, struct phi_sets *out)
-{
-	if (!a)
-		a = phi_find("phi-dj");
-	const struct cfg *g = &p->cfg;
-	struct domtree own = {0};
-	struct var_blocks vb = {0};
-	struct df_sets df = {0};
-	int st = SSA_OK;
-	if (!dt) {
-		st = dom_tree_default(g, &own);
-		dt = &own;
-	}
-	if (st == SSA_OK)
-		st = var_blocks_build(&vb, p);
-	if (st == SSA_OK && a->needs_df)
-		st = df_compute(df_find("df-runner"), g, dt, DF_DEFAULT_LIMIT, &df, NULL);
-	if (st == SSA_OK) {
-		struct phi_input in = {.prog = p, .dt = dt, .vb = &vb, .df = &df, .live = NULL};
-		st = phi_compute(a, &in, flavor, out, NULL);
-	}
-	df_sets_free(&df);
-	var_blocks_free(&vb);
-	domtree_free(&own);
-	return st;
 }
 
 /* ---- the output builder ---- */

@@ -195,11 +195,13 @@ static int cfgdfs_run(void *scratch, const struct prog *p, const struct domtree 
 }
 
 const struct rename_algo rename_cfgdfs_algo = {
-	.name = "rename-cfgdfs",
-	.summary = "mem2reg article: DFS over the CFG with variable->value frames pushed at branches",
-	.citation = "the mem2reg article in the seeds (000), decide_values_start_from",
-	.complexity = "O(n + m + (ops + operands) * path definitions) time, 2 values + 5n + m words",
-	.counter_names = {"arrivals", "lookups", "steps", "max_log"},
+	.head = {
+		.name = "rename-cfgdfs",
+		.summary = "mem2reg article: DFS over the CFG with variable->value frames pushed at branches",
+		.citation = "the mem2reg article in the seeds (000), decide_values_start_from",
+		.complexity = "O(n + m + (ops + operands) * path definitions) time, 2 values + 5n + m words",
+		.counter_names = {"arrivals", "lookups", "steps", "max_log"},
+	},
 	.scratch_bytes = cfgdfs_bytes,
 	.scratch_alloc = cfgdfs_alloc,
 	.scratch_free = cfgdfs_free,

@@ -58,7 +58,7 @@ int ssa_check_form(const struct prog *p, const struct domtree *t, const struct s
 	if (st == SSA_OK)
 		st = rename_compute(other, p, t, &o, NULL);
 	if (st != SSA_OK) {
-		snprintf(msg, msglen, "verifier + interpreter ok; %s: %s", other->name,
+		snprintf(msg, msglen, "verifier + interpreter ok; %s: %s", other->head.name,
 			 ssa_status_str(st));
 		ssa_form_free(&o);
 		return st;
@@ -66,9 +66,9 @@ int ssa_check_form(const struct prog *p, const struct domtree *t, const struct s
 	bool eq = ssa_form_equal(s, &o, m, sizeof m);
 	ssa_form_free(&o);
 	if (!eq) {
-		snprintf(msg, msglen, "verifier + interpreter ok; vs %s: %s", other->name, m);
+		snprintf(msg, msglen, "verifier + interpreter ok; vs %s: %s", other->head.name, m);
 		return SSA_EVERIFY;
 	}
-	snprintf(msg, msglen, "%s + same as %s", what, other->name);
+	snprintf(msg, msglen, "%s + same as %s", what, other->head.name);
 	return SSA_OK;
 }

@@ -326,7 +326,7 @@ int phi_maximal(const struct prog *p, const struct domtree *t, const struct phi_
 	if (rc != SSA_OK)
 		return rc;
 	st->placed = max.nphi;
-	rc = rename_compute(rename_find("rename-stack"), p, t, &max, NULL);
+	rc = rename_compute(algo_find(rename_algos, rename_nalgos, "rename-stack"), p, t, &max, NULL);
 	if (rc == SSA_OK)
 		rc = ssa_prune(&max, g, t, o->prune_redundant, o->prune_dead, out, st);
 	ssa_form_free(&max);

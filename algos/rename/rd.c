@@ -133,12 +133,14 @@ static int rd_run(void *scratch, const struct prog *p, const struct domtree *t, 
 }
 
 const struct rename_algo rename_rd_algo = {
-	.name = "rename-rd",
-	.summary = "SSA book: reachingDef per variable, updateReachingDef climbs the def chain",
-	.citation = "Rastello, Bouchez Tichadou (eds.) 2022, SSA-based Compiler Design, ch. 3 "
-		    "(after Cytron et al. 1991)",
-	.complexity = "O(n + m + ops + operands + climbs) time, values + ops + vars + n + m words",
-	.counter_names = {"defs", "uses", "operands", "climbs"},
+	.head = {
+		.name = "rename-rd",
+		.summary = "SSA book: reachingDef per variable, updateReachingDef climbs the def chain",
+		.citation = "Rastello, Bouchez Tichadou (eds.) 2022, SSA-based Compiler Design, ch. 3 "
+			    "(after Cytron et al. 1991)",
+		.complexity = "O(n + m + ops + operands + climbs) time, values + ops + vars + n + m words",
+		.counter_names = {"defs", "uses", "operands", "climbs"},
+	},
 	.scratch_bytes = rd_bytes,
 	.scratch_alloc = rd_alloc,
 	.scratch_free = rd_free,

@@ -1,10 +1,11 @@
-/* The renamers' table, and the helpers every renamer shares. Adding a renamer is a file and a
- * line here; bench and the tests iterate the table, so it is cross-checked for free. */
+/* The tables of the renaming folder: rename_algos[] (a file and a line per renamer) and
+ * maximal_algos[] (the maximal constructions, bench stage maximal). bench and the tests iterate
+ * them, so a new entry is cross-checked for free. */
 #include "rename/rename.h"
 
 #include "util/status.h"
 
-#include <string.h>
+_Static_assert(RENAME_MAX_COUNTERS <= ALGO_MAX_COUNTERS, "a counter name would not fit the head");
 
 extern const struct rename_algo rename_stack_algo;
 extern const struct rename_algo rename_rd_algo;
@@ -15,27 +16,42 @@ const struct rename_algo *const rename_algos[] = {
 	&rename_rd_algo,
 	&rename_cfgdfs_algo,
 };
-const size_t rename_nalgos = sizeof(rename_algos) / sizeof(rename_algos[0]);
+const size_t rename_nalgos = sizeof rename_algos / sizeof rename_algos[0];
 
+/* The maximal constructions share phi_maximal (maximal.c); an entry says which pruning rules
+ * follow the renaming. */
+#define MAXIMAL_CITATION "Cytron, Ferrante, Rosen, Wegman, Zadeck, TOPLAS 1991 (maximal placement, dead phis)"
+#define MAXIMAL_COUNTERS {"placed", "removed-redundant", "removed-dead", "kept", "rechecks", "bytes"}
 static const struct maximal_algo maximal_none = {
-	"phi-maximal", "a phi per variable at every join, renamed by rename-stack, no pruning",
-	false, false};
+	.head = {.name = "phi-maximal",
+		 .summary = "a phi per variable at every join, renamed by rename-stack, no pruning",
+		 .citation = MAXIMAL_CITATION,
+		 .complexity = "O(V (n + m)) time, V x joins phis and V x sum(indeg) operands",
+		 .counter_names = MAXIMAL_COUNTERS},
+	.prune_redundant = false,
+	.prune_dead = false,
+};
 static const struct maximal_algo maximal_ah = {
-	"phi-maximal-ah", "phi-maximal + Aycock-Horspool redundant-phi removal to a fixpoint", true,
-	false};
+	.head = {.name = "phi-maximal-ah",
+		 .summary = "phi-maximal + Aycock-Horspool redundant-phi removal to a fixpoint",
+		 .citation = "Aycock, Horspool, CC 2000 (redundant phis); " MAXIMAL_CITATION,
+		 .complexity = "O(V (n + m)) time plus the re-checks, memory as phi-maximal",
+		 .counter_names = MAXIMAL_COUNTERS},
+	.prune_redundant = true,
+	.prune_dead = false,
+};
 static const struct maximal_algo maximal_pruned = {
-	"phi-maximal-pruned", "phi-maximal-ah + dead-phi elimination (pruned SSA)", true, true};
+	.head = {.name = "phi-maximal-pruned",
+		 .summary = "phi-maximal-ah + dead-phi elimination (pruned SSA)",
+		 .citation = "Aycock, Horspool, CC 2000 (redundant phis); " MAXIMAL_CITATION,
+		 .complexity = "O(V (n + m)) time plus the re-checks, memory as phi-maximal",
+		 .counter_names = MAXIMAL_COUNTERS},
+	.prune_redundant = true,
+	.prune_dead = true,
+};
 
 const struct maximal_algo *const maximal_algos[] = {&maximal_none, &maximal_ah, &maximal_pruned};
-const size_t maximal_nalgos = sizeof(maximal_algos) / sizeof(maximal_algos[0]);
-
-const struct rename_algo *rename_find(const char *name)
-{
-	for (size_t i = 0; i < rename_nalgos; i++)
-		if (strcmp(rename_algos[i]->name, name) == 0)
-			return rename_algos[i];
-	return NULL;
-}
+const size_t maximal_nalgos = sizeof maximal_algos / sizeof maximal_algos[0];
 
 int rename_compute(const struct rename_algo *a, const struct prog *p, const struct domtree *t,
 		   struct ssa_form *s, uint64_t *counters)
@@ -48,22 +64,4 @@ int rename_compute(const struct rename_algo *a, const struct prog *p, const stru
 	rc = a->run(scratch, p, t, s, counters ? counters : local);
 	a->scratch_free(scratch);
 	return rc;
-}
-
-/* Uses and out-edge operands of a block no path from the entry reaches: undefined. */
-void ssa_fill_unreached(const struct prog *p, const struct domtree *t, struct ssa_form *f,
-			   const uint32_t *edge_slot)
-{
-	const struct cfg *g = &p->cfg;
-	for (uint32_t b = 0; b < g->n; b++) {
-		if (t->tin[b] != SSA_NONE)
-			continue;
-		for (uint32_t i = p->op_off[b]; i < p->op_off[b + 1]; i++)
-			f->opval[i] = prog_op_is_def(p->ops[i]) ? i : SSA_UNDEF;
-		for (uint32_t e = g->succ_off[b]; e < g->succ_off[b + 1]; e++) {
-			uint32_t y = g->succ[e];
-			for (uint32_t q = f->phi_off[y]; q < f->phi_off[y + 1]; q++)
-				f->arg[f->arg_off[q] + edge_slot[e]] = SSA_UNDEF;
-		}
-	}
 }

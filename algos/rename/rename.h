@@ -10,6 +10,7 @@
 #ifndef SSALAB_RENAME_H
 #define SSALAB_RENAME_H
 
+#include "util/algo.h"
 #include "ssa/ssa.h"
 
 #define RENAME_MAX_COUNTERS 4
@@ -17,11 +18,7 @@
 /* ---- renamers (registry.c) ---- */
 
 struct rename_algo {
-	const char *name;
-	const char *summary;
-	const char *citation;
-	const char *complexity; /* time, then memory */
-	const char *counter_names[RENAME_MAX_COUNTERS];
+	struct algo_head head; /* name, summary, citation, complexity, counter names */
 	/* Scratch bytes for a program of n blocks, m edges, nvars variables, nops ops, nphi φs. */
 	uint64_t (*scratch_bytes)(uint64_t n, uint64_t m, uint64_t nvars, uint64_t nops,
 				  uint64_t nphi);
@@ -34,16 +31,9 @@ struct rename_algo {
 extern const struct rename_algo *const rename_algos[];
 extern const size_t rename_nalgos;
 
-const struct rename_algo *rename_find(const char *name);
-
 /* Allocates scratch, runs once, frees. */
 int rename_compute(const struct rename_algo *a, const struct prog *p, const struct domtree *t,
 		   struct ssa_form *s, uint64_t *counters);
-
-/* Every renamer's treatment of blocks outside the dominator tree: their uses read SSA_UNDEF and
- * the operands of their out-edges are SSA_UNDEF. */
-void ssa_fill_unreached(const struct prog *p, const struct domtree *t, struct ssa_form *f,
-			const uint32_t *edge_slot);
 
 /* rename-cfgdfs walks a log of definitions whose length grows with the DFS path: it gives up
  * with SSA_EBUDGET after this many look-up steps. */
@@ -69,8 +59,7 @@ struct phi_maximal_opts {
 /* The maximal-SSA constructions, a stage of their own (registry.c): each is phi_maximal with
  * its pruning rules; where φs go (joins or every block) is the caller's choice. */
 struct maximal_algo {
-	const char *name;
-	const char *summary;
+	struct algo_head head; /* name, summary, citation, complexity, counter names */
 	bool prune_redundant;
 	bool prune_dead;
 };

@@ -128,12 +128,14 @@ static int stack_run(void *scratch, const struct prog *p, const struct domtree *
 }
 
 const struct rename_algo rename_stack_algo = {
-	.name = "rename-stack",
-	.summary = "Cytron et al.: dominator-tree preorder, per-variable value stacks",
-	.citation = "Cytron, Ferrante, Rosen, Wegman, Zadeck 1991, Efficiently computing static "
-		    "single assignment form and the control dependence graph",
-	.complexity = "O(n + m + ops + operands) time, values + vars + 2n + m words",
-	.counter_names = {"pushes", "uses", "operands", "tree_depth"},
+	.head = {
+		.name = "rename-stack",
+		.summary = "Cytron et al.: dominator-tree preorder, per-variable value stacks",
+		.citation = "Cytron, Ferrante, Rosen, Wegman, Zadeck 1991, Efficiently computing static "
+			    "single assignment form and the control dependence graph",
+		.complexity = "O(n + m + ops + operands) time, values + vars + 2n + m words",
+		.counter_names = {"pushes", "uses", "operands", "tree_depth"},
+	},
 	.scratch_bytes = stack_bytes,
 	.scratch_alloc = stack_alloc,
 	.scratch_free = stack_free,

@@ -432,3 +432,21 @@ void ssa_edge_slots(const struct cfg *g, uint32_t *edge_slot, uint32_t *cursor)
 	for (uint32_t e = 0; e < g->m; e++)
 		edge_slot[e] = cursor[g->succ[e]]++ - g->pred_off[g->succ[e]];
 }
+
+/* Uses and out-edge operands of a block no path from the entry reaches: undefined. */
+void ssa_fill_unreached(const struct prog *p, const struct domtree *t, struct ssa_form *f,
+			   const uint32_t *edge_slot)
+{
+	const struct cfg *g = &p->cfg;
+	for (uint32_t b = 0; b < g->n; b++) {
+		if (t->tin[b] != SSA_NONE)
+			continue;
+		for (uint32_t i = p->op_off[b]; i < p->op_off[b + 1]; i++)
+			f->opval[i] = prog_op_is_def(p->ops[i]) ? i : SSA_UNDEF;
+		for (uint32_t e = g->succ_off[b]; e < g->succ_off[b + 1]; e++) {
+			uint32_t y = g->succ[e];
+			for (uint32_t q = f->phi_off[y]; q < f->phi_off[y + 1]; q++)
+				f->arg[f->arg_off[q] + edge_slot[e]] = SSA_UNDEF;
+		}
+	}
+}

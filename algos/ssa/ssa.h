@@ -99,6 +99,11 @@ int ssa_form_dump_named(FILE *f, const struct prog *p, const struct ssa_form *s)
  * cursor (n words of scratch). */
 void ssa_edge_slots(const struct cfg *g, uint32_t *edge_slot, uint32_t *cursor);
 
+/* Every renamer's treatment of blocks outside the dominator tree: their uses read SSA_UNDEF and
+ * the operands of their out-edges are SSA_UNDEF. */
+void ssa_fill_unreached(const struct prog *p, const struct domtree *t, struct ssa_form *f,
+			const uint32_t *edge_slot);
+
 /* ---- checking (verify.c, interp.c) ---- */
 
 /* The SSA verifier: structure (layout consistent, one φ per variable and block, values in range,

@@ -78,7 +78,7 @@ static inline void check_dom(const struct cfg *g, uint32_t *want)
 static inline void check_df(const struct cfg *g, const struct domtree *t)
 {
 	struct df_sets ref = {0}, s = {0};
-	if (df_compute(df_find("df-naive"), g, t, DF_DEFAULT_LIMIT, &ref, NULL) != SSA_OK)
+	if (df_compute(algo_find(df_algos, df_nalgos, "df-naive"), g, t, DF_DEFAULT_LIMIT, &ref, NULL) != SSA_OK)
 		DIE("df-naive failed");
 	uint32_t *mark = calloc(g->n, sizeof *mark);
 	for (size_t a = 0; a < df_nalgos; a++) {
@@ -127,7 +127,7 @@ static inline void check_ssa(const struct prog *p, const struct domtree *t)
 	char msg[400], what[96];
 	for (int f = PHI_MINIMAL; f <= PHI_PRUNED; f++) {
 		struct phi_sets ref = {0};
-		if (phi_place_prog(phi_find("phi-dj"), p, t, (enum phi_flavor)f, &ref) != SSA_OK)
+		if (phi_place_prog(algo_find(phi_algos, phi_nalgos, "phi-dj"), p, t, (enum phi_flavor)f, &ref) != SSA_OK)
 			DIE("phi-dj failed");
 		for (size_t a = 0; a < phi_nalgos; a++) {
 			struct phi_sets ps = {0};

@@ -95,13 +95,13 @@ static inline int dc_check_all(const struct cfg *g, const uint32_t *want, uint64
 			continue;
 		int rc = dom_compute(a, g, got, NULL);
 		if (rc != SSA_OK) {
-			snprintf(msg, msglen, "%s: status %s", a->name, ssa_status_str(rc));
+			snprintf(msg, msglen, "%s: status %s", a->head.name, ssa_status_str(rc));
 			free(got);
 			return -1;
 		}
 		uint32_t d = dc_first_diff(got, want, g->n);
 		if (d != UINT32_MAX) {
-			snprintf(msg, msglen, "%s: block %u idom %lld, expected %lld", a->name, d,
+			snprintf(msg, msglen, "%s: block %u idom %lld, expected %lld", a->head.name, d,
 				 dc_id(got[d]), dc_id(want[d]));
 			free(got);
 			return -1;

@@ -23,7 +23,7 @@ static inline uint64_t gen_ref_df_total(const struct cfg *g, const uint32_t *ido
 	struct domtree t;
 	struct df_sets df = {0};
 	cr_assert_eq(domtree_build(&t, idom, g->n, 0), SSA_OK);
-	cr_assert_eq(df_compute(df_find("df-naive"), g, &t, DF_DEFAULT_LIMIT, &df, NULL), SSA_OK);
+	cr_assert_eq(df_compute(algo_find(df_algos, df_nalgos, "df-naive"), g, &t, DF_DEFAULT_LIMIT, &df, NULL), SSA_OK);
 	uint64_t total = df.total;
 	df_sets_free(&df);
 	domtree_free(&t);

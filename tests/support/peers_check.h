@@ -24,10 +24,10 @@ static inline void peers_expect_idoms(const struct dom_algo *a, const struct cfg
 	uint32_t *got = malloc((size_t)g->n * sizeof *got + 1);
 	uint64_t c[DOM_MAX_COUNTERS];
 	cr_assert_not_null(got);
-	cr_assert_eq(dom_compute(a, g, got, c), SSA_OK, "%s on %s", a->name, what);
+	cr_assert_eq(dom_compute(a, g, got, c), SSA_OK, "%s on %s", a->head.name, what);
 	uint32_t d = dc_first_diff(got, want, g->n);
 	if (d != UINT32_MAX)
-		cr_assert_fail("%s on %s: idom(%u) = %lld, expected %lld", a->name, what, d,
+		cr_assert_fail("%s on %s: idom(%u) = %lld, expected %lld", a->head.name, what, d,
 			       dc_id(got[d]), dc_id(want[d]));
 	free(got);
 }

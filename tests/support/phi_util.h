@@ -93,7 +93,7 @@ static inline void phit_ctx_init(struct phit_ctx *c, const struct prog *p)
 	memset(c, 0, sizeof *c);
 	phit_domtree(&c->dt, &p->cfg);
 	cr_assert_eq(var_blocks_build(&c->vb, p), SSA_OK);
-	cr_assert_eq(df_compute(df_find("df-runner"), &p->cfg, &c->dt, DF_DEFAULT_LIMIT, &c->df,
+	cr_assert_eq(df_compute(algo_find(df_algos, df_nalgos, "df-runner"), &p->cfg, &c->dt, DF_DEFAULT_LIMIT, &c->df,
 				NULL),
 		     SSA_OK);
 	uint64_t cnt[4];

@@ -197,13 +197,13 @@ static inline int sp_rename_checked(const struct prog *p, const struct domtree *
 	}
 	rc = rename_compute(a, p, t, s, NULL);
 	if (rc != SSA_OK) {
-		snprintf(msg, msglen, "%s: %s", a->name, ssa_status_str(rc));
+		snprintf(msg, msglen, "%s: %s", a->head.name, ssa_status_str(rc));
 		return rc;
 	}
 	char m[200];
 	rc = ssa_check_form(p, t, s, NULL, NULL, seed, 20, m, sizeof m);
 	if (rc != SSA_OK)
-		snprintf(msg, msglen, "%s: %s", a->name, m);
+		snprintf(msg, msglen, "%s: %s", a->head.name, m);
 	return rc;
 }
 

@@ -1,0 +1,33 @@
+/* From a program to its φ sets in one call, for callers that want one answer (phi.h). */
+#include "df/df.h"
+#include "dom/dom.h"
+#include "phi/phi.h"
+#include "util/status.h"
+
+int phi_place_prog(const struct phi_algo *a, const struct prog *p, const struct domtree *dt,
+		   enum phi_flavor flavor, struct phi_sets *out)
+{
+	if (!a)
+		a = algo_find(phi_algos, phi_nalgos, "phi-dj");
+	const struct cfg *g = &p->cfg;
+	struct domtree own = {0};
+	struct var_blocks vb = {0};
+	struct df_sets df = {0};
+	int st = SSA_OK;
+	if (!dt) {
+		st = dom_tree_default(g, &own);
+		dt = &own;
+	}
+	if (st == SSA_OK)
+		st = var_blocks_build(&vb, p);
+	if (st == SSA_OK && a->needs_df)
+		st = df_compute(algo_find(df_algos, df_nalgos, "df-runner"), g, dt, DF_DEFAULT_LIMIT, &df, NULL);
+	if (st == SSA_OK) {
+		struct phi_input in = {.prog = p, .dt = dt, .vb = &vb, .df = &df, .live = NULL};
+		st = phi_compute(a, &in, flavor, out, NULL);
+	}
+	df_sets_free(&df);
+	var_blocks_free(&vb);
+	domtree_free(&own);
+	return st;
+}
