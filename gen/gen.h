@@ -96,8 +96,16 @@ int gen_options_check(const struct gen_options *o, bool program, bool from_file,
 /* itworst sized from --blocks alone never exceeds this many arcs; ask for more with --edges. */
 #define GEN_ITWORST_DEFAULT_EDGE_CAP 10000000u
 
-/* registry.c: the k >= kmin whose size a*k+b is closest to want (ties to the smaller k). */
-uint64_t gen_pick_linear_k(uint64_t want, uint64_t a, uint64_t b, uint64_t kmin);
+/* The k >= kmin whose size a*k+b is closest to want (ties to the smaller k). Inline, so the
+ * family builders and registry.c share it without calling each other. */
+static inline uint64_t gen_pick_linear_k(uint64_t want, uint64_t a, uint64_t b, uint64_t kmin)
+{
+	uint64_t k = want > b ? (want - b) / a : 0;
+	/* a*k+b <= want < a*(k+1)+b (when want > b): the closer of k and k+1, ties to k. */
+	if (want > b && want - (a * k + b) > a * (k + 1) + b - want)
+		k++;
+	return k < kmin ? kmin : k;
+}
 
 /* registry.c: the size gen_cfg would produce (m an upper bound, up to the spread of random
  * draws) and the peak bytes generation allocates: edge list, CSR, family scratch, and the

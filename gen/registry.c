@@ -54,15 +54,6 @@ void gen_params_default(struct gen_params *p)
 	p->seed = GEN_DEFAULT_SEED;
 }
 
-uint64_t gen_pick_linear_k(uint64_t want, uint64_t a, uint64_t b, uint64_t kmin)
-{
-	uint64_t k = want > b ? (want - b) / a : 0;
-	/* a*k+b <= want < a*(k+1)+b (when want > b): the closer of k and k+1, ties to k. */
-	if (want > b && want - (a * k + b) > a * (k + 1) + b - want)
-		k++;
-	return k < kmin ? kmin : k;
-}
-
 /* When the family emitted its edges already grouped by source (most do), the targets are
  * the successor array as they stand: count the offsets and hand dst over, instead of a
  * counting sort into a second array. Saves 4 bytes an edge of peak memory and a pass. */

@@ -1,7 +1,6 @@
-/* What every format shares: error records, choosing a format by extension or by the first
- * bytes of a file, and io_write_path's atomic replace (write a temporary file in the target's
- * directory, flush and fsync it, rename(2) it over the target; on any failure remove it, so a
- * reader never sees a partial file and an existing target is left untouched). */
+/* What every format's reader shares: error records, choosing a format by extension or by the
+ * first bytes of a file, reading a whole stream, and turning an importer's named edges into a
+ * program. The readers and path.c call in here; nothing here calls a reader. */
 #include "io/io_internal.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -66,14 +65,12 @@ bool io_stream_size(FILE *f, uint64_t *size)
 	return true;
 }
 
-static const char *errtext(int e, char *buf, size_t len)
+const char *io_errtext(int e, char *buf, size_t len)
 {
 	if (strerror_r(e, buf, len) != 0)
 		snprintf(buf, len, "error %d", e);
 	return buf;
 }
-
-#define IO_SNIFF_BYTES 65536u
 
 static bool ident_byte(unsigned char c)
 {
@@ -164,7 +161,7 @@ int io_slurp(FILE *f, const char *name, const unsigned char *prefix, size_t plen
 			if (ferror(f)) {
 				free(buf);
 				return io_fail(err, name, 0, SSA_EIO, "read error: %s",
-				               errtext(errno, eb, sizeof eb));
+				               io_errtext(errno, eb, sizeof eb));
 			}
 			break;
 		}
@@ -255,188 +252,4 @@ out:
 	if (st)
 		return io_fail(err, name, 0, st, "cannot build the graph: %s", ssa_status_str(st));
 	return SSA_OK;
-}
-
-int io_read_prog(const char *path, struct prog *out, struct io_error *err)
-{
-	char eb[128];
-	memset(out, 0, sizeof *out);
-	bool is_stdin = !strcmp(path, "-");
-	FILE *f = is_stdin ? stdin : fopen(path, "rb");
-	if (is_stdin)
-		path = "<stdin>";
-	if (!f)
-		return io_fail(err, path, 0, SSA_EIO, "cannot open: %s",
-		               errtext(errno, eb, sizeof eb));
-	uint64_t size = 0;
-	bool known = io_stream_size(f, &size);
-	/* The binary magic starts with 0x89, a byte no text file of ours contains; the first
-	 * byte decides, so a truncated binary file still gets binary diagnostics. */
-	/* The binary magic starts with 0x89, a byte no text file of ours contains; the first
-	 * byte decides, so a truncated binary file still gets binary diagnostics. The text kinds
-	 * are told apart by their first tokens (io_sniff), from up to IO_SNIFF_BYTES. */
-	unsigned char *pre = malloc(IO_SNIFF_BYTES);
-	if (!pre) {
-		if (!is_stdin)
-			fclose(f);
-		return io_fail(err, path, 0, SSA_ENOMEM, "out of memory");
-	}
-	size_t plen = fread(pre, 1, 1, f);
-	int st;
-	if (plen == 0 && ferror(f))
-		st =
-		    io_fail(err, path, 0, SSA_EIO, "read error: %s", errtext(errno, eb, sizeof eb));
-	else if (plen == 1 && pre[0] == (unsigned char)IO_SSAB_MAGIC[0])
-		st = io_read_bin_prefixed(f, path, pre, plen, known, size, out, err);
-	else {
-		if (plen)
-			plen += fread(pre + 1, 1, IO_SNIFF_BYTES - 1, f);
-		if (ferror(f))
-			st = io_fail(err, path, 0, SSA_EIO, "read error: %s",
-			             errtext(errno, eb, sizeof eb));
-		else if (io_sniff(pre, plen) == IO_IN_DOT)
-			st = io_read_dot_prefixed(f, path, pre, plen, known, size, out, err);
-		else if (io_sniff(pre, plen) == IO_IN_EDGES)
-			st = io_read_edges_prefixed(f, path, pre, plen, known, size, out, err);
-		else
-			st = io_read_text_prefixed(f, path, pre, plen, known, size, out, err);
-	}
-	free(pre);
-	if (!is_stdin)
-		fclose(f);
-	return st;
-}
-
-int io_read_cfg(const char *path, struct cfg *out, struct io_error *err)
-{
-	struct prog p;
-	memset(out, 0, sizeof *out);
-	int st = io_read_prog(path, &p, err);
-	if (st)
-		return st;
-	*out = p.cfg;
-	memset(&p.cfg, 0, sizeof p.cfg);
-	prog_free(&p);
-	return SSA_OK;
-}
-
-/* The base name without its extension, for the DOT graph's name. */
-static void stem(const char *path, char *buf, size_t len)
-{
-	const char *slash = strrchr(path, '/');
-	const char *base = slash ? slash + 1 : path;
-	const char *dot = strrchr(base, '.');
-	size_t k = dot && dot != base ? (size_t)(dot - base) : strlen(base);
-	snprintf(buf, len, "%.*s", (int)k, base);
-}
-
-const char *volatile io_write_pending;
-
-static int write_path(const char *path, const struct prog *p, bool sync, struct io_error *err)
-{
-	char eb[128];
-	enum io_format fmt = io_format_from_path(path);
-	if (fmt == IO_FMT_UNKNOWN)
-		return io_fail(
-		    err, path, 0, SSA_EUSAGE,
-		    "unknown output format (the name must end in .cfg, .prog, .ssab or .dot)");
-	const char *slash = strrchr(path, '/');
-	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
-	const char *base = path + dirlen;
-	if (!*base)
-		return io_fail(err, path, 0, SSA_EUSAGE, "output path names a directory");
-
-	/* A hidden name next to the target: same file system, so rename(2) is atomic. */
-	static unsigned counter;
-	size_t tlen = strlen(path) + 64;
-	char *tmp = malloc(tlen);
-	if (!tmp)
-		return io_fail(err, path, 0, SSA_ENOMEM, "out of memory");
-	int fd = -1;
-	for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
-		snprintf(tmp, tlen, "%.*s.%s.tmp-%ld-%u", (int)dirlen, path, base, (long)getpid(),
-		         __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED));
-		/* Published before the file exists, so a signal between open and the write
-		 * finds it; the name holds our pid, so it is nobody else's. */
-		io_write_pending = tmp;
-		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-		if (fd < 0)
-			io_write_pending = NULL;
-		if (fd < 0 && errno != EEXIST)
-			break;
-	}
-	if (fd < 0) {
-		int e = errno;
-		free(tmp);
-		return io_fail(err, path, 0, SSA_EIO,
-		               "cannot create a temporary file next to it: %s",
-		               errtext(e, eb, sizeof eb));
-	}
-	FILE *f = fdopen(fd, "wb");
-	if (!f) {
-		int e = errno;
-		close(fd);
-		io_write_pending = NULL;
-		unlink(tmp);
-		free(tmp);
-		return io_fail(err, path, 0, SSA_EIO, "cannot open a stream: %s",
-		               errtext(e, eb, sizeof eb));
-	}
-
-	int st;
-	char name[256];
-	errno = 0;
-	switch (fmt) {
-	case IO_FMT_CFG:
-		st = io_write_cfg_text_named(f, &p->cfg, &p->bnames);
-		break;
-	case IO_FMT_PROG:
-		st = io_write_prog_text(f, p);
-		break;
-	case IO_FMT_BIN:
-		st = io_write_bin(f, p);
-		break;
-	default:
-		stem(path, name, sizeof name);
-		st = io_write_dot_cfg_named(f, &p->cfg, &p->bnames, name);
-		break;
-	}
-	const char *step = "write";
-	int e = errno;
-	if (!st && sync && fsync(fileno(f)) != 0) {
-		st = SSA_EIO;
-		e = errno;
-		step = "fsync";
-	}
-	if (fclose(f) != 0 && !st) {
-		st = SSA_EIO;
-		e = errno;
-		step = "close";
-	}
-	if (!st && rename(tmp, path) != 0) {
-		st = SSA_EIO;
-		e = errno;
-		step = "rename";
-	}
-	io_write_pending = NULL;
-	if (st) {
-		unlink(tmp);
-		free(tmp);
-		if (st == SSA_EIO)
-			return io_fail(err, path, 0, st, "%s failed: %s", step,
-			               errtext(e ? e : EIO, eb, sizeof eb));
-		return io_fail(err, path, 0, st, "%s failed: %s", step, ssa_status_str(st));
-	}
-	free(tmp);
-	return SSA_OK;
-}
-
-int io_write_path(const char *path, const struct prog *p, struct io_error *err)
-{
-	return write_path(path, p, true, err);
-}
-
-int io_write_path_nosync(const char *path, const struct prog *p, struct io_error *err)
-{
-	return write_path(path, p, false, err);
 }

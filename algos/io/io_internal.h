@@ -49,6 +49,9 @@ int io_import_finish(const char *name, struct names_builder *nb, uint32_t entry,
 /* A regular file's size, if f is one. */
 bool io_stream_size(FILE *f, uint64_t *size);
 
+/* strerror_r(e) into buf, or "error <e>". */
+const char *io_errtext(int e, char *buf, size_t len);
+
 #define IO_WBUF_BYTES (1u << 20)
 
 struct io_wbuf {
