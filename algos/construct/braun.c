@@ -1,4 +1,27 @@
-/* braun, braun-noscc: SSA construction on the fly, without dominators or frontiers.
+/* braun, braun-noscc: SSA construction on the fly, without dominators or frontiers
+ * (construct.h): blocks filled in reverse postorder, look-ups through predecessors with
+ * memoization, sealed blocks, trivial φs removed as they appear; braun then removes redundant φ
+ * SCCs, braun-noscc stops there.
+ * Guarantees (tests/test_construct_braun.c): on reducible CFGs both give exactly pruned SSA,
+ * operand for operand; on irreducible ones braun gave pruned SSA on every program tested and
+ * braun-noscc contains it. Iterative throughout (explicit stacks and worklists).
+ * Time O(nops + look-ups + Σ φ operands + trivial re-checks), at most one look-up per memoized
+ * (block, variable) plus one per operand; the SCC step is linear per pass. Memory: 4·n·nvars bytes
+ * for the table, 16n + m words and nops words of fixed scratch, per φ created about 60 bytes plus
+ * 4 per operand and 8 per φ operand (grown geometrically).
+ * Paper: M. Braun, S. Buchwald, S. Hack, R. Leißa, C. Mallon, A. Zwinkau, "Simple and Efficient
+ * Construction of Static Single Assignment Form", CC 2013 (LNCS 7791), with its Algorithm 5. */
+#include "construct/construct.h"
+
+#include "cfg/traverse.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* How it works.
  *
  * M. Braun, S. Buchwald, S. Hack, R. Leißa, C. Mallon, A. Zwinkau, "Simple and Efficient
  * Construction of Static Single Assignment Form", CC 2013 (LNCS 7791): local value numbering
@@ -33,22 +56,7 @@
  *
  * Variable maps: a flat n x nvars table of current values, one row per block as libFirm keeps
  * it; a row is cleared on its first write of a run (generation stamps, no clearing of the
- * whole table between runs).
- *
- * Time: O(nops + look-ups + Σ φ operands + trivial re-checks), look-ups at most one per (block,
- * variable) pair the answer is memoized in plus one per operand; the SCC step is linear in the
- * φs and operands per pass. Memory: 4·n·nvars bytes for the table, 16n + m words and nops words
- * of fixed scratch, and per φ created about 60 bytes plus 4 per operand and 8 per φ operand
- * (grown geometrically). */
-#include "construct/construct.h"
-
-#include "cfg/traverse.h"
-#include "util/mem.h"
-#include "util/status.h"
-
-#include <assert.h>
-#include <stdlib.h>
-#include <string.h>
+ * whole table between runs). */
 
 #define NOTSET UINT32_MAX        /* table entry with no value yet */
 #define VUNDEF (UINT32_MAX - 1)  /* the undefined value during construction */

@@ -1,10 +1,25 @@
-/* out-of-ssa-boissinot: translation out of SSA that is correct on any strict SSA, conventional
- * or not (lost-copy and swap included), by copy insertion, coalescing and parallel-copy
- * sequentialization.
+/* out-of-ssa-boissinot: translation out of SSA (destruct.h) correct on any strict SSA,
+ * conventional or not (lost-copy and swap included): isolate every φ with parallel copies,
+ * coalesce copies whose classes do not interfere, sequentialize what is left.
+ * Time O(n + ops + φ operands + liveness + V log V + Σ over attempted copies of the two classes'
+ * sizes); a copy whose classes hold more than DESTRUCT_COALESCE_CAP names together is kept
+ * untested (counter `refused`), which bounds coalescing by copies x cap. Memory: the step-1
+ * program (ops + 2·φ operands), its liveness, 8 words per name.
+ * Requires: s passes cprog_check(s, true); t is the dominator tree of s->g. SSA_EINPUT when two
+ * edges from one block carry different operands (no edge is split here).
+ * Paper: Boissinot, Darte, Rastello, Dupont de Dinechin, Guillon, "Revisiting Out-of-SSA
+ * Translation for Correctness, Code Quality, and Efficiency", CGO 2009 (method I of Sreedhar et
+ * al., SAS 1999, with parallel copies). */
+#include "destruct/destruct.h"
+
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The three steps, and why the cap.
  *
- * Boissinot, Darte, Rastello, Dupont de Dinechin, Guillon, "Revisiting Out-of-SSA Translation
- * for Correctness, Code Quality, and Efficiency", CGO 2009 (method I of Sreedhar et al., SAS
- * 1999, with parallel copies):
  *   1. Isolate every φ. For a0 = φ(a1..ak) in block b, fresh names a0', ai': the parallel copy
  *      at the end of the i-th predecessor gets ai' <- ai, the one at the start of b gets
  *      a0 <- a0', and the φ becomes a0' = φ(a1'..ak'). The fresh names live only between their
@@ -13,28 +28,17 @@
  *      the definitions. Every copy (the inserted ones, then the program's own) tries to merge
  *      its two classes; the classes interfere if, walking their merged list with a stack of
  *      dominating definitions, some name interferes with its nearest dominating name of the
- *      other class (liveness of step 1's program, destruct_live.c). Plain intersection, not
+ *      other class (liveness of step 1's program, live.c). Plain intersection, not
  *      the paper's value-based refinement: a copy whose source stays live keeps its copy.
  *   3. Rewrite every name to its class and drop the φs (all their names share a class). In
  *      each parallel copy, members inside one class vanish; the rest is sequentialized: a
  *      member is emitted once no other pending member still needs its destination's old value,
  *      an emitted copy d <- s lets the remaining readers of s read d, and when only cycles are
  *      left one destination is saved into a fresh temporary (one per cycle).
- * Time O(n + ops + φ operands + liveness + V log V + Σ over attempted copies of the two
- * classes' sizes). A test walks both classes, so a copy whose classes hold more than
+ * A coalescing test walks both classes, so a copy whose classes hold more than
  * DESTRUCT_COALESCE_CAP names together is kept without a test (counter `refused`): this bounds
  * the coalescing work by copies × cap, where huge φ-webs (the random family: one web per
- * variable over thousands of φs) would make it quadratic; keeping a copy is always correct.
- * Memory: the step-1 program (ops + 2·φ operands), its liveness, 8 words per name.
- * Requires: s passes cprog_check(s, true); t is the dominator tree of s->g. SSA_EINPUT when two
- * edges from one block carry different operands (no edge is split here). */
-#include "destruct/destruct.h"
-
-#include "util/mem.h"
-#include "util/status.h"
-
-#include <stdlib.h>
-#include <string.h>
+ * variable over thousands of φs) would make it quadratic; keeping a copy is always correct. */
 
 static uint64_t bo_bytes(uint64_t n, uint64_t m, uint64_t nvars, uint64_t nops, uint64_t nphi,
 			 uint64_t nargs)

@@ -1,7 +1,20 @@
-/* df-cytron: dominance frontiers bottom-up over the dominator tree.
+/* df-cytron: dominance frontiers (df.h) bottom-up over the dominator tree:
+ * DF(x) = DF_local(x) ∪ ⋃ DF_up(z) over the children z of x, blocks in reverse preorder of the
+ * tree; each set ascending and without duplicates, byte for byte the other algorithms' output.
+ * Time O(m + Σ|DF| log max|DF|), each entry of DF(z) read once, by idom(z); memory 3n words of
+ * scratch plus 2·Σ|DF| entries while building. Requires the dominator tree of g.
+ * Paper: Cytron, Ferrante, Rosen, Wegman, Zadeck, "Efficiently Computing Static Single
+ * Assignment Form and the Control Dependence Graph", TOPLAS 13(4), 1991, Figure 10. */
+#include "df/df.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The equations, and the order.
  *
- * Cytron, Ferrante, Rosen, Wegman and Zadeck, 1991, "Efficiently Computing Static Single
- * Assignment Form and the Control Dependence Graph", TOPLAS 13(4), Figure 10:
+ * The paper's Figure 10:
  *   DF(x) = DF_local(x) ∪ ⋃_{z child of x} DF_up(z)
  *   DF_local(x) = { y ∈ succ(x) : idom(y) != x },  DF_up(z) = { y ∈ DF(z) : idom(y) != idom(z) }.
  * Blocks are visited in reverse preorder of the dominator tree, which finishes every subtree before
@@ -10,15 +23,7 @@
  *
  * The sets are built in visiting order into a growing buffer (children must stay readable until
  * their parent is done), then copied into block order and sorted, so the output matches the
- * other algorithms byte for byte. Time O(m + Σ|DF| log max|DF|) — each entry of DF(z) is read
- * once, by idom(z); memory 3n words of scratch plus 2·Σ|DF| entries while building. Requires the
- * dominator tree of g. */
-#include "df/df.h"
-#include "util/mem.h"
-#include "util/status.h"
-
-#include <stdlib.h>
-#include <string.h>
+ * other algorithms byte for byte. */
 
 struct cytron_scratch {
 	uint32_t n;

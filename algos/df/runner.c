@@ -1,9 +1,19 @@
-/* df-runner: dominance frontiers by the "runner" walk.
- *
- * For every join block y and every predecessor p of y, the blocks whose frontier holds y are
- * exactly p, idom(p), idom(idom(p)), ... up to but excluding idom(y). From Cytron, Ferrante,
- * Rosen, Wegman and Zadeck (1991) as restated by Cooper, Harvey and Kennedy, "A Simple, Fast
- * Dominance Algorithm" (2001), Figure 5.
+/* df-runner: dominance frontiers (df.h) by the "runner" walk: for every join y and predecessor p,
+ * the blocks p, idom(p), idom(idom(p)), ... up to but excluding idom(y) get y in their frontier.
+ * Each DF(x) comes out ascending without duplicates and without sorting; the answer is refused
+ * with SSA_ETOOBIG as soon as Σ|DF| passes the limit, before any set is allocated.
+ * Time O(m + Σ|DF|); memory 2n words of scratch plus the sets (n+1 offsets, Σ|DF| entries).
+ * Requires the dominator tree of g.
+ * Papers: Cytron, Ferrante, Rosen, Wegman, Zadeck, TOPLAS 1991, as restated by Cooper, Harvey,
+ * Kennedy, "A Simple, Fast Dominance Algorithm", 2001, Figure 5. */
+#include "df/df.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* How duplicates and the limit are handled.
  *
  * Duplicates: a walk stops at a block already stamped with y (stamp[x] = the last y added to
  * DF(x)), because all of that block's ancestors below idom(y) already hold y. So every step adds
@@ -12,15 +22,7 @@
  *
  * Two passes over the same walk: the first counts |DF(x)| (refusing with SSA_ETOOBIG as soon as
  * Σ|DF| passes the limit, before any set is allocated), the second fills the CSR.
- * Each step reads one 8-byte record (idom, stamp) and the set's cursor.
- * Time O(m + Σ|DF|); memory 2n words of scratch plus the sets (n+1 offsets, Σ|DF| entries).
- * Requires the dominator tree of g. */
-#include "df/df.h"
-#include "util/mem.h"
-#include "util/status.h"
-
-#include <stdlib.h>
-#include <string.h>
+ * Each step reads one 8-byte record (idom, stamp) and the set's cursor. */
 
 /* Per block, what a runner step reads, side by side so a step costs one cache miss: the
  * parent in the dominator tree (RUNNER_OUT for blocks outside it) and the stamp. */

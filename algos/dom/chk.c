@@ -1,28 +1,29 @@
-/* chk: iterative immediate dominators by the two-finger intersection.
- *
- * K. D. Cooper, T. J. Harvey and K. Kennedy, "A Simple, Fast Dominance Algorithm", Software
- * Practice and Experience 4, 2001 (Rice TR). Engineered as the paper intends: blocks are
- * renumbered in postorder once, predecessors are translated into postorder numbers once, and
- * the dominator tree being built is a flat array doms[] indexed by postorder number, so
- * intersect() is two fingers climbing towards the entry (the largest number) with integer
- * compares only.
- *
- * Each pass visits blocks in reverse postorder and sets doms[b] to the intersection of its
- * processed predecessors; passes repeat until one changes nothing. Time O(passes * (m +
- * intersect steps)): on reducible graphs two passes (one to build, one to confirm), in general
- * up to O(n) passes and O(n^2) steps per pass (itworst: k+1 passes, ~1.5 k^4 steps). Each
- * intersect walk is as long as the two dominator-tree paths it climbs, so the cost also grows
- * with the depth of the dominator tree. Memory: 5n + 1 + m words (the postorder numbering, the
- * translated predecessor lists, doms, and the DFS stack reusing them).
- *
+/* chk: iterative immediate dominators by the two-finger intersection (dom.h): passes in reverse
+ * postorder set each block's idom to the intersection of its processed predecessors until one
+ * changes nothing.
+ * Time O(passes * (m + intersect steps)): on reducible graphs two passes (one to build, one to
+ * confirm), in general up to O(n) passes and O(n^2) steps per pass (itworst: k+1 passes,
+ * ~1.5 k^4 steps); the intersect walks grow with the depth of the dominator tree. Memory
+ * 5n + 1 + m words (postorder numbering, translated predecessor lists, doms, the DFS stack).
  * Preconditions: a valid CFG; blocks unreachable from the entry are ignored and get SSA_NONE,
- * and predecessor edges from them are dropped while translating. */
+ * and predecessor edges from them are dropped while translating.
+ * Paper: K. D. Cooper, T. J. Harvey, K. Kennedy, "A Simple, Fast Dominance Algorithm", Software
+ * Practice and Experience 4, 2001 (Rice TR). */
 #include "dom/dom_internal.h"
 #include "util/mem.h"
 #include "util/status.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+/* How it is engineered.
+ *
+ * K. D. Cooper, T. J. Harvey and K. Kennedy, "A Simple, Fast Dominance Algorithm", Software
+ * Practice and Experience 4, 2001 (Rice TR). Engineered as the paper intends: blocks are
+ * renumbered in postorder once, predecessors are translated into postorder numbers once, and
+ * the dominator tree being built is a flat array doms[] indexed by postorder number, so
+ * intersect() is two fingers climbing towards the entry (the largest number) with integer
+ * compares only. */
 
 struct chk_work {
 	uint32_t cap_n, cap_m;

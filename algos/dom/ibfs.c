@@ -1,4 +1,22 @@
-/* ibfs: the iterative dominator algorithm started from a breadth-first spanning tree.
+/* ibfs: the iterative dominator algorithm (dom.h) started from a breadth-first spanning tree:
+ * every vertex's tentative dominator becomes the NCA of its predecessors, in BFS order, until a
+ * pass changes nothing.
+ * Time O(passes * (m + intersect steps)); the GTW family ibfsquad(k) needs k+1 passes over 2k+3
+ * arcs: Theta(n^2) work on n = k+4 blocks (test_dom_families). Memory 4n + 1 + m words (BFS
+ * numbers and order, the tree, predecessor lists in BFS numbers).
+ * Preconditions: a valid CFG; blocks unreachable from the entry get SSA_NONE and predecessor
+ * edges from them are dropped. The BFS and the passes are in dom_internal.c (dom_bfs_preds,
+ * dom_ibfs_passes), shared with auto, which runs the same passes under a budget.
+ * Paper: L. Georgiadis, R. E. Tarjan, R. F. Werneck, "Finding Dominators in Practice", JGAA
+ * 10(1), 2006, section 2 ("IBFS"). */
+#include "dom/dom_internal.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Why it is correct, and the numbering.
  *
  * L. Georgiadis, R. E. Tarjan and R. F. Werneck, "Finding Dominators in Practice", JGAA 10(1),
  * 2006, section 2 ("IBFS"). The iterative algorithm may start from any spanning tree D of the
@@ -7,21 +25,7 @@
  * processes the vertices in BFS order. Vertices are renumbered by BFS order once (so a tree
  * parent always has a smaller number: the BFS parent is a predecessor of v, so every NCA taken
  * for v is a proper ancestor of it) and NCA_D is the two-finger walk of chk with the larger
- * number climbing.
- *
- * Time O(passes * (m + intersect steps)). The GTW family ibfsquad(k) needs k+1 passes over
- * 2k+3 arcs: Theta(n^2) work on a graph of n = k+4 blocks (test_dom_families). Memory 4n + 1 + m
- * words (BFS numbers and order, the tree, predecessor lists in BFS numbers).
- *
- * Preconditions: a valid CFG; blocks unreachable from the entry get SSA_NONE and predecessor
- * edges from them are dropped. The BFS and the passes are in dom_internal.c (dom_bfs_preds,
- * dom_ibfs_passes), shared with auto, which runs the same passes under a budget. */
-#include "dom/dom_internal.h"
-#include "util/mem.h"
-#include "util/status.h"
-
-#include <stdlib.h>
-#include <string.h>
+ * number climbing. */
 
 struct ibfs_work {
 	uint32_t cap_n, cap_m;

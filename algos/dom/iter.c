@@ -1,20 +1,12 @@
-/* iter: immediate dominators by the iterative set-based dataflow of the lecture notes.
- *
- * Dom(entry) = {entry}; Dom(b) = {b} united with the intersection of Dom(p) over b's
- * predecessors p; every other set starts full, and passes in reverse postorder repeat until
- * one changes nothing (the textbook formulation, e.g. Aho, Sethi and Ullman, "Compilers:
- * Principles, Techniques, and Tools", 1986, and the course notes in the repository's seeds).
- * The immediate dominator is then the strict dominator that comes last in reverse postorder.
- *
- * Sets are bitsets over reverse-postorder positions. Dominators precede a block in reverse
- * postorder (they are DFS-tree ancestors), so bits above position r of Dom(r) are always
- * empty in the answer: each set only stores and intersects words 0..r/64, which halves the
- * work but not the allocation.
- *
+/* iter: immediate dominators (dom.h) by the iterative set-based dataflow of the lecture notes:
+ * Dom(b) = {b} ∪ ⋂ Dom(p) over b's predecessors, passes in reverse postorder to a fixpoint; the
+ * immediate dominator is the strict dominator that comes last in reverse postorder.
  * Time O(passes * m * n/64) word operations (passes <= n + 1, usually 2-3). Memory n^2/8 bytes
- * for the sets plus 9n words: it is a teaching baseline, practical to ~10^5 blocks, and its
- * scratch_bytes lets callers refuse sizes that do not fit. Preconditions: a valid CFG;
- * unreachable blocks get SSA_NONE and are ignored as predecessors. */
+ * for the sets plus 9n words: a teaching baseline, practical to ~10^5 blocks; scratch_bytes lets
+ * callers refuse sizes that do not fit. Preconditions: a valid CFG; unreachable blocks get
+ * SSA_NONE and are ignored as predecessors.
+ * Source: the textbook formulation (Aho, Sethi, Ullman, "Compilers: Principles, Techniques, and
+ * Tools", 1986) and the course notes in the repository's seeds. */
 #include "cfg/traverse.h"
 #include "dom/dom_internal.h"
 #include "util/bitset.h"
@@ -23,6 +15,13 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+/* Why the sets stop at the diagonal.
+ *
+ * Sets are bitsets over reverse-postorder positions. Dominators precede a block in reverse
+ * postorder (they are DFS-tree ancestors), so bits above position r of Dom(r) are always
+ * empty in the answer: each set only stores and intersects words 0..r/64, which halves the
+ * work but not the allocation. */
 
 struct iter_work {
 	uint32_t cap;

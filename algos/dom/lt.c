@@ -1,25 +1,29 @@
-/* lt: Lengauer-Tarjan immediate dominators with balanced link/eval (the sophisticated version).
- *
- * T. Lengauer and R. E. Tarjan, "A Fast Algorithm for Finding Dominators in a Flowgraph",
- * ACM TOPLAS 1(1), 1979. Same sweep as slt (semidominators by eval over predecessors, buckets,
- * relative dominators, a final forward sweep), but link() builds balanced trees of the link
- * forest from subtree sizes and child chains, so path compression runs in O(m alpha(m, n)).
- *
+/* lt: Lengauer-Tarjan immediate dominators with balanced link/eval, the sophisticated version
+ * (dom.h): slt's sweep, with link() building balanced trees of the link forest from subtree sizes
+ * and child chains.
  * Time O(m alpha(m, n)); never quadratic. Memory 11n words: pre, order, a 4-word record per
  * vertex (forest link, label, child, size), semi, parent, bucket heads, idom (bucket links
  * before that), and the explicit stack shared by DFS and compression (no recursion).
- * Vertices are numbered 1..N in DFS preorder; number 0 is the paper's null vertex with
- * size 0 and semi 0, which ends link's rebalancing loop.
- * Two shortcuts skip work the paper does, never change an answer: a predecessor scan stops
- * once the candidate reaches the dominator cut below the vertex (dom_cuts in dom_internal.h),
- * and a vertex whose semidominator is that cut or its parent gets it as idom without a bucket.
- * Preconditions: a valid CFG; unreachable blocks get SSA_NONE and are ignored as predecessors. */
+ * Preconditions: a valid CFG; unreachable blocks get SSA_NONE and are ignored as predecessors.
+ * Paper: T. Lengauer, R. E. Tarjan, "A Fast Algorithm for Finding Dominators in a Flowgraph",
+ * ACM TOPLAS 1(1), 1979. */
 #include "dom/dom_internal.h"
 #include "util/mem.h"
 #include "util/status.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+/* How it works, and the shortcuts.
+ *
+ * Same sweep as slt (semidominators by eval over predecessors, buckets, relative dominators, a
+ * final forward sweep), but link() builds balanced trees of the link forest from subtree sizes
+ * and child chains, so path compression runs in O(m alpha(m, n)).
+ * Vertices are numbered 1..N in DFS preorder; number 0 is the paper's null vertex with
+ * size 0 and semi 0, which ends link's rebalancing loop.
+ * Two shortcuts skip work the paper does, never change an answer: a predecessor scan stops
+ * once the candidate reaches the dominator cut below the vertex (dom_cuts in dom_internal.h),
+ * and a vertex whose semidominator is that cut or its parent gets it as idom without a bucket. */
 
 struct lt_rec {
 	uint32_t anc;   /* link in the balanced forest; 0 for a root */

@@ -1,24 +1,25 @@
-/* Dominator oracle, from the definition: d dominates b iff every path from the entry to b
- * passes through d, i.e. iff b is reachable from the entry and becomes unreachable once d is
- * removed (and d dominates itself).
- *
- * For each reachable block d we search from the entry without entering d; the reachable
- * blocks left unvisited (d included) are exactly those d dominates. The strict dominators of
- * a block b form a chain d1 -> d2 -> ... -> dk along the dominator tree, and each one's
- * dominated set strictly contains the next one's (d(i) is in its own set but not in d(i+1)'s),
- * so idom(b) = the strict dominator of b whose dominated set is smallest. That lets one pass
- * over d find every idom without storing any dominator set.
- *
- * No paper: this is the textbook definition (e.g. Aho, Sethi, Ullman, "Compilers", 1986,
- * on dominators; Lowry and Medlock, 1969, "Object code optimization").
- * Time O(r * (n + m)) for r reachable blocks; memory 4n words, freed on return.
- * Iterative (explicit stack), so deep graphs are fine; only the size limit applies. */
+/* Dominator oracle, from the definition: d dominates b iff b is reachable from the entry and
+ * becomes unreachable once d is removed (and d dominates itself). The reference every
+ * dominator algorithm is checked against on small graphs; it shares no code with them.
+ * Time O(r * (n + m)) for r reachable blocks; memory 4n words, freed on return. Iterative
+ * (explicit stack), so deep graphs are fine; only the size limit applies.
+ * Source: the textbook definition (Aho, Sethi, Ullman, "Compilers", 1986; Lowry and Medlock,
+ * "Object code optimization", 1969). */
 #include "dom/oracle.h"
 #include "cfg/traverse.h"
 #include "util/mem.h"
 #include "util/status.h"
 
 #include <stdlib.h>
+
+/* How one pass finds every idom.
+ *
+ * For each reachable block d we search from the entry without entering d; the reachable
+ * blocks left unvisited (d included) are exactly those d dominates. The strict dominators of
+ * a block b form a chain d1 -> d2 -> ... -> dk along the dominator tree, and each one's
+ * dominated set strictly contains the next one's (d(i) is in its own set but not in d(i+1)'s),
+ * so idom(b) = the strict dominator of b whose dominated set is smallest. That lets one pass
+ * over d find every idom without storing any dominator set. */
 
 uint64_t dom_oracle_work(uint64_t n, uint64_t m)
 {

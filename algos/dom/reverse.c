@@ -1,4 +1,20 @@
-/* Reverse CFG with a virtual exit, for post-dominators.
+/* Reverse CFG with a virtual exit, for post-dominators (reverse.h): one virtual exit joined to
+ * every block without successors and to the smallest block id of every region the program cannot
+ * leave (the bottom strongly connected components of the blocks that reach no exit), as
+ * compilers do; answers differ from LLVM's choice only inside such loops.
+ * Time O(n + m); memory: the result (n + 2 + 2(m + k) words plus n+2 offsets) and 6n words of
+ * scratch, freed on return. Iterative (explicit stack).
+ * Paper: R. E. Tarjan, "Depth-first search and linear graph algorithms", SIAM J. Comput. 1972
+ * (strongly connected components). */
+#include "dom/reverse.h"
+#include "cfg/traverse.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Why a virtual exit, and which block it joins.
  *
  * A post-dominator of b is a block on every path from b to the exit; with several exits, or
  * with infinite loops that never reach one, "the exit" must be made up. As compilers do (LLVM's
@@ -9,18 +25,7 @@
  * block id of each, which in laid-out code is usually the loop header, so the loop's blocks
  * get the header as their post-dominator chain's end. LLVM joins instead the block its
  * reverse DFS finds last; both are valid choices, and the answers differ only inside such
- * loops.
- *
- * Strongly connected components by Tarjan, "Depth-first search and linear graph algorithms"
- * (SIAM J. Comput. 1972), iteratively with an explicit stack. Time O(n + m); memory: the
- * result (n + 2 + 2(m + k) words plus n+2 offsets) and 6n words of scratch, freed on return. */
-#include "dom/reverse.h"
-#include "cfg/traverse.h"
-#include "util/mem.h"
-#include "util/status.h"
-
-#include <stdlib.h>
-#include <string.h>
+ * loops. */
 
 uint64_t dom_reverse_bytes(uint64_t n, uint64_t m)
 {

@@ -1,17 +1,24 @@
-/* slt: Lengauer-Tarjan immediate dominators with simple path compression.
- *
- * T. Lengauer and R. E. Tarjan, "A Fast Algorithm for Finding Dominators in a Flowgraph",
- * ACM TOPLAS 1(1), 1979 -- the "simple" version of eval/link.
+/* slt: Lengauer-Tarjan immediate dominators with simple path compression (dom.h).
+ * Time O(m log n); never quadratic. Memory 8n words: pre, order, a 3-word record per vertex
+ * (compression link, label vertex, label's semidominator), semi (which holds bucket heads until
+ * the vertex is processed), idom (which holds bucket links until the vertex leaves its bucket),
+ * and the explicit stack shared by DFS and compression (no recursion).
+ * Preconditions: a valid CFG; unreachable blocks get SSA_NONE and are ignored as predecessors.
+ * Paper: T. Lengauer, R. E. Tarjan, "A Fast Algorithm for Finding Dominators in a Flowgraph",
+ * ACM TOPLAS 1(1), 1979, the "simple" version of eval/link. */
+#include "dom/dom_internal.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* How it works.
  *
  * One sweep over the vertices in decreasing DFS number computes semi(w) from eval() over w's
  * predecessors, files w in the bucket of semi(w), links w to its parent, and settles the
  * bucket of parent(w): each v there gets its relative dominator eval(v). A final sweep in
  * increasing order turns relative dominators into immediate ones.
- *
- * Time O(m log n); never quadratic. Memory 8n words: pre, order, a 3-word record per vertex
- * (compression link, label vertex, label's semidominator), semi (which holds bucket heads
- * until the vertex is processed), idom (which holds bucket links until the vertex leaves its
- * bucket), and the explicit stack shared by DFS and compression (no recursion).
  *
  * Engineering: the link forest is implicit -- every processed vertex hangs off its DFS parent
  * and vertices numbered below the current limit are roots -- so link() is free and needs no
@@ -23,12 +30,6 @@
  * a bucket. On dense graphs, where most semidominators are the entry, that removes 90% of the
  * evals (dense 10^6: 8.5 -> 1.0 million evals, 44 -> 1.6 million compress steps).
  * Preconditions: a valid CFG; unreachable blocks get SSA_NONE and are ignored as predecessors. */
-#include "dom/dom_internal.h"
-#include "util/mem.h"
-#include "util/status.h"
-
-#include <stdlib.h>
-#include <string.h>
 
 struct slt_rec {
 	uint32_t anc; /* compression link; the DFS parent until compressed */

@@ -1,17 +1,25 @@
-/* snca: Semi-NCA immediate dominators.
- *
- * L. Georgiadis, "Linear-Time Algorithms for Dominators and Related Problems", PhD thesis,
- * Princeton, 2005; L. Georgiadis, R. E. Tarjan and R. F. Werneck, "Finding Dominators in
- * Practice", JGAA 10(1), 2006. The construction LLVM's GenericDomTreeConstruction.h uses.
+/* snca: Semi-NCA immediate dominators (dom.h). Semidominators as Lengauer-Tarjan computes
+ * them, then idom(w) = the nearest common ancestor of parent(w) and semi(w) in the tree built so
+ * far, found by walking up in preorder: no buckets.
+ * Time O(m log n) for phase one; phase two O(n^2) in the worst case (sncaworst: exactly k^2
+ * steps; ladder: quadratic), short walks in practice. Memory 7n words (plus n for auto's parent
+ * copy). No precondition beyond a valid CFG; unreachable blocks get SSA_NONE.
+ * Papers: L. Georgiadis, "Linear-Time Algorithms for Dominators and Related Problems", PhD
+ * thesis, Princeton, 2005; L. Georgiadis, R. E. Tarjan, R. F. Werneck, "Finding Dominators in
+ * Practice", JGAA 10(1), 2006. The construction LLVM's GenericDomTreeConstruction.h uses. */
+#include "dom/dom_internal.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* How it works, and why the layout.
  *
  * Phase one computes semidominators exactly as Lengauer-Tarjan does (eval with simple path
  * compression) but needs no buckets: idom(w) is the nearest common ancestor, in the tree of
  * immediate dominators built so far, of parent(w) and semi(w) -- that is, the first ancestor
  * of parent(w) numbered at most semi(w). Phase two walks up to it in preorder.
- *
- * Time O(m log n) for phase one; phase two is O(n^2) in the worst case (sncaworst: exactly
- * k^2 steps; ladder: quadratic) but short walks in practice. Memory 7n words (plus n for
- * auto's parent copy). No precondition beyond a valid CFG; unreachable blocks get SSA_NONE.
  *
  * Layout choices, each measured: links and labels share one 8-byte record so a compression
  * step touches one cache line per node; labels hold semidominator values, not nodes, so no
@@ -27,12 +35,6 @@
  * vertex, and an eval whose label is at that cut returns without walking (dom_cuts in
  * dom_internal.h); the cut list lives in semi[] until the sweep overwrites it. Phase two is
  * left as published, so its quadratic walks on sncaworst and ladder stay measurable. */
-#include "dom/dom_internal.h"
-#include "util/mem.h"
-#include "util/status.h"
-
-#include <stdlib.h>
-#include <string.h>
 
 uint64_t snca_work_bytes(uint64_t n, int keep_parent)
 {

@@ -1,17 +1,20 @@
-/* The binary format .ssab, version 1: the CSR arrays as they lie in memory, so a load is a few
- * large reads plus one validating pass. All integers little-endian.
- *
- *   offset  size  field
- *        0     8  magic 89 53 53 41 42 0d 0a 1a ("\x89SSAB\r\n\x1a": the high byte and the
- *                 CR LF / ^Z catch 7-bit and newline-translating transfers)
- *        8     4  version (1)
- *       12     4  flags: bit 0 = the op CSR is present (a program); other bits must be 0
- *       16     8  n       (1 .. 2^32-2)
- *       24     8  m       (0 .. 2^32-2)
- *       32     8  nvars   (0 .. 2^31-1; 0 when bit 0 is clear)
- *       40     8  nops    (0 .. 2^32-2; 0 when bit 0 is clear)
- *       48     8  checksum (below)
- *       56        succ_off: n+1 u32, succ: m u32, then if bit 0: op_off: n+1 u32, ops: nops u32
+/* The binary format .ssab, version 1: read and write the CSR arrays as they lie in memory
+ * behind a 56-byte header (magic, version, flags, n, m, nvars, nops, checksum), so a load is a
+ * few large reads plus one validating pass. Layout and checksum, byte by byte:
+ * algos/io/README.md, "Binary format".
+ * Reading checks every size against the file size before allocating, then the checksum, then the
+ * structure (offsets monotone, targets < n, variables < nvars); an error names the byte offset of
+ * the bad field. Any change confined to one 32-bit word changes the checksum.
+ * Time O(n + m + nops); memory: the program itself, nothing more (predecessors are rebuilt with
+ * cfg_build_preds). Writing is the inverse, in the same time. */
+#include "io/io_internal.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Why it is built this way.
  *
  * The file is exactly that long. Checksum: the file's bytes except 48..55, as 32-bit words
  * w_0.. w_{N-1}, go round-robin into four 64-bit lanes h_k (initial values below):
@@ -27,12 +30,6 @@
  * monotone from 0 to m / nops, targets < n, variables < nvars); errors name the byte offset
  * of the bad field. Predecessors are rebuilt with cfg_build_preds. Memory: the program
  * itself, nothing more. */
-#include "io/io_internal.h"
-#include "util/mem.h"
-#include "util/status.h"
-
-#include <stdlib.h>
-#include <string.h>
 
 #define HASH_MUL 0x9E3779B97F4A7C15ULL
 #define HASH_FIN 0xC2B2AE3D27D4EB4FULL

@@ -1,8 +1,22 @@
-/* havlak: the loop nesting forest (loops.h) by Havlak's algorithm with Ramalingam's correction.
- *
- * P. Havlak, "Nesting of reducible and irreducible loops", TOPLAS 19(4), 1997; G. Ramalingam,
- * "Identifying loops in almost linear time", TOPLAS 21(2), 1999 (the correction), and "On
- * loops, dominators, and dominance frontiers", TOPLAS 24(5), 2002 (the definition in loops.h).
+/* havlak: the loop nesting forest (loops.h) by Havlak's algorithm with Ramalingam's correction,
+ * so deep nests of multi-entry loops stay near-linear.
+ * Time O((n + m) α(n)): two union-find passes with union by rank and path halving, one DFS,
+ * linear renumbering. Memory: 17n + 2m words of scratch (plus the forest, 8n words). Iterative
+ * throughout (explicit DFS stack, body worklist). No precondition beyond a valid CFG.
+ * Papers: P. Havlak, "Nesting of reducible and irreducible loops", TOPLAS 19(4), 1997;
+ * G. Ramalingam, "Identifying loops in almost linear time", TOPLAS 21(2), 1999 (the
+ * correction), and "On loops, dominators, and dominance frontiers", TOPLAS 24(5), 2002 (the
+ * definition in loops.h). */
+#include "loops/loops.h"
+
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* How it works, and the correction.
  *
  * Headers are processed in reverse DFS preorder, so every loop nested in L(w) is collapsed, by
  * union-find, into its header before w is processed. L(w) is collected backwards from the
@@ -15,19 +29,7 @@
  * list when the sweep reaches c; from then on every header that scans it has y in its subtree,
  * so each non-retreating edge is scanned at most once. The loops of z the edge enters (those
  * with headers strictly below c) are then exactly the chain up to FIND(z), which gives z's
- * entry_top with one comparison.
- *
- * Time O((n + m) α(n)): two union-find passes with union by rank and path halving, one DFS,
- * linear renumbering. Memory: 17n + 2m words of scratch (plus the forest, 8n words). Iterative
- * throughout (explicit DFS stack, body worklist). No precondition beyond a valid CFG. */
-#include "loops/loops.h"
-
-#include "util/mem.h"
-#include "util/status.h"
-
-#include <assert.h>
-#include <stdlib.h>
-#include <string.h>
+ * entry_top with one comparison. */
 
 struct havlak {
 	uint32_t n;

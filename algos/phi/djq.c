@@ -1,5 +1,21 @@
-/* phi-djq: φ placement by the iterated dominance frontier on the DJ graph, each root's frontier
- * found by range-minimum queries over its subtree's J edges instead of a walk of the subtree.
+/* phi-djq: φ placement (phi.h) by the iterated dominance frontier on the DJ graph, each root's
+ * frontier found by range-minimum queries over its subtree's J edges instead of a walk of the
+ * subtree, so a root costs what its frontier holds, not what its subtree holds.
+ * Time: O(n + m) per run to build (J edges in preorder, the tree), then per variable
+ * O(q + r log m) for q roots and r reported edges (each edge at most once per variable).
+ * Memory 3n words + 2 words per J edge + a tree of 2P words (P the power of two >= J edges)
+ * (+3n for the liveness walk) + the output. Requires the dominator tree (depth, tin, tlast,
+ * order) of the program's CFG. Same answer as phi-idf and phi-dj, every flavour.
+ * Paper: V. C. Sreedhar, G. R. Gao, "A Linear Time Algorithm for Placing φ-Nodes", POPL 1995. */
+#include "phi/phi.h"
+#include "phi/place.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* How it works.
  *
  * Sreedhar and Gao, 1995, "A Linear Time Algorithm for Placing φ-Nodes" (POPL), as phi-dj
  * (dj.c): for a root R, the CFG edges x->y with x in R's dominator subtree, y not a tree child
@@ -20,20 +36,7 @@
  * of DF over def ∪ IDF, and every root's frontier is reported in full minus targets already seen.
  *
  * Pruned: as in phi-dj, a block where v is dead is marked seen, gets no φ and is never a root
- * (see dj.c for why no live φ is lost). Per-variable stamps, no O(n) clearing per variable.
- *
- * Time: O(n + m) per run to build (J edges in preorder, the tree), then per variable
- * O(q + r log m) for q roots and r reported edges (each edge at most once per variable).
- * Memory 3n words + 2 words per J edge + a tree of 2P words (P the power of two >= J edges)
- * (+3n for the liveness walk) + the output. Requires the dominator tree (depth, tin, tlast,
- * order) of the program's CFG. */
-#include "phi/phi.h"
-#include "phi/place.h"
-#include "util/mem.h"
-#include "util/status.h"
-
-#include <stdlib.h>
-#include <string.h>
+ * (see dj.c for why no live φ is lost). Per-variable stamps, no O(n) clearing per variable. */
 
 #define DEPTH_INF UINT32_MAX
 

@@ -1,4 +1,25 @@
-/* rename-cfgdfs: SSA renaming by a depth-first walk of the CFG itself (not the dominator tree),
+/* rename-cfgdfs: SSA renaming (rename.h) by a depth-first walk of the CFG itself, not the
+ * dominator tree, carrying a stack of variable->value frames; every arrival at a block fills the
+ * operand of its φs for the edge taken, the first arrival also renames its ops.
+ * Right whenever the placement is complete (minimal, semi-pruned, pruned, maximal); with a
+ * placement missing a needed φ it returns the path's value, not the dominating one.
+ * Time O(ops * definitions on the path) in the worst case (counter "steps"), quadratic on a deep
+ * chain reading a variable defined at the top; gives up with SSA_EBUDGET after
+ * RENAME_CFGDFS_STEP_BUDGET steps. Memory: the log (2 words per SSA value), the DFS stack
+ * (3n words), visited bytes, the edge-slot map (m + n words).
+ * Source: the English "mem2reg" article in the seeds (000), decide_values_start_from, made
+ * iterative, with operands keyed by incoming edge. */
+#include "rename/rename.h"
+
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* How it works, and when it is right.
+ *
+ * rename-cfgdfs: SSA renaming by a depth-first walk of the CFG itself (not the dominator tree),
  * as the English mem2reg article in the seeds describes. The walk carries a stack of
  * variable->value frames: a block with two or more successors (a branch or a switch) opens a
  * fresh frame for each outgoing edge and drops it when that edge's subtree is done; a block's
@@ -23,13 +44,6 @@
  * quadratic on a deep chain that reads a variable defined only at the top (counter "steps"). It
  * gives up with SSA_EBUDGET after RENAME_CFGDFS_STEP_BUDGET steps. Memory: the log (2 words per
  * SSA value), the DFS stack (3n words), visited bytes, the edge-slot map (m + n words). */
-#include "rename/rename.h"
-
-#include "util/mem.h"
-#include "util/status.h"
-
-#include <stdlib.h>
-#include <string.h>
 
 struct cfgdfs_scratch {
 	uint32_t *log_var, *log_val; /* nops + nphi */

@@ -1,4 +1,26 @@
-/* phi-maximal: SSA construction without dominance frontiers. Place a φ for every variable at
+/* phi-maximal: SSA construction without dominance frontiers (rename.h): a φ for every variable
+ * at every join (or every block but the entry), renamed with rename-stack, then pruned of
+ * redundant φs (Aycock-Horspool, to a fixpoint) and, for the pruned flavour, of dead φs.
+ * Guarantees (tests/test_rename_maximal.c): after the redundant rule the φ set equals minimal
+ * SSA on reducible CFGs and contains it on irreducible ones; with both rules it equals pruned SSA
+ * on reducible CFGs.
+ * Time O(V * (joins + their in-edges)) to place and rename, plus O(operands + rechecks x
+ * operands per φ) for the fixpoint and O(operands) for liveness. Memory: V x joins φs with
+ * V x Σindeg(joins) operands (phi_maximal_bytes, estimated before anything is allocated), the
+ * renamer's scratch, 26 bytes per φ plus two words per operand for pruning, the compacted result.
+ * Papers: J. Aycock, N. Horspool, "Simple generation of static single-assignment form", CC 2000;
+ * Cytron et al., TOPLAS 1991 (maximal placement, dead φs). */
+#include "rename/rename.h"
+
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* How it works.
+ *
+ * phi-maximal: SSA construction without dominance frontiers. Place a φ for every variable at
  * every join (or, as an option, at every block but the entry, as the Russian article in the
  * seeds does), rename with rename-stack, then prune:
  *   (1) redundant φs (Aycock and Horspool, 2000, "Simple generation of static single-assignment
@@ -11,10 +33,6 @@
  * The entry counts as a join as soon as it has a predecessor: control also enters it from
  * outside, with every variable undefined, so its φs carry an implicit undefined operand.
  *
- * Known properties, tested in tests/test_rename_maximal.c: after (1) the φ set equals minimal SSA
- * on reducible CFGs, and may be a strict superset on irreducible ones (Aycock and Horspool's
- * theorem); after (1) and (2) it equals pruned SSA on reducible CFGs.
- *
  * Time: O(V * (joins + their in-edges)) to place and rename, plus O(operands + rechecks x operands per φ) for the
  * fixpoint (one sweep in dominator-tree preorder, then a worklist that re-examines only the φs
  * reading a removed one, with near-constant forwarding by path compression) and O(operands) for
@@ -22,13 +40,6 @@
  * (estimated by phi_maximal_bytes before anything is allocated), rename-stack's scratch, for
  * pruning 26 bytes per φ plus the φ-reader lists (two words per operand), and the compacted
  * result. */
-#include "rename/rename.h"
-
-#include "util/mem.h"
-#include "util/status.h"
-
-#include <stdlib.h>
-#include <string.h>
 
 static bool at_join(const struct cfg *g, uint32_t b, bool every_block)
 {
