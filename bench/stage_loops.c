@@ -1,4 +1,4 @@
-/* The loop nesting forest stage: one kernel per entry of loops_algos[] (algos/loops/forest.c),
+/* The loop nesting forest stage: one kernel per entry of loops_algos[] (algos/loops/registry.c),
  * read from the table directly.
  *
  *   setup     untimed: the forest's arrays and the algorithm's scratch, sized once.

@@ -1,6 +1,6 @@
 /* Stage 2: dominance frontiers. DF(x) = { y : x dominates a predecessor of y and x does not
  * strictly dominate y }. Every algorithm has the same entry point and one line in df_algos[]
- * (algos/df/sets.c); bench and the tests iterate that table.
+ * (algos/df/registry.c); bench and the tests iterate that table.
  *
  * Contract of run(): given the CFG g and its dominator tree dt (algos/dom/domtree.h), fills out
  * with DF(x) for every block x as compressed sparse rows: set[off[x] .. off[x+1]) ascending and

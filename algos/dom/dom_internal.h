@@ -12,14 +12,6 @@
 #include <stdint.h>
 #include <string.h>
 
-extern const struct dom_algo dom_iter_algo;
-extern const struct dom_algo dom_chk_algo;
-extern const struct dom_algo dom_ibfs_algo;
-extern const struct dom_algo dom_slt_algo;
-extern const struct dom_algo dom_lt_algo;
-extern const struct dom_algo dom_snca_algo;
-extern const struct dom_algo dom_auto_algo;
-
 /* Depth-first search from block 0 following successors in edge order, so the numbering is the
  * textbook recursive one (the adversarial families rely on it). Numbers start at base (0 or 1).
  *   pre[b]      block -> DFS number, SSA_NONE when unreached (n entries, all written)

@@ -15,6 +15,9 @@
 
 _Static_assert(DOM_MAX_COUNTERS <= ALGO_MAX_COUNTERS, "a counter name would not fit the head");
 
+extern const struct dom_algo dom_iter_algo, dom_chk_algo, dom_ibfs_algo, dom_slt_algo, dom_lt_algo,
+	dom_snca_algo, dom_auto_algo;
+
 const struct dom_algo *const dom_algos[] = {
 	&dom_iter_algo, &dom_chk_algo,  &dom_ibfs_algo, &dom_slt_algo,
 	&dom_lt_algo,   &dom_snca_algo, &dom_auto_algo,

@@ -133,7 +133,7 @@ extern const size_t live_nalgos;
 /* ---- sets.c, registry.c: the placement algorithms (phi-idf in idf.c, phi-dj in dj.c) ---- */
 
 /* φ placement. Every algorithm has the same entry point and one line in phi_algos[]
- * (below). run() places φs for every variable with the chosen flavour:
+ * (registry.c). run() places φs for every variable with the chosen flavour:
  *   minimal    IDF(def(v)), the iterated dominance frontier of v's definition blocks;
  *   semipruned the same, but only for variables with an upward-exposed use (var_blocks_nonlocal);
  *   pruned     IDF(def(v)) ∩ LiveIn(v).
@@ -170,10 +170,10 @@ extern const size_t phi_nalgos;
 int phi_compute(const struct phi_algo *a, const struct phi_input *in, enum phi_flavor flavor,
 		struct phi_sets *out, uint64_t *counters);
 
-/* Everything between a program and its φ sets, for callers that want one answer (renaming,
- * tools): the dominator tree dt (NULL: dom_tree_default's, built and freed here), DF by
- * df-runner when needed, the variable lists, liveness by walk, then the algorithm (phi-dj when
- * a is NULL). */
+/* place_prog.c: everything between a program and its φ sets, for callers that want one answer
+ * (renaming, tools): the dominator tree dt (NULL: dom_tree_default's, built and freed here), DF
+ * by df-runner when needed, the variable lists, liveness by walk, then the algorithm (phi-dj
+ * when a is NULL). */
 int phi_place_prog(const struct phi_algo *a, const struct prog *p, const struct domtree *dt,
 		   enum phi_flavor flavor, struct phi_sets *out);
 
