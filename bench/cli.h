@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* Exit codes of the bench command (README: "Exit codes"). */
+/* Exit codes of the bench command (bench/README.md, "Exit codes"). */
 enum bench_exit {
 	BENCH_EXIT_OK = 0,
 	BENCH_EXIT_INPUT = 1,   /* unreadable or malformed input, I/O error, setup failure */
@@ -81,7 +81,7 @@ int bench_parse_bytes(const char *s, uint64_t *out);
 /* "1.2 GB" style, decimal units for messages. */
 void bench_format_bytes(uint64_t bytes, char *buf, size_t len);
 
-/* The exit code a library status asks for (README: "Exit codes"). */
+/* The exit code a library status asks for (bench/README.md, "Exit codes"). */
 int bench_exit_for(int status);
 
 #endif

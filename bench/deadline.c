@@ -32,7 +32,7 @@ void bench_deadline_arm(double seconds, const char *what, const char *tmp_path)
 		return;
 	int len = snprintf(deadline_msg, sizeof deadline_msg,
 			   "\nbench: %s exceeded --time-limit=%g s and was stopped; no result. On an "
-			   "adversarial family this is a quadratic algorithm at work (README: "
+			   "adversarial family this is a quadratic algorithm at work (bench/README.md: "
 			   "\"Time limits\"); try a smaller --blocks or the near-linear rival.\n",
 			   what, seconds);
 	deadline_msg_len = len < 0 ? 0 : (size_t)len >= sizeof deadline_msg ? sizeof deadline_msg - 1 : (size_t)len;

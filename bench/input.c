@@ -110,7 +110,7 @@ static bool has_suffix(const char *s, const char *suffix)
 	return a > b && !strcmp(s + a - b, suffix);
 }
 
-/* The names a directory's file inputs end in (README: "Several inputs"); others are skipped. */
+/* The names a directory's file inputs end in (bench/README.md, "Several inputs"); others are skipped. */
 static const char *const file_suffixes[] = {".cfg", ".prog", ".ssab", ".dot", ".gv", ".edges",
 					    ".el", ".txt", NULL};
 

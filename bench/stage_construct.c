@@ -9,7 +9,7 @@
  *             operand for operand to the pruned pipeline's (auto + phi-dj pruned + rename-stack):
  *             what algos/construct/README.md states Braun computes. On an irreducible CFG only the
  *             φ count is compared: never below pruned SSA's (Braun places no φ that is not live).
- *   dumps     ssa (README: "The ssa dump").
+ *   dumps     ssa (algos/ssa/README.md, "The ssa dump").
  *   memory    the scratch, plus the slack algos/construct/README.md documents for what grows with the
  *             φs created: 60 bytes + 12 per operand for each, guessed as one per (join,
  *             variable) capped by 2(n + ops), plus the check's tree and pruned form. */

@@ -9,7 +9,7 @@
  *             (--rename-walks random walks from the entry, seeded by the input's seed) and the
  *             canonical result of a second renamer (rename-stack, or rename-rd when the kernel is
  *             rename-stack).
- *   dumps     ssa (README: "The ssa dump"), phi (placement's format).
+ *   dumps     ssa (algos/ssa/README.md, "The ssa dump"), phi (placement's format).
  *   memory    tree, program-sized scratch, and a form whose φ count is guessed as
  *             min(V x joins, 2(n + ops)) (the exact count is known only after placement). */
 #include "bench/kernel.h"

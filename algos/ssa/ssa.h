@@ -80,11 +80,11 @@ bool ssa_form_equal(const struct ssa_form *a, const struct ssa_form *b, char *ms
 /* Writes value v as text: "d12" (definition op 12), "p5" (φ 5), "undef". */
 void ssa_value_str(const struct ssa_form *s, uint32_t v, char *buf, size_t len);
 
-/* The "ssa" dump format (README: the ssa dump): one line per block with φs or ops. A program
+/* The "ssa" dump format (algos/ssa/README.md, "The ssa dump"): one line per block with φs or ops. A program
  * with block or variable names is dumped as ssa_form_dump_named instead. */
 int ssa_form_dump(FILE *f, const struct prog *p, const struct ssa_form *s);
 
-/* The textbook notation (README: the named ssa dump): every block as "<name>:" followed by
+/* The textbook notation (bench/README.md, "The named SSA dump"): every block as "<name>:" followed by
  * its φs and ops, one per line, each SSA value written <var>.<version>:
  *	x.2 = φ(x.1 from then, x.0 from entry)
  *	… = x.2
