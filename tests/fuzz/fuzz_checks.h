@@ -50,9 +50,9 @@ static inline void check_dom(const struct cfg *g, uint32_t *want)
 		DIE("oracle failed");
 	for (size_t a = 0; a < dom_nalgos; a++) {
 		if (dom_compute(dom_algos[a], g, got, NULL) != SSA_OK)
-			DIE("%s failed", dom_algos[a]->name);
+			DIE("%s failed", dom_algos[a]->head.name);
 		if (memcmp(got, want, n * sizeof *got))
-			DIE("%s disagrees with the oracle", dom_algos[a]->name);
+			DIE("%s disagrees with the oracle", dom_algos[a]->head.name);
 	}
 	if (dom_reference(g, got) != SSA_OK || memcmp(got, want, n * sizeof *got))
 		DIE("dom_reference disagrees with the oracle");
@@ -83,19 +83,19 @@ static inline void check_df(const struct cfg *g, const struct domtree *t)
 	uint32_t *mark = calloc(g->n, sizeof *mark);
 	for (size_t a = 0; a < df_nalgos; a++) {
 		if (df_compute(df_algos[a], g, t, DF_DEFAULT_LIMIT, &s, NULL) != SSA_OK)
-			DIE("%s failed", df_algos[a]->name);
+			DIE("%s failed", df_algos[a]->head.name);
 		if (s.total != ref.total)
-			DIE("%s: %llu frontier entries, df-naive %llu", df_algos[a]->name,
+			DIE("%s: %llu frontier entries, df-naive %llu", df_algos[a]->head.name,
 			    (unsigned long long)s.total, (unsigned long long)ref.total);
 		for (uint32_t x = 0; x < g->n; x++) {
 			uint32_t stamp = (uint32_t)(a * g->n + x + 1);
 			for (uint64_t i = ref.off[x]; i < ref.off[x + 1]; i++)
 				mark[ref.set[i]] = stamp;
 			if (s.off[x + 1] - s.off[x] != ref.off[x + 1] - ref.off[x])
-				DIE("%s: |DF(%u)| differs", df_algos[a]->name, x);
+				DIE("%s: |DF(%u)| differs", df_algos[a]->head.name, x);
 			for (uint64_t i = s.off[x]; i < s.off[x + 1]; i++)
 				if (mark[s.set[i]] != stamp)
-					DIE("%s: DF(%u) holds %u, df-naive's does not", df_algos[a]->name, x,
+					DIE("%s: DF(%u) holds %u, df-naive's does not", df_algos[a]->head.name, x,
 					    s.set[i]);
 		}
 	}
@@ -132,9 +132,9 @@ static inline void check_ssa(const struct prog *p, const struct domtree *t)
 		for (size_t a = 0; a < phi_nalgos; a++) {
 			struct phi_sets ps = {0};
 			if (phi_place_prog(phi_algos[a], p, t, (enum phi_flavor)f, &ps) != SSA_OK)
-				DIE("%s failed", phi_algos[a]->name);
+				DIE("%s failed", phi_algos[a]->head.name);
 			if (!phi_sets_equal(&ref, &ps, msg, sizeof msg))
-				DIE("%s %s vs phi-dj: %s", phi_algos[a]->name,
+				DIE("%s %s vs phi-dj: %s", phi_algos[a]->head.name,
 				    phi_flavor_name((enum phi_flavor)f), msg);
 			phi_sets_free(&ps);
 		}
@@ -144,14 +144,14 @@ static inline void check_ssa(const struct prog *p, const struct domtree *t)
 			if (ssa_form_layout(&s, p, &ref) != SSA_OK)
 				DIE("layout failed");
 			if (rename_compute(rename_algos[a], p, t, &s, NULL) != SSA_OK)
-				DIE("%s failed", rename_algos[a]->name);
-			snprintf(what, sizeof what, "%s %s", rename_algos[a]->name,
+				DIE("%s failed", rename_algos[a]->head.name);
+			snprintf(what, sizeof what, "%s %s", rename_algos[a]->head.name,
 				 phi_flavor_name((enum phi_flavor)f));
 			check_form(p, t, &s, what);
 			if (a == 0)
 				first = s;
 			else if (!ssa_form_equal(&first, &s, msg, sizeof msg))
-				DIE("%s vs %s: %s", what, rename_algos[0]->name, msg);
+				DIE("%s vs %s: %s", what, rename_algos[0]->head.name, msg);
 			if (a)
 				ssa_form_free(&s);
 		}
