@@ -9,7 +9,8 @@
  * V x Σindeg(joins) operands (phi_maximal_bytes, estimated before anything is allocated), the
  * renamer's scratch, 26 bytes per φ plus two words per operand for pruning, the compacted result.
  * Papers: J. Aycock, N. Horspool, "Simple generation of static single-assignment form", CC 2000;
- * Cytron et al., TOPLAS 1991 (maximal placement, dead φs). */
+ * Choi, Cytron, Ferrante, "Automatic construction of sparse data flow evaluation graphs",
+ * POPL 1991 (pruned SSA: dead φs). */
 #include "rename/rename.h"
 
 #include "util/mem.h"

@@ -20,7 +20,7 @@ const size_t rename_nalgos = sizeof rename_algos / sizeof rename_algos[0];
 
 /* The maximal constructions share phi_maximal (maximal.c); an entry says which pruning rules
  * follow the renaming. */
-#define MAXIMAL_CITATION "Cytron, Ferrante, Rosen, Wegman, Zadeck, TOPLAS 1991 (maximal placement, dead phis)"
+#define MAXIMAL_CITATION "renamed as in Cytron, Ferrante, Rosen, Wegman, Zadeck, TOPLAS 1991"
 #define MAXIMAL_COUNTERS {"placed", "removed-redundant", "removed-dead", "kept", "rechecks", "bytes"}
 static const struct maximal_algo maximal_none = {
 	.head = {.name = "phi-maximal",
@@ -43,7 +43,8 @@ static const struct maximal_algo maximal_ah = {
 static const struct maximal_algo maximal_pruned = {
 	.head = {.name = "phi-maximal-pruned",
 		 .summary = "phi-maximal-ah + dead-phi elimination (pruned SSA)",
-		 .citation = "Aycock, Horspool, CC 2000 (redundant phis); " MAXIMAL_CITATION,
+		 .citation = "Aycock, Horspool, CC 2000 (redundant phis); dead phis as in pruned SSA, "
+			     "Choi, Cytron, Ferrante, POPL 1991",
 		 .complexity = "O(V (n + m)) time plus the re-checks, memory as phi-maximal",
 		 .counter_names = MAXIMAL_COUNTERS},
 	.prune_redundant = true,
