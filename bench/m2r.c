@@ -271,11 +271,14 @@ int bench_m2r_run(const struct bench_cli *cli, struct bench_report *r,
 		struct bench_ratio x;
 		bench_ratio_of_sums(pair_pipe, pair_llvm, npaired, &x);
 		char xs[96];
-		if (x.have && x.ci)
+		if (!x.have)
+			/* No function with variables (rustc >= 1.79 locals, say): nothing to divide. */
+			snprintf(xs, sizeof xs, "n/a [no function with variables]");
+		else if (x.ci)
 			snprintf(xs, sizeof xs, "%.4g [%.4g, %.4g]", x.value, x.lo, x.hi);
 		else
 			snprintf(xs, sizeof xs, "%.4g [interval n/a: %" PRIu32 " functions]",
-				 x.have ? x.value : 0.0, npaired);
+				 x.value, npaired);
 		snprintf(line, sizeof line,
 			 "ratio: pipeline %s total_ms=%.6f vs llvm-mem2reg total_ms=%.6f over the same %"
 			 PRIu32 " functions: pipeline/llvm=%s (ssalab's pipeline over LLVM's "

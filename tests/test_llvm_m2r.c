@@ -217,3 +217,18 @@ Test(llvm_m2r, misuse_is_a_usage_error)
 		bench_run_free(&r);
 	}
 }
+
+/* A module none of whose functions has a promotable alloca (rustc 1.95 declares its locals as
+ * byte arrays): the ratio line says there is nothing to divide instead of printing 0. */
+Test(llvm_m2r, ratio_without_variables_is_not_available)
+{
+	require_m2r();
+	struct bench_run r = bench("--algo=llvm-mem2reg " PIPE " --in '" SSALAB_TEST_DATA
+				   "/llvm/rust_1_95.bc' " FAST);
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	const char *ra = strstr(r.out, "ratio: pipeline ");
+	cr_assert_not_null(ra, "%s", r.out);
+	cr_expect(strstr(ra, "over the same 0 functions: pipeline/llvm=n/a [no function with "
+			     "variables]"), "%s", ra);
+	bench_run_free(&r);
+}
