@@ -4,9 +4,10 @@
  * is a bench kernel with no other edit; the driver does the rest: input, memory refusal, timed
  * batches, statistics, checking, dumps and reports.
  *
- * A kernel is a value, not a table entry: stage->kernel(i, &k) describes the i-th of
- * stage->count() kernels, and k.algo points at the algorithm's own descriptor (struct dom_algo,
- * struct phi_algo, ...). Every callback receives the kernel, so nothing is generated per slot.
+ * A kernel is a value, not a table entry: bench_stage_kernel(st, i, &k) describes the i-th of
+ * bench_stage_count(st) kernels, and k.algo points at the algorithm's own descriptor (struct
+ * dom_algo, struct phi_algo, ...). Every callback receives the kernel, so nothing is generated
+ * per slot.
  *
  * Life of a kernel in one bench run:
  *   mem_estimate(k, in)        bytes it will allocate (scratch, outputs and untimed upstream
@@ -87,6 +88,14 @@ struct bench_stage {
 	const struct bench_option *options; /* what it reads of bench_stage_opts, NULL-terminated */
 	bool needs_vars; /* its kernels need a program with variables: refused before any work
 			    when a generated input has none (no --vars) */
+	/* The kernels are the entries of table (a <stage>_algos[] of *nalgos descriptors, each
+	 * starting with a struct algo_head), with the dump kinds dumps and the stage's own counters
+	 * (NULL-terminated, at most 3) before the algorithm's. A stage whose kernels differ in
+	 * more than that sets kernel (and count, for more than one table). */
+	const void *table;
+	const size_t *nalgos;
+	const char *dumps;
+	const char *counters[4];
 	size_t (*count)(void);
 	void (*kernel)(const struct bench_stage *st, size_t i, struct bench_kernel *k);
 	uint64_t (*mem_estimate)(const struct bench_kernel *k, const struct bench_input *in);
@@ -107,6 +116,10 @@ struct bench_stage {
 extern const struct bench_stage *const bench_stages[];
 extern const size_t bench_nstages;
 
+size_t bench_stage_count(const struct bench_stage *st);
+void bench_stage_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k);
+/* What bench_stage_kernel gives for descriptor algo of st's table, for a stage's own kernel(). */
+void bench_kernel_of(const struct bench_stage *st, const void *algo, struct bench_kernel *k);
 /* The kernel named "name" or "stage:name" (len bytes of name); false when there is none. */
 bool bench_find_kernel(const char *name, size_t len, struct bench_kernel *k);
 const struct bench_stage *bench_find_stage(const char *name, size_t len);

@@ -104,9 +104,9 @@ void bench_plan_list(FILE *f)
 	for (size_t s = 0; s < bench_nstages; s++) {
 		const struct bench_stage *st = bench_stages[s];
 		fprintf(f, "stage %s: %s\n", st->name, st->title);
-		for (size_t i = 0, n = st->count(); i < n; i++) {
+		for (size_t i = 0, n = bench_stage_count(st); i < n; i++) {
 			struct bench_kernel k;
-			st->kernel(st, i, &k);
+			bench_stage_kernel(st, i, &k);
 			fprintf(f, "  %-18s %s\n", k.name, k.summary);
 		}
 		for (const struct bench_option *o = st->options; o && o->name; o++)
@@ -133,9 +133,9 @@ static int add(struct bench_plan *sel, const struct bench_kernel *k, bool by_gro
 
 static int add_stage(struct bench_plan *sel, const struct bench_stage *st)
 {
-	for (size_t i = 0, n = st->count(); i < n; i++) {
+	for (size_t i = 0, n = bench_stage_count(st); i < n; i++) {
 		struct bench_kernel k;
-		st->kernel(st, i, &k);
+		bench_stage_kernel(st, i, &k);
 		if (add(sel, &k, true) != SSA_OK)
 			return SSA_ENOMEM;
 	}

@@ -40,8 +40,8 @@ bool bench_find_kernel(const char *name, size_t len, struct bench_kernel *k)
 		const struct bench_stage *st = bench_stages[s];
 		if (only && st != only)
 			continue;
-		for (size_t i = 0, n = st->count(); i < n; i++) {
-			st->kernel(st, i, k);
+		for (size_t i = 0, n = bench_stage_count(st); i < n; i++) {
+			bench_stage_kernel(st, i, k);
 			if (strlen(k->name) == len && !strncmp(k->name, name, len))
 				return true;
 		}

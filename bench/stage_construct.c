@@ -38,25 +38,6 @@ struct construct_state {
 
 _Static_assert(CONSTRUCT_MAX_COUNTERS + 1 <= BENCH_MAX_COUNTERS, "a counter would be dropped");
 
-static size_t construct_nkernels(void)
-{
-	return construct_nalgos;
-}
-
-static void construct_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k)
-{
-	const struct construct_algo *a = construct_algos[i];
-	memset(k, 0, sizeof *k);
-	k->stage = st;
-	k->algo = a;
-	k->name = a->head.name;
-	k->summary = a->head.summary;
-	k->dumps = "ssa";
-	k->counter_names[0] = "phis";
-	for (size_t c = 0; c < CONSTRUCT_MAX_COUNTERS; c++)
-		k->counter_names[c + 1] = a->head.counter_names[c];
-}
-
 static uint64_t construct_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
 	const struct construct_algo *a = k->algo;
@@ -209,8 +190,10 @@ const struct bench_stage bench_stage_construct = {
 	.name = "construct",
 	.title = "whole SSA construction without dominators (program in, SSA form out)",
 	.options = construct_options,
-	.count = construct_nkernels,
-	.kernel = construct_kernel,
+	.table = construct_algos,
+	.nalgos = &construct_nalgos,
+	.dumps = "ssa",
+	.counters = {"phis"},
 	.mem_estimate = construct_mem,
 	.setup = construct_setup,
 	.run = construct_run,

@@ -53,24 +53,6 @@ struct destruct_state {
 
 _Static_assert(DESTRUCT_MAX_COUNTERS <= BENCH_MAX_COUNTERS, "a destruct counter would be dropped");
 
-static size_t destruct_nkernels(void)
-{
-	return destruct_nalgos;
-}
-
-static void destruct_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k)
-{
-	const struct destruct_algo *a = destruct_algos[i];
-	memset(k, 0, sizeof *k);
-	k->stage = st;
-	k->algo = a;
-	k->name = a->head.name;
-	k->summary = a->head.summary;
-	k->dumps = "out ssa";
-	for (size_t c = 0; c < DESTRUCT_MAX_COUNTERS; c++)
-		k->counter_names[c] = a->head.counter_names[c];
-}
-
 static uint64_t destruct_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
 	const struct destruct_algo *a = k->algo;
@@ -246,8 +228,9 @@ const struct bench_stage bench_stage_destruct = {
 	.name = "destruct",
 	.title = "out of SSA (setup, untimed: program with copies -> SSA [-> copy propagation])",
 	.options = destruct_options,
-	.count = destruct_nkernels,
-	.kernel = destruct_kernel,
+	.table = destruct_algos,
+	.nalgos = &destruct_nalgos,
+	.dumps = "out ssa",
 	.mem_estimate = destruct_mem,
 	.setup = destruct_setup,
 	.run = destruct_run,

@@ -41,26 +41,6 @@ static uint64_t df_limit(const struct bench_input *in)
 
 _Static_assert(DF_MAX_COUNTERS + 2 <= BENCH_MAX_COUNTERS, "a frontier counter would be dropped");
 
-static size_t df_nkernels(void)
-{
-	return df_nalgos;
-}
-
-static void df_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k)
-{
-	const struct df_algo *a = df_algos[i];
-	memset(k, 0, sizeof *k);
-	k->stage = st;
-	k->algo = a;
-	k->name = a->head.name;
-	k->summary = a->head.summary;
-	k->dumps = "df";
-	k->counter_names[0] = "sum-df";
-	k->counter_names[1] = "max-df";
-	for (size_t c = 0; c < DF_MAX_COUNTERS && c + 2 < BENCH_MAX_COUNTERS; c++)
-		k->counter_names[c + 2] = a->head.counter_names[c];
-}
-
 /* Σ|DF| is only known after setup's counting pass; the estimate assumes 4 entries per edge
  * (random and structured CFGs have fewer) capped by the limit, and setup refuses anything
  * larger than the limit exactly. */
@@ -211,8 +191,10 @@ const struct bench_stage bench_stage_df = {
 	.name = "df",
 	.title = "dominance frontiers (dominators by auto, untimed)",
 	.options = df_options,
-	.count = df_nkernels,
-	.kernel = df_kernel,
+	.table = df_algos,
+	.nalgos = &df_nalgos,
+	.dumps = "df",
+	.counters = {"sum-df", "max-df"},
 	.mem_estimate = df_mem,
 	.setup = df_setup,
 	.run = df_run,

@@ -43,23 +43,10 @@ struct dom_state {
 
 _Static_assert(DOM_MAX_COUNTERS <= BENCH_MAX_COUNTERS, "a dominator counter would be dropped");
 
-static size_t dom_count(void)
-{
-	return dom_nalgos;
-}
-
 static void dom_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k)
 {
-	const struct dom_algo *a = dom_algos[i];
-	memset(k, 0, sizeof *k);
-	k->stage = st;
-	k->algo = a;
-	k->name = a->head.name;
-	k->summary = a->head.summary;
-	k->dumps = "idom domtree-dot";
-	k->prepare = a->prepare != NULL;
-	for (size_t c = 0; c < DOM_MAX_COUNTERS && c < BENCH_MAX_COUNTERS; c++)
-		k->counter_names[c] = a->head.counter_names[c];
+	bench_kernel_of(st, dom_algos[i], k);
+	k->prepare = dom_algos[i]->prepare != NULL;
 }
 
 static uint64_t dom_mem(const struct bench_kernel *k, const struct bench_input *in)
@@ -270,7 +257,8 @@ const struct bench_stage bench_stage_dom = {
 	.name = "dom",
 	.title = "immediate dominators (post-dominators with --reverse)",
 	.options = dom_options,
-	.count = dom_count,
+	.dumps = "idom domtree-dot",
+	.nalgos = &dom_nalgos,
 	.kernel = dom_kernel,
 	.mem_estimate = dom_mem,
 	.setup = dom_setup,

@@ -24,23 +24,12 @@ struct floor_state {
 	uint32_t *off, *pred; /* preds: n + 2 and m words */
 };
 
-static size_t floor_count(void)
-{
-	return floor_nalgos;
-}
-
 static void floor_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k)
 {
 	const struct floor_algo *a = floor_algos[i];
-	memset(k, 0, sizeof *k);
-	k->stage = st;
-	k->algo = a;
+	bench_kernel_of(st, a, k);
 	k->variant = a->pass == FLOOR_DFS ? K_DFS : K_PREDS;
-	k->name = a->head.name;
-	k->summary = a->head.summary;
 	k->dumps = a->pass == FLOOR_DFS ? "dfs rpo" : "preds";
-	for (size_t c = 0; c < ALGO_MAX_COUNTERS && c < BENCH_MAX_COUNTERS; c++)
-		k->counter_names[c] = a->head.counter_names[c];
 }
 
 static uint64_t floor_mem(const struct bench_kernel *k, const struct bench_input *in)
@@ -164,7 +153,7 @@ static int floor_dump(void *state, const char *kind, FILE *out)
 const struct bench_stage bench_stage_floor = {
 	.name = "floor",
 	.title = "the floor: whole-graph passes every algorithm pays for",
-	.count = floor_count,
+	.nalgos = &floor_nalgos,
 	.kernel = floor_kernel,
 	.mem_estimate = floor_mem,
 	.setup = floor_setup,

@@ -29,27 +29,6 @@ struct loops_state {
 
 _Static_assert(LOOPS_MAX_COUNTERS + 3 <= BENCH_MAX_COUNTERS, "a loops counter would be dropped");
 
-static size_t loops_nkernels(void)
-{
-	return loops_nalgos;
-}
-
-static void loops_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k)
-{
-	const struct loops_algo *a = loops_algos[i];
-	memset(k, 0, sizeof *k);
-	k->stage = st;
-	k->algo = a;
-	k->name = a->head.name;
-	k->summary = a->head.summary;
-	k->dumps = "loops";
-	k->counter_names[0] = "max_depth";
-	k->counter_names[1] = "irreducible";
-	k->counter_names[2] = "in_loops";
-	for (size_t c = 0; c < LOOPS_MAX_COUNTERS; c++)
-		k->counter_names[c + 3] = a->head.counter_names[c];
-}
-
 static uint64_t loops_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
 	const struct loops_algo *a = k->algo;
@@ -162,8 +141,10 @@ const struct bench_stage bench_stage_loops = {
 	.name = "loops",
 	.title = "loop nesting forest (loops, depth, irreducible loops and their entries)",
 	.options = NULL,
-	.count = loops_nkernels,
-	.kernel = loops_kernel,
+	.table = loops_algos,
+	.nalgos = &loops_nalgos,
+	.dumps = "loops",
+	.counters = {"max_depth", "irreducible", "in_loops"},
 	.mem_estimate = loops_mem,
 	.setup = loops_setup,
 	.run = loops_run,

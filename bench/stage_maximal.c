@@ -32,24 +32,6 @@ struct maximal_state {
 	struct ssa_form s;
 };
 
-static size_t maximal_nkernels(void)
-{
-	return maximal_nalgos;
-}
-
-static void maximal_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k)
-{
-	const struct maximal_algo *a = maximal_algos[i];
-	memset(k, 0, sizeof *k);
-	k->stage = st;
-	k->algo = a;
-	k->name = a->head.name;
-	k->summary = a->head.summary;
-	k->dumps = "ssa phi";
-	for (size_t c = 0; c < ALGO_MAX_COUNTERS && c < BENCH_MAX_COUNTERS; c++)
-		k->counter_names[c] = a->head.counter_names[c];
-}
-
 static struct phi_maximal_opts opts_of(const struct maximal_algo *a, const struct bench_input *in)
 {
 	struct phi_maximal_opts o = {.every_block = in->opts->maximal_set && in->opts->maximal_every,
@@ -175,8 +157,9 @@ const struct bench_stage bench_stage_maximal = {
 	.name = "maximal",
 	.title = "maximal SSA + pruning (dominators by auto, untimed)",
 	.options = maximal_options,
-	.count = maximal_nkernels,
-	.kernel = maximal_kernel,
+	.table = maximal_algos,
+	.nalgos = &maximal_nalgos,
+	.dumps = "ssa phi",
 	.mem_estimate = maximal_mem,
 	.setup = maximal_setup,
 	.run = maximal_run,

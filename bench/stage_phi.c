@@ -64,27 +64,14 @@ static void phi_kernel(const struct bench_stage *st, size_t i, struct bench_kern
 	if (i >= phi_nalgos) {
 		/* After the placement table's kernels: the liveness computations pruned SSA can use. */
 		const struct live_algo *l = live_algos[i - phi_nalgos];
-		memset(k, 0, sizeof *k);
-		k->algo = l;
+		bench_kernel_of(st, l, k);
 		k->variant = l->dataflow ? K_LIVE_DATAFLOW : K_LIVE_WALK;
-		k->name = l->head.name;
-		k->summary = l->head.summary;
 		k->dumps = "live";
-		for (size_t c = 0; c < ALGO_MAX_COUNTERS && c < BENCH_MAX_COUNTERS; c++)
-			k->counter_names[c] = l->head.counter_names[c];
 	} else {
-		const struct phi_algo *a = phi_algos[i];
-		memset(k, 0, sizeof *k);
-		k->algo = a;
+		bench_kernel_of(st, phi_algos[i], k);
 		k->variant = K_PLACE;
-		k->name = a->head.name;
-		k->summary = a->head.summary;
-		k->dumps = "phi";
-		k->prepare = a->prepare != NULL;
-		for (size_t c = 0; c < PHI_MAX_COUNTERS && c < BENCH_MAX_COUNTERS; c++)
-			k->counter_names[c] = a->head.counter_names[c];
+		k->prepare = phi_algos[i]->prepare != NULL;
 	}
-	k->stage = st;
 }
 
 static void parse_opts(const struct bench_input *in, enum phi_flavor *f, bool *dataflow,
@@ -381,6 +368,7 @@ const struct bench_stage bench_stage_phi = {
 	.title = "phi placement and liveness (dominators by auto, DF by df-runner, untimed)",
 	.options = phi_options,
 	.needs_vars = true,
+	.dumps = "phi",
 	.count = phi_nkernels,
 	.kernel = phi_kernel,
 	.mem_estimate = phi_mem,

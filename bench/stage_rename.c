@@ -36,25 +36,6 @@ struct rename_state {
 
 _Static_assert(RENAME_MAX_COUNTERS + 1 <= BENCH_MAX_COUNTERS, "a renamer counter would be dropped");
 
-static size_t rename_nkernels(void)
-{
-	return rename_nalgos;
-}
-
-static void rename_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k)
-{
-	const struct rename_algo *a = rename_algos[i];
-	memset(k, 0, sizeof *k);
-	k->stage = st;
-	k->algo = a;
-	k->name = a->head.name;
-	k->summary = a->head.summary;
-	k->dumps = "ssa phi";
-	k->counter_names[0] = "phis";
-	for (size_t c = 0; c < RENAME_MAX_COUNTERS && c + 1 < BENCH_MAX_COUNTERS; c++)
-		k->counter_names[c + 1] = a->head.counter_names[c];
-}
-
 static const struct phi_algo *placement_of(const struct bench_input *in)
 {
 	return algo_find(phi_algos, phi_nalgos, in->opts->placement_set ? in->opts->placement : "phi-dj");
@@ -159,8 +140,10 @@ const struct bench_stage bench_stage_rename = {
 	.name = "rename",
 	.title = "SSA renaming (dominators by auto and placement, untimed)",
 	.options = rename_options,
-	.count = rename_nkernels,
-	.kernel = rename_kernel,
+	.table = rename_algos,
+	.nalgos = &rename_nalgos,
+	.dumps = "ssa phi",
+	.counters = {"phis"},
 	.mem_estimate = rename_mem,
 	.setup = rename_setup,
 	.run = rename_run,
