@@ -232,33 +232,6 @@ static void kernel_close(const struct bench_cli *cli, const struct bench_input *
 	ok->code = code;
 }
 
-/* All samples of one open kernel, with progress on big graphs. */
-static void kernel_samples(const struct bench_cli *cli, const struct bench_input *in,
-			   struct open_kernel *ok)
-{
-	const struct cfg *g = &in->prog->cfg;
-	bool progress = bench_progress_enabled() && (uint64_t)g->n + g->m >= 10000000u;
-	for (unsigned i = 0; i < cli->timing.reps && ok->open; i++) {
-		if (progress)
-			bench_progress("%s: sample %u/%u", ok->s->k.name, i + 1, cli->timing.reps);
-		kernel_sample(ok, i);
-	}
-	bench_progress_done();
-}
-
-static int run_kernel(const struct bench_cli *cli, const struct bench_input *in,
-		      const struct bench_selected *s, struct bench_result *res, FILE *dump_f)
-{
-	struct open_kernel ok = {.s = s, .res = res};
-	kernel_open(cli, in, &ok);
-	if (!ok.open)
-		return ok.code;
-	kernel_samples(cli, in, &ok);
-	if (ok.open)
-		kernel_close(cli, in, &ok, dump_f);
-	return ok.code;
-}
-
 /* The paired ratio of res[from, to) to the row of kernel name of stage stage among res[0, n),
  * when it has run, into the field at offset off (x_dfs or x_base). */
 static void ratios_to(struct bench_result *res, size_t n, size_t from, size_t to,
@@ -307,10 +280,73 @@ static void order_note(struct bench_report *rep, const struct bench_input *in, c
 	}
 }
 
-static void report_and_free(struct bench_report *rep, struct bench_result *res)
+/* Kernels [a, b) of sel: each set up, warmed up and calibrated in turn, then their samples
+ * round-robin (round i takes sample i of each), then each checked. One kernel alone is the
+ * one-after-another order, with one deadline for the whole of it; several share what the limit
+ * left each after its setup. order gets the line that says so. */
+static void run_batch(const struct bench_cli *cli, const struct bench_input *in,
+		      const struct bench_selected *sel, struct bench_result *res,
+		      struct open_kernel *ok, size_t a, size_t b, FILE *dump_f,
+		      const char *unfinished, char *order, size_t orderlen)
 {
-	bench_report_row(rep, res);
-	bench_timing_free(&res->timing);
+	bool one = b - a == 1;
+	if (one)
+		bench_deadline_arm(cli->time_limit_s, sel[a].k.name, unfinished);
+	double budget = 0;
+	for (size_t i = a; i < b; i++) {
+		ok[i] = (struct open_kernel){.s = &sel[i], .res = &res[i]};
+		if (!one)
+			bench_deadline_arm(cli->time_limit_s, sel[i].k.name, unfinished);
+		kernel_open(cli, in, &ok[i]);
+		if (!one)
+			bench_deadline_disarm();
+		if (ok[i].open)
+			budget += cli->time_limit_s - ok[i].setup_s;
+	}
+	char names[400];
+	size_t u = 0;
+	names[0] = 0;
+	unsigned nopen = 0;
+	for (size_t i = a; i < b; i++)
+		if (ok[i].open && u < sizeof names) {
+			int w = snprintf(names + u, sizeof names - u, "%s%s", nopen ? "," : "",
+					 sel[i].k.name);
+			u += w > 0 ? (size_t)w : 0;
+			nopen++;
+		}
+	if (nopen > 1)
+		snprintf(order, orderlen, "order: samples interleaved round-robin over %u kernels "
+			 "(%s): round i takes sample i of each", nopen, names);
+	char what[512];
+	snprintf(what, sizeof what, "the interleaved samples of %s", names);
+	if (!one && cli->time_limit_s > 0)
+		bench_deadline_arm(budget > 0.001 ? budget : 0.001, what, unfinished);
+	const struct cfg *g = &in->prog->cfg;
+	bool progress = bench_progress_enabled() && (uint64_t)g->n + g->m >= 10000000u;
+	for (unsigned r = 0; r < cli->timing.reps && (!one || ok[a].open); r++) {
+		if (progress && one)
+			bench_progress("%s: sample %u/%u", names, r + 1, cli->timing.reps);
+		else if (progress)
+			bench_progress("round %u/%u of %s", r + 1, cli->timing.reps, names);
+		for (size_t i = a; i < b; i++)
+			if (ok[i].open)
+				kernel_sample(&ok[i], r);
+	}
+	bench_progress_done();
+	if (!one)
+		bench_deadline_disarm();
+	for (size_t i = a; i < b; i++) {
+		res[i].interleaved = ok[i].open && nopen > 1;
+		if (ok[i].open) {
+			if (!one)
+				bench_deadline_arm(cli->time_limit_s, sel[i].k.name, unfinished);
+			kernel_close(cli, in, &ok[i], dump_f);
+			if (!one)
+				bench_deadline_disarm();
+		}
+	}
+	if (one)
+		bench_deadline_disarm();
 }
 
 int bench_run_kernels(const struct bench_cli *cli, const struct bench_input *in,
@@ -318,11 +354,13 @@ int bench_run_kernels(const struct bench_cli *cli, const struct bench_input *in,
 		      FILE *dump_f, const char *unfinished)
 {
 	char order[600];
-	size_t orderlen = sizeof order;
 	order[0] = 0;
 	struct bench_result *res = ssa_calloc_array(n ? n : 1, sizeof *res);
-	if (!res) {
+	struct open_kernel *ok = ssa_calloc_array(n ? n : 1, sizeof *ok);
+	if (!res || !ok) {
 		fprintf(stderr, "bench: out of memory\n");
+		free(res);
+		free(ok);
 		return BENCH_EXIT_REFUSED;
 	}
 	/* Interleaving keeps every kernel's scratch alive at once: the estimates must fit
@@ -338,93 +376,33 @@ int bench_run_kernels(const struct bench_cli *cli, const struct bench_input *in,
 			sum = ssa_sat_add(sum, e);
 	}
 	if (interleave && sum > limit) {
-		char a[32], b[32];
-		bench_format_bytes(sum, a, sizeof a);
-		bench_format_bytes(limit, b, sizeof b);
-		snprintf(order, orderlen, "order: one kernel after another, not interleaved: their "
-			 "memory estimates sum to %s, above the limit of %s (%s)", a, b, how);
+		char x[32], y[32];
+		bench_format_bytes(sum, x, sizeof x);
+		bench_format_bytes(limit, y, sizeof y);
+		snprintf(order, sizeof order, "order: one kernel after another, not interleaved: "
+			 "their memory estimates sum to %s, above the limit of %s (%s)", x, y, how);
 		interleave = false;
 	}
-	int code = BENCH_EXIT_OK;
-	if (!interleave) {
-		/* Each row is written when its kernel ends, as a later one may overrun
-		 * --time-limit and end the process; x_dfs needs the floor to have run first. */
+	/* One after another, each row is written when its kernel ends, as a later one may
+	 * overrun --time-limit and end the process; x_dfs needs the floor to have run first. */
+	if (!interleave)
 		order_note(rep, in, order);
-		for (size_t i = 0; i < n; i++) {
-			bench_deadline_arm(cli->time_limit_s, sel[i].k.name, unfinished);
-			int c = run_kernel(cli, in, &sel[i], &res[i], dump_f);
-			bench_deadline_disarm();
-			if (c && !code)
-				code = c;
-			ratios_of(cli, res, i + 1, i, i + 1);
+	int code = BENCH_EXIT_OK;
+	size_t step = interleave ? n : 1;
+	for (size_t a = 0; a < n; a += step) {
+		run_batch(cli, in, sel, res, ok, a, a + step, dump_f, unfinished, order, sizeof order);
+		for (size_t i = a; i < a + step; i++)
+			if (ok[i].code && !code)
+				code = ok[i].code;
+		ratios_of(cli, res, a + step, a, a + step);
+		if (interleave)
+			order_note(rep, in, order);
+		for (size_t i = a; i < a + step; i++)
 			bench_report_row(rep, &res[i]);
-		}
-		for (size_t i = 0; i < n; i++)
-			bench_timing_free(&res[i].timing);
-		free(res);
-		return code;
 	}
-	struct open_kernel *ok = ssa_calloc_array(n, sizeof *ok);
-	if (!ok) {
-		fprintf(stderr, "bench: out of memory\n");
-		free(res);
-		return BENCH_EXIT_REFUSED;
-	}
-	/* Each kernel's own memory check still refuses it alone; the others then interleave. */
-	double budget = 0;
-	for (size_t i = 0; i < n; i++) {
-		ok[i] = (struct open_kernel){.s = &sel[i], .res = &res[i]};
-		bench_deadline_arm(cli->time_limit_s, sel[i].k.name, unfinished);
-		kernel_open(cli, in, &ok[i]);
-		bench_deadline_disarm();
-		if (ok[i].open)
-			budget += cli->time_limit_s - ok[i].setup_s;
-	}
-	/* The samples of all kernels share the time the limit leaves each of them. */
-	char names[400];
-	size_t u = 0;
-	names[0] = 0;
-	unsigned nopen = 0;
 	for (size_t i = 0; i < n; i++)
-		if (ok[i].open && u < sizeof names) {
-			int w = snprintf(names + u, sizeof names - u, "%s%s", nopen ? "," : "",
-					 sel[i].k.name);
-			u += w > 0 ? (size_t)w : 0;
-			nopen++;
-		}
-	if (nopen > 1)
-		snprintf(order, orderlen, "order: samples interleaved round-robin over %u kernels "
-			 "(%s): round i takes sample i of each", nopen, names);
-	char what[512];
-	snprintf(what, sizeof what, "the interleaved samples of %s", names);
-	if (cli->time_limit_s > 0)
-		bench_deadline_arm(budget > 0.001 ? budget : 0.001, what, unfinished);
-	const struct cfg *g = &in->prog->cfg;
-	bool progress = bench_progress_enabled() && (uint64_t)g->n + g->m >= 10000000u;
-	for (unsigned r = 0; r < cli->timing.reps; r++) {
-		if (progress)
-			bench_progress("round %u/%u of %s", r + 1, cli->timing.reps, names);
-		for (size_t i = 0; i < n; i++)
-			if (ok[i].open)
-				kernel_sample(&ok[i], r);
-	}
-	bench_progress_done();
-	bench_deadline_disarm();
-	for (size_t i = 0; i < n; i++) {
-		res[i].interleaved = ok[i].open && nopen > 1;
-		if (ok[i].open) {
-			bench_deadline_arm(cli->time_limit_s, sel[i].k.name, unfinished);
-			kernel_close(cli, in, &ok[i], dump_f);
-			bench_deadline_disarm();
-		}
-		if (ok[i].code && !code)
-			code = ok[i].code;
-	}
+		bench_timing_free(&res[i].timing);
 	free(ok);
-	ratios_of(cli, res, n, 0, n);
-	order_note(rep, in, order);
-	for (size_t i = 0; i < n; i++)
-		report_and_free(rep, &res[i]);
 	free(res);
 	return code;
 }
