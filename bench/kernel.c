@@ -1,12 +1,10 @@
 /* What kernel.h gives the stage adapters beside the table of stages (registry.c): a stage's
- * kernels from its table, dump kinds, the phi bound of estimates, a zeroed state, the check's
- * walks. */
+ * kernels from its table, dump kinds, the phi bound of estimates, the check's walks. */
 #include "bench/kernel.h"
 #include "util/algo.h"
 #include "rename/rename.h"
 #include "util/mem.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 size_t bench_stage_count(const struct bench_stage *st)
@@ -62,14 +60,6 @@ uint64_t bench_phi_bound(const struct prog *p, uint64_t *created)
 		*created = all;
 	uint64_t cap = ssa_bytes(ssa_sat_add(g->n, p->nops), 2);
 	return all < cap ? all : cap;
-}
-
-void *bench_state_new(const struct bench_kernel *k, size_t size, char *err, size_t errlen)
-{
-	void *s = calloc(1, size);
-	if (!s)
-		snprintf(err, errlen, "%s: out of memory", k->name);
-	return s;
 }
 
 uint32_t bench_check_walks(const struct bench_input *in)

@@ -12,14 +12,16 @@
  * Life of a kernel in one bench run:
  *   mem_estimate(k, in)        bytes it will allocate (scratch, outputs and untimed upstream
  *                              results); the driver refuses the run above --mem-limit
- *   setup(k, in, &state)       untimed: compute upstream stages, allocate scratch once
+ *   setup(k, in, state)        untimed, on a zeroed state of state_size bytes: compute
+ *                              upstream stages, allocate scratch once
  *   prepare(state)             optional, untimed but timed apart (prepare_ms): a peer library
  *                              converts the graph to its own types
  *   run(state, counters) x N   timed, in calibrated batches; run must give the same answer
  *                              every time it is called on the same state
  *   check(state, ...)          after the timed runs, unless --no-check
  *   dump(state, kind, out)     if --dump=KIND (kind validated against k.dumps before setup)
- *   teardown(state)
+ *   teardown(state)            frees what setup and run made, also after a failed setup; the
+ *                              driver frees the state itself
  */
 #ifndef SSALAB_BENCH_KERNEL_H
 #define SSALAB_BENCH_KERNEL_H
@@ -99,9 +101,10 @@ struct bench_stage {
 	size_t (*count)(void);
 	void (*kernel)(const struct bench_stage *st, size_t i, struct bench_kernel *k);
 	uint64_t (*mem_estimate)(const struct bench_kernel *k, const struct bench_input *in);
+	size_t state_size;
 	/* On failure returns a status and writes the reason to err. SSA_ETOOBIG and SSA_ENOMEM
 	 * are refusals (the input is too large for this kernel), not failures. */
-	int (*setup)(const struct bench_kernel *k, const struct bench_input *in, void **state,
+	int (*setup)(const struct bench_kernel *k, const struct bench_input *in, void *state,
 		     char *err, size_t errlen);
 	int (*prepare)(void *state); /* called when the kernel's .prepare is true */
 	int (*run)(void *state, uint64_t *counters);
@@ -130,10 +133,6 @@ bool bench_kernel_has_dump(const struct bench_kernel *k, const char *kind);
  * *created, if not NULL, gets V x joins uncapped, the φs an on-the-fly construction may create
  * and later remove. */
 uint64_t bench_phi_bound(const struct prog *p, uint64_t *created);
-
-/* Setup's first step: a zeroed state of size bytes, or NULL with "<kernel>: out of memory" in
- * err. */
-void *bench_state_new(const struct bench_kernel *k, size_t size, char *err, size_t errlen);
 
 /* The random walks of the equivalence interpreter in an SSA stage's check: --rename-walks, or
  * ssa_check_form's default. */

@@ -31,6 +31,14 @@ static int run_once(void *arg, uint64_t *counters)
 	return c->st->run(c->state, counters);
 }
 
+/* What setup made, and the state itself (NULL when it could not be allocated). */
+static void state_end(const struct bench_stage *st, void *state)
+{
+	if (state)
+		st->teardown(state);
+	free(state);
+}
+
 struct open_kernel;
 static void fail(struct open_kernel *ok, enum bench_run_status status, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -112,11 +120,15 @@ static void kernel_open(const struct bench_cli *cli, const struct bench_input *i
 	}
 
 	bench_mem_reset();
-	void *state = NULL;
 	char err[256] = "";
 	bench_progress("%s: setup", k->name);
-	int st = stage->setup(k, in, &state, err, sizeof err);
+	void *state = calloc(1, stage->state_size);
+	if (!state)
+		snprintf(err, sizeof err, "%s: out of memory", k->name);
+	int st = state ? stage->setup(k, in, state, err, sizeof err) : SSA_ENOMEM;
 	bench_progress_done();
+	if (st)
+		state_end(stage, state);
 	if (st == SSA_ETOOBIG || st == SSA_ENOMEM) {
 		fail(ok, BENCH_RUN_REFUSED, "setup: %s", err[0] ? err : ssa_status_str(st));
 		ok->code = refusal(s);
@@ -135,7 +147,7 @@ static void kernel_open(const struct bench_cli *cli, const struct bench_input *i
 		res->timing.prepare_ms = prepare_ms;
 		if (st) {
 			fail(ok, BENCH_RUN_FAILED, "prepare: %s", ssa_status_str(st));
-			stage->teardown(state);
+			state_end(stage, state);
 			ok->code = bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT
 									   : bench_exit_for(st);
 			return;
@@ -151,7 +163,7 @@ static void kernel_open(const struct bench_cli *cli, const struct bench_input *i
 	bench_mem_snapshot(&res->mem);
 	if (st) {
 		fail(ok, BENCH_RUN_FAILED, "run: %s", ssa_status_str(st));
-		stage->teardown(state);
+		state_end(stage, state);
 		ok->code = bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
 		return;
 	}
@@ -166,7 +178,7 @@ static void kernel_sample(struct open_kernel *ok, unsigned i)
 	if (st == SSA_OK)
 		return;
 	fail(ok, BENCH_RUN_FAILED, "run: %s", ssa_status_str(st));
-	ok->ctx.st->teardown(ok->ctx.state);
+	state_end(ok->ctx.st, ok->ctx.state);
 	ok->open = false;
 	ok->code = bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
 }
@@ -187,7 +199,7 @@ static void kernel_close(const struct bench_cli *cli, const struct bench_input *
 	int st = bench_timing_stats(&res->timing);
 	if (st) {
 		fail(ok, BENCH_RUN_FAILED, "run: %s", ssa_status_str(st));
-		stage->teardown(state);
+		state_end(stage, state);
 		ok->code = bench_exit_for(st);
 		return;
 	}
@@ -228,7 +240,7 @@ static void kernel_close(const struct bench_cli *cli, const struct bench_input *
 				code = BENCH_EXIT_INPUT;
 		}
 	}
-	stage->teardown(state);
+	state_end(stage, state);
 	ok->code = code;
 }
 

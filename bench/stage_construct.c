@@ -23,7 +23,6 @@
 #include "util/status.h"
 
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
 
 struct construct_state {
@@ -66,15 +65,12 @@ static void construct_teardown(void *state)
 		s->a->scratch_free(s->scratch);
 	if (s->have_form)
 		ssa_form_free(&s->s);
-	free(s);
 }
 
 static int construct_setup(const struct bench_kernel *k, const struct bench_input *in,
-			   void **state, char *err, size_t errlen)
+			   void *state, char *err, size_t errlen)
 {
-	struct construct_state *s = bench_state_new(k, sizeof *s, err, errlen);
-	if (!s)
-		return SSA_ENOMEM;
+	struct construct_state *s = state;
 	s->a = k->algo;
 	s->p = in->prog;
 	s->seed = in->seed;
@@ -82,10 +78,8 @@ static int construct_setup(const struct bench_kernel *k, const struct bench_inpu
 	int st = s->a->scratch_alloc(&s->scratch, s->p);
 	if (st != SSA_OK) {
 		snprintf(err, errlen, "%s: scratch: %s", k->name, ssa_status_str(st));
-		construct_teardown(s);
 		return st;
 	}
-	*state = s;
 	return SSA_OK;
 }
 
@@ -195,6 +189,7 @@ const struct bench_stage bench_stage_construct = {
 	.dumps = "ssa",
 	.counters = {"phis"},
 	.mem_estimate = construct_mem,
+	.state_size = sizeof(struct construct_state),
 	.setup = construct_setup,
 	.run = construct_run,
 	.check = construct_check,

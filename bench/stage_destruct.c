@@ -27,7 +27,6 @@
 #include "util/status.h"
 
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define DESTRUCT_COPY_PERMILLE 200u
@@ -95,15 +94,12 @@ static void destruct_teardown(void *state)
 	if (s->have_src)
 		cprog_free(&s->src);
 	domtree_free(&s->dt);
-	free(s);
 }
 
 static int destruct_setup(const struct bench_kernel *k, const struct bench_input *in,
-			  void **state, char *err, size_t errlen)
+			  void *state, char *err, size_t errlen)
 {
-	struct destruct_state *s = bench_state_new(k, sizeof *s, err, errlen);
-	if (!s)
-		return SSA_ENOMEM;
+	struct destruct_state *s = state;
 	s->a = k->algo;
 	s->seed = in->seed;
 	s->walks = bench_check_walks(in);
@@ -139,10 +135,8 @@ static int destruct_setup(const struct bench_kernel *k, const struct bench_input
 	}
 	if (st != SSA_OK) {
 		snprintf(err, errlen, "%s: %s: %s", k->name, what, ssa_status_str(st));
-		destruct_teardown(s);
 		return st;
 	}
-	*state = s;
 	return SSA_OK;
 }
 
@@ -232,6 +226,7 @@ const struct bench_stage bench_stage_destruct = {
 	.nalgos = &destruct_nalgos,
 	.dumps = "out ssa",
 	.mem_estimate = destruct_mem,
+	.state_size = sizeof(struct destruct_state),
 	.setup = destruct_setup,
 	.run = destruct_run,
 	.check = destruct_check,

@@ -61,25 +61,21 @@ static uint64_t df_mem(const struct bench_kernel *k, const struct bench_input *i
 	return b;
 }
 
-static void state_free(struct df_state *s)
+static void df_teardown(void *state)
 {
+	struct df_state *s = state;
 	if (s->scratch)
 		s->a->scratch_free(s->scratch);
 	domtree_free(&s->dt);
 	df_sets_free(&s->out);
-	free(s);
 }
 
-static int df_setup(const struct bench_kernel *k, const struct bench_input *in, void **state,
+static int df_setup(const struct bench_kernel *k, const struct bench_input *in, void *state,
 		    char *err, size_t errlen)
 {
 	const struct df_algo *a = k->algo;
 	const struct cfg *g = &in->prog->cfg;
-	struct df_state *s = calloc(1, sizeof *s);
-	if (!s) {
-		snprintf(err, errlen, "%s: out of memory", a->head.name);
-		return SSA_ENOMEM;
-	}
+	struct df_state *s = state;
 	s->a = a;
 	s->g = g;
 	s->bn = &in->prog->bnames;
@@ -88,7 +84,6 @@ static int df_setup(const struct bench_kernel *k, const struct bench_input *in, 
 		snprintf(err, errlen, "%s: n*(n+m) = %" PRIu64 "*%" PRIu64 " steps is beyond what it "
 			 "accepts; use df-runner or df-cytron", a->head.name, (uint64_t)g->n,
 			 (uint64_t)g->n + g->m);
-		free(s);
 		return SSA_ETOOBIG;
 	}
 	int st = dom_tree_default(g, &s->dt);
@@ -98,7 +93,6 @@ static int df_setup(const struct bench_kernel *k, const struct bench_input *in, 
 	if (st != SSA_OK) {
 		snprintf(err, errlen, "%s: dominators: %s", a->head.name, ssa_status_str(st));
 		free(stamps);
-		state_free(s);
 		return st;
 	}
 	st = df_count(g, &s->dt, s->limit, stamps, NULL, &s->counted, NULL);
@@ -107,7 +101,6 @@ static int df_setup(const struct bench_kernel *k, const struct bench_input *in, 
 		snprintf(err, errlen, "%s: sum|DF| exceeds --df-limit=%" PRIu64 " entries; this "
 			 "graph's frontiers are too large to materialize (phi-dj does not need "
 			 "them)", a->head.name, s->limit);
-		state_free(s);
 		return st;
 	}
 	st = a->scratch_alloc(&s->scratch, g->n, g->m);
@@ -116,10 +109,8 @@ static int df_setup(const struct bench_kernel *k, const struct bench_input *in, 
 	if (st != SSA_OK) {
 		snprintf(err, errlen, "%s: cannot allocate for n=%" PRIu32 ", sum|DF|=%" PRIu64 ": %s",
 			 a->head.name, g->n, s->counted, ssa_status_str(st));
-		state_free(s);
 		return st;
 	}
-	*state = s;
 	return SSA_OK;
 }
 
@@ -176,11 +167,6 @@ static int df_dump(void *state, const char *kind, FILE *out)
 	return df_sets_dump_named(&s->out, out, s->bn);
 }
 
-static void df_teardown(void *state)
-{
-	state_free(state);
-}
-
 static const struct bench_option df_options[] = {
 	{"df-limit", "largest sum of |DF| to build (default 2^28 = 268435456 entries); larger "
 		     "answers are refused after a counting pass"},
@@ -196,6 +182,7 @@ const struct bench_stage bench_stage_df = {
 	.dumps = "df",
 	.counters = {"sum-df", "max-df"},
 	.mem_estimate = df_mem,
+	.state_size = sizeof(struct df_state),
 	.setup = df_setup,
 	.run = df_run,
 	.check = df_check,

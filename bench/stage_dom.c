@@ -62,15 +62,11 @@ static uint64_t dom_mem(const struct bench_kernel *k, const struct bench_input *
 	return ssa_sat_add(ssa_sat_add(a->scratch_bytes(n, m), ssa_bytes(n, sizeof(uint32_t))), extra);
 }
 
-static int dom_setup(const struct bench_kernel *k, const struct bench_input *in, void **state,
+static int dom_setup(const struct bench_kernel *k, const struct bench_input *in, void *state,
 		     char *err, size_t errlen)
 {
 	const struct dom_algo *a = k->algo;
-	struct dom_state *s = calloc(1, sizeof *s);
-	if (!s) {
-		snprintf(err, errlen, "%s: out of memory", a->head.name);
-		return SSA_ENOMEM;
-	}
+	struct dom_state *s = state;
 	s->a = a;
 	s->orig = s->g = &in->prog->cfg;
 	s->bn = &in->prog->bnames;
@@ -81,7 +77,6 @@ static int dom_setup(const struct bench_kernel *k, const struct bench_input *in,
 		if (st) {
 			snprintf(err, errlen, "%s: cannot build the reverse CFG: %s", a->head.name,
 				 ssa_status_str(st));
-			free(s);
 			return st;
 		}
 		s->g = &s->rev;
@@ -91,12 +86,8 @@ static int dom_setup(const struct bench_kernel *k, const struct bench_input *in,
 	if (st) {
 		snprintf(err, errlen, "%s: cannot allocate scratch for n=%" PRIu32 " m=%" PRIu32 ": %s",
 			 a->head.name, s->g->n, s->g->m, ssa_status_str(st));
-		cfg_free(&s->rev);
-		free(s->idom);
-		free(s);
 		return st;
 	}
-	*state = s;
 	return SSA_OK;
 }
 
@@ -244,7 +235,6 @@ static void dom_teardown(void *state)
 		s->a->scratch_free(s->scratch);
 	cfg_free(&s->rev);
 	free(s->idom);
-	free(s);
 }
 
 static const struct bench_option dom_options[] = {
@@ -261,6 +251,7 @@ const struct bench_stage bench_stage_dom = {
 	.nalgos = &dom_nalgos,
 	.kernel = dom_kernel,
 	.mem_estimate = dom_mem,
+	.state_size = sizeof(struct dom_state),
 	.setup = dom_setup,
 	.prepare = dom_prepare,
 	.run = dom_run,

@@ -11,7 +11,6 @@
 #include "util/status.h"
 
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
 
 enum { K_DFS, K_PREDS };
@@ -46,34 +45,27 @@ static void floor_teardown(void *state)
 	struct floor_state *s = state;
 	if (s->d.pre)
 		cfg_dfs_free(&s->d);
-	ssa_free_all(s->off, s->pred, s, NULL);
+	ssa_free_all(s->off, s->pred, NULL);
 }
 
-static int floor_setup(const struct bench_kernel *k, const struct bench_input *in, void **state,
+static int floor_setup(const struct bench_kernel *k, const struct bench_input *in, void *state,
 		       char *err, size_t errlen)
 {
-	struct floor_state *s = calloc(1, sizeof *s);
-	int st = s ? SSA_OK : SSA_ENOMEM;
-	if (s) {
-		s->kind = k->variant;
-		s->g = &in->prog->cfg;
-		s->bn = &in->prog->bnames;
-		if (s->kind == K_DFS) {
-			st = cfg_dfs_alloc(&s->d, s->g->n);
-		} else {
-			s->off = ssa_alloc_array((size_t)s->g->n + 2, sizeof *s->off);
-			s->pred = ssa_alloc_array(s->g->m, sizeof *s->pred);
-			st = s->off && s->pred ? SSA_OK : SSA_ENOMEM;
-		}
+	struct floor_state *s = state;
+	int st;
+	s->kind = k->variant;
+	s->g = &in->prog->cfg;
+	s->bn = &in->prog->bnames;
+	if (s->kind == K_DFS) {
+		st = cfg_dfs_alloc(&s->d, s->g->n);
+	} else {
+		s->off = ssa_alloc_array((size_t)s->g->n + 2, sizeof *s->off);
+		s->pred = ssa_alloc_array(s->g->m, sizeof *s->pred);
+		st = s->off && s->pred ? SSA_OK : SSA_ENOMEM;
 	}
-	if (st != SSA_OK) {
+	if (st != SSA_OK)
 		snprintf(err, errlen, "%s: cannot allocate for n=%" PRIu32, k->name, in->prog->cfg.n);
-		if (s)
-			floor_teardown(s);
-		return st;
-	}
-	*state = s;
-	return SSA_OK;
+	return st;
 }
 
 static int floor_run(void *state, uint64_t *counters)
@@ -156,6 +148,7 @@ const struct bench_stage bench_stage_floor = {
 	.nalgos = &floor_nalgos,
 	.kernel = floor_kernel,
 	.mem_estimate = floor_mem,
+	.state_size = sizeof(struct floor_state),
 	.setup = floor_setup,
 	.run = floor_run,
 	.check = floor_check,

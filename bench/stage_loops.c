@@ -16,7 +16,6 @@
 #include "util/status.h"
 
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
 
 struct loops_state {
@@ -46,15 +45,12 @@ static void loops_teardown(void *state)
 	if (s->scratch)
 		s->a->scratch_free(s->scratch);
 	loop_forest_free(&s->f);
-	free(s);
 }
 
-static int loops_setup(const struct bench_kernel *k, const struct bench_input *in, void **state,
+static int loops_setup(const struct bench_kernel *k, const struct bench_input *in, void *state,
 		       char *err, size_t errlen)
 {
-	struct loops_state *s = bench_state_new(k, sizeof *s, err, errlen);
-	if (!s)
-		return SSA_ENOMEM;
+	struct loops_state *s = state;
 	s->a = k->algo;
 	s->g = &in->prog->cfg;
 	s->bn = &in->prog->bnames;
@@ -63,10 +59,8 @@ static int loops_setup(const struct bench_kernel *k, const struct bench_input *i
 		st = s->a->scratch_alloc(&s->scratch, s->g->n, s->g->m);
 	if (st != SSA_OK) {
 		snprintf(err, errlen, "%s: forest and scratch: %s", k->name, ssa_status_str(st));
-		loops_teardown(s);
 		return st;
 	}
-	*state = s;
 	return SSA_OK;
 }
 
@@ -146,6 +140,7 @@ const struct bench_stage bench_stage_loops = {
 	.dumps = "loops",
 	.counters = {"max_depth", "irreducible", "in_loops"},
 	.mem_estimate = loops_mem,
+	.state_size = sizeof(struct loops_state),
 	.setup = loops_setup,
 	.run = loops_run,
 	.check = loops_check,

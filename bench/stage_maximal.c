@@ -18,7 +18,6 @@
 #include "util/status.h"
 
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
 
 struct maximal_state {
@@ -52,15 +51,12 @@ static void maximal_teardown(void *state)
 	struct maximal_state *s = state;
 	ssa_form_free(&s->s);
 	domtree_free(&s->dt);
-	free(s);
 }
 
 static int maximal_setup(const struct bench_kernel *k, const struct bench_input *in,
-			 void **state, char *err, size_t errlen)
+			 void *state, char *err, size_t errlen)
 {
-	struct maximal_state *s = bench_state_new(k, sizeof *s, err, errlen);
-	if (!s)
-		return SSA_ENOMEM;
+	struct maximal_state *s = state;
 	s->a = k->algo;
 	s->p = in->prog;
 	s->seed = in->seed;
@@ -69,10 +65,8 @@ static int maximal_setup(const struct bench_kernel *k, const struct bench_input 
 	int st = dom_tree_default(&s->p->cfg, &s->dt);
 	if (st != SSA_OK) {
 		snprintf(err, errlen, "%s: dominators: %s", k->name, ssa_status_str(st));
-		maximal_teardown(s);
 		return st;
 	}
-	*state = s;
 	return SSA_OK;
 }
 
@@ -161,6 +155,7 @@ const struct bench_stage bench_stage_maximal = {
 	.nalgos = &maximal_nalgos,
 	.dumps = "ssa phi",
 	.mem_estimate = maximal_mem,
+	.state_size = sizeof(struct maximal_state),
 	.setup = maximal_setup,
 	.run = maximal_run,
 	.check = maximal_check,

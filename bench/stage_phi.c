@@ -25,7 +25,6 @@
 #include "util/status.h"
 
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* The oracle check: n*(n+m) for df-naive and the fixpoint iterations stay small below this. */
@@ -116,8 +115,9 @@ static struct phi_input input_of(const struct phi_state *s, bool dataflow)
 	return in;
 }
 
-static void state_free(struct phi_state *s)
+static void phi_teardown(void *state)
 {
+	struct phi_state *s = state;
 	if (s->scratch)
 		s->a->scratch_free(s->scratch);
 	domtree_free(&s->dt);
@@ -128,10 +128,9 @@ static void state_free(struct phi_state *s)
 	if (s->lw.live)
 		live_walk_free(&s->lw);
 	phi_sets_free(&s->out);
-	free(s);
 }
 
-static int phi_setup(const struct bench_kernel *k, const struct bench_input *in, void **state,
+static int phi_setup(const struct bench_kernel *k, const struct bench_input *in, void *state,
 		     char *err, size_t errlen)
 {
 	enum kind kind = k->variant;
@@ -139,11 +138,7 @@ static int phi_setup(const struct bench_kernel *k, const struct bench_input *in,
 	const struct prog *p = in->prog;
 	const struct cfg *g = &p->cfg;
 	const char *name = k->name;
-	struct phi_state *s = calloc(1, sizeof *s);
-	if (!s) {
-		snprintf(err, errlen, "%s: out of memory", name);
-		return SSA_ENOMEM;
-	}
+	struct phi_state *s = state;
 	s->kind = kind;
 	s->a = a;
 	s->p = p;
@@ -152,7 +147,6 @@ static int phi_setup(const struct bench_kernel *k, const struct bench_input *in,
 	if (p->nvars == 0) {
 		snprintf(err, errlen, "%s: the program has no variables (give --vars=V or a .prog "
 			 "with variables)", name);
-		free(s);
 		return SSA_EUSAGE;
 	}
 	const char *what = "variable lists";
@@ -173,7 +167,6 @@ static int phi_setup(const struct bench_kernel *k, const struct bench_input *in,
 				snprintf(err, errlen, "%s: sum|DF| exceeds --df-limit=%" PRIu64
 					 " entries; this graph's frontiers are too large to "
 					 "materialize (phi-dj does not need them)", name, s->limit);
-				state_free(s);
 				return st;
 			}
 		}
@@ -192,10 +185,8 @@ static int phi_setup(const struct bench_kernel *k, const struct bench_input *in,
 	}
 	if (st != SSA_OK) {
 		snprintf(err, errlen, "%s: %s: %s", name, what, ssa_status_str(st));
-		state_free(s);
 		return st;
 	}
-	*state = s;
 	return SSA_OK;
 }
 
@@ -350,11 +341,6 @@ static int phi_dump(void *state, const char *kind, FILE *out)
 	return ferror(out) ? SSA_EIO : SSA_OK;
 }
 
-static void phi_teardown(void *state)
-{
-	state_free(state);
-}
-
 static const struct bench_option phi_options[] = {
 	{"flavor", "phi placement: minimal (default), semipruned or pruned"},
 	{"live", "liveness for --flavor=pruned: walk (default, timed with placement) or dataflow "
@@ -372,6 +358,7 @@ const struct bench_stage bench_stage_phi = {
 	.count = phi_nkernels,
 	.kernel = phi_kernel,
 	.mem_estimate = phi_mem,
+	.state_size = sizeof(struct phi_state),
 	.setup = phi_setup,
 	.prepare = phi_prepare,
 	.run = phi_run,

@@ -20,7 +20,6 @@
 #include "util/status.h"
 
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
 
 struct rename_state {
@@ -67,15 +66,12 @@ static void rename_teardown(void *state)
 	if (s->ps.off)
 		phi_sets_free(&s->ps);
 	domtree_free(&s->dt);
-	free(s);
 }
 
-static int rename_setup(const struct bench_kernel *k, const struct bench_input *in, void **state,
+static int rename_setup(const struct bench_kernel *k, const struct bench_input *in, void *state,
 			char *err, size_t errlen)
 {
-	struct rename_state *s = bench_state_new(k, sizeof *s, err, errlen);
-	if (!s)
-		return SSA_ENOMEM;
+	struct rename_state *s = state;
 	s->a = k->algo;
 	s->p = in->prog;
 	s->seed = in->seed;
@@ -96,10 +92,8 @@ static int rename_setup(const struct bench_kernel *k, const struct bench_input *
 		st = s->a->scratch_alloc(&s->scratch, s->p, &s->s);
 	if (st != SSA_OK) {
 		snprintf(err, errlen, "%s: %s: %s", k->name, what, ssa_status_str(st));
-		rename_teardown(s);
 		return st;
 	}
-	*state = s;
 	return SSA_OK;
 }
 
@@ -145,6 +139,7 @@ const struct bench_stage bench_stage_rename = {
 	.dumps = "ssa phi",
 	.counters = {"phis"},
 	.mem_estimate = rename_mem,
+	.state_size = sizeof(struct rename_state),
 	.setup = rename_setup,
 	.run = rename_run,
 	.check = rename_check,
