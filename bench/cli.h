@@ -76,8 +76,6 @@ int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, siz
  * options by the family and program. BENCH_EXIT_USAGE with a message naming the option. */
 int bench_cli_check_used(const struct bench_cli *cli, const struct bench_option *const *tables,
 			 size_t ntables, bool program, char *err, size_t errlen);
-/* "64", "1.5G", "512M", "100k" (binary multiples) into bytes. */
-int bench_parse_bytes(const char *s, uint64_t *out);
 /* "1.2 GB" style, decimal units for messages. */
 void bench_format_bytes(uint64_t bytes, char *buf, size_t len);
 

@@ -16,7 +16,8 @@
 
 #define BENCH_MAX_REPS 1000000u
 
-int bench_parse_bytes(const char *s, uint64_t *out)
+/* "64", "1.5G", "512M", "100k" (binary multiples) into bytes. */
+static int parse_bytes(const char *s, uint64_t *out)
 {
 	char *end;
 	errno = 0;
@@ -165,7 +166,7 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 			cli->mem_limit_none = true;
 			break;
 		}
-		if (bench_parse_bytes(val, &cli->mem_limit) || cli->mem_limit == 0)
+		if (parse_bytes(val, &cli->mem_limit) || cli->mem_limit == 0)
 			BAD("--mem-limit=%s: expected a size such as 512M, 16G or 'none'", val);
 		break;
 	case O_TIMELIMIT:

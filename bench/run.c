@@ -361,9 +361,12 @@ static void run_batch(const struct bench_cli *cli, const struct bench_input *in,
 		bench_deadline_disarm();
 }
 
-int bench_run_kernels(const struct bench_cli *cli, const struct bench_input *in,
-		      const struct bench_selected *sel, size_t n, struct bench_report *rep,
-		      FILE *dump_f, const char *unfinished)
+/* Every kernel of sel on in, one row each to rep: interleaved when their memory estimates fit
+ * the limit together, else one after another with a note saying why. The deadline
+ * (--time-limit) is armed here, unfinished naming the --out file to remove. */
+static int run_kernels(const struct bench_cli *cli, const struct bench_input *in,
+		       const struct bench_selected *sel, size_t n, struct bench_report *rep,
+		       FILE *dump_f, const char *unfinished)
 {
 	char order[600];
 	order[0] = 0;
@@ -449,7 +452,7 @@ static int run_function(const struct bench_cli *cli, const struct bench_selected
 			fprintf(stderr, "bench: out of memory\n");
 			code = BENCH_EXIT_REFUSED;
 		} else {
-			code = bench_run_kernels(cli, &f.in, run, nrun, r, dump_f, unfinished);
+			code = run_kernels(cli, &f.in, run, nrun, r, dump_f, unfinished);
 		}
 		free(run);
 	}
@@ -523,7 +526,7 @@ int bench_run_workload(const struct bench_cli *cli, const struct bench_plan *p, 
 			c = bench_pipeline_run(cli, &in, rep, dump_f);
 			bench_deadline_disarm();
 		} else {
-			c = bench_run_kernels(cli, &in, p->sel, p->nsel, rep, dump_f, unfinished);
+			c = run_kernels(cli, &in, p->sel, p->nsel, rep, dump_f, unfinished);
 		}
 		return c && !code ? c : code;
 	}

@@ -19,17 +19,6 @@ struct bench_selected {
 	bool by_group;
 };
 
-/* Every kernel of sel on in, one row each to rep, with x_dfs paired with the dfs floor's
- * samples when dfs ran. With several kernels and samples, their samples interleave round-robin
- * (each kernel's setup, warm-up and calibration first, all their scratch alive together) when
- * their memory estimates fit the limit together; else they run one after another, a note says
- * why, and each row is written as its kernel ends (only rows after dfs's get x_dfs). The
- * deadline (--time-limit) is armed here, unfinished naming the --out file to remove. Messages
- * name in->function when it is set. Returns the exit code. */
-int bench_run_kernels(const struct bench_cli *cli, const struct bench_input *in,
-		      const struct bench_selected *sel, size_t n, struct bench_report *rep,
-		      FILE *dump_f, const char *unfinished);
-
 struct bench_plan;
 struct bench_unit;
 /* Workload p->work[w] on input u (plan.h): on a graph, the kernels or the pipeline once; on a

@@ -195,7 +195,7 @@ void bench_timing_free(struct bench_timing *t)
 	t->reps = 0;
 }
 
-double bench_busy_threshold(void)
+bool bench_busy(double u)
 {
 	static double threshold = -1;
 	if (threshold < 0) {
@@ -204,12 +204,7 @@ double bench_busy_threshold(void)
 		double v = env ? strtod(env, &end) : 0;
 		threshold = env && end != env && !*end && v > 0 && v < 100 ? v : BENCH_BUSY_UTILIZATION;
 	}
-	return threshold;
-}
-
-bool bench_busy(double u)
-{
-	return u < bench_busy_threshold();
+	return u < threshold;
 }
 
 bool bench_utilization_odd(double u)

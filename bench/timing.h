@@ -34,10 +34,9 @@ struct bench_timing {
 
 /* Utilization outside [BENCH_BUSY_UTILIZATION, BENCH_MAX_UTILIZATION] is flagged. The lower
  * bound can be moved by the environment variable SSALAB_BENCH_BUSY_UTILIZATION (a test hook:
- * a quiet machine cannot be made busy on demand); bench_busy_threshold() is the one in force. */
+ * a quiet machine cannot be made busy on demand). */
 #define BENCH_BUSY_UTILIZATION 0.9
 #define BENCH_MAX_UTILIZATION 1.05
-double bench_busy_threshold(void);
 bool bench_busy(double u);
 bool bench_utilization_odd(double u);
 
