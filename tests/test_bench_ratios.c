@@ -1,4 +1,4 @@
-/* Ratios that hold on a shared machine (bench/ratio.c, bench_run_kernels in bench/main.c):
+/* Ratios that hold on a shared machine (bench/ratio.c, the kernel runner in bench/run.c):
  * the samples of several kernels interleave round-robin (seen in each sample's start time),
  * one kernel after another when their memory does not fit together (and the report says so);
  * x_dfs is a median of per-round ratios with a 95% bootstrap interval in text, CSV and JSON,
