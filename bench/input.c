@@ -152,7 +152,6 @@ bool bench_input_is_llvm(const char *path)
 	return bench_llvm_file(path);
 }
 
-/* The files of directory path with an input suffix, sorted by name, appended to l. */
 /* Appends the files of directory path with one of the suffixes, sorted by name. */
 static int scan_dir(struct bench_inputs *l, const char *path, const char *const *suffixes,
 		    bool slash)
@@ -166,7 +165,8 @@ static int scan_dir(struct bench_inputs *l, const char *path, const char *const 
 		if (has_suffixes(e->d_name, suffixes))
 			st = add_path(l, path, e->d_name, slash);
 	closedir(d);
-	if (st == SSA_OK)
+	/* An empty directory leaves l->path NULL, which qsort must not be given even for 0. */
+	if (st == SSA_OK && l->n > first)
 		qsort(l->path + first, l->n - first, sizeof *l->path, cmp_path);
 	return st;
 }
