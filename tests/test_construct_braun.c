@@ -61,7 +61,7 @@ static const char *bb_cfg = "10: 0>1 1>2 1>4 2>3 3>2 3>8 4>5 4>6 5>7 6>7 7>8 8>9
 static const char *bb_ops = "1: d0; 2: u0 d0; 3: u0 d0; 5: u0 d0; 6: u0 d0; 7: u0; 8: u0";
 
 /* The mem2reg article's bb1..bb8 (seed 000): φs at bb2, bb7, bb8 with the article's operands. */
-Test(ssa_braun, article_bb1_bb8)
+Test(construct_braun, article_bb1_bb8)
 {
 	struct prog p;
 	struct domtree t;
@@ -97,7 +97,7 @@ Test(ssa_braun, article_bb1_bb8)
 
 /* The fib loop of the Russian article (001): φs for a, b, i at the header, none for n (never
  * redefined: its header φ is created and removed as trivial) nor t (dead at the header). */
-Test(ssa_braun, fib_loop_trivial_phi)
+Test(construct_braun, fib_loop_trivial_phi)
 {
 	struct prog p;
 	struct domtree t;
@@ -127,7 +127,7 @@ Test(ssa_braun, fib_loop_trivial_phi)
  * and both to 3; v is defined only in 0 and used in 1, 2, 3. Without the SCC step
  * φ1 = φ(d, φ2), φ2 = φ(d, φ1) and φ3 = φ(φ1, φ2) stay; the SCC step replaces {φ1, φ2} by d,
  * after which φ3 reads d twice and goes too: no φ, as in minimal SSA. */
-Test(ssa_braun, irreducible_redundant_scc)
+Test(construct_braun, irreducible_redundant_scc)
 {
 	struct prog p;
 	struct domtree t;
@@ -155,7 +155,7 @@ Test(ssa_braun, irreducible_redundant_scc)
 
 /* Entry with predecessors (its φs also get undefined from outside), unreachable predecessors
  * (undefined operands), multi-edges and self-loops. */
-Test(ssa_braun, entry_loop_unreachable_multi_edges)
+Test(construct_braun, entry_loop_unreachable_multi_edges)
 {
 	struct prog p;
 	struct domtree t;
@@ -203,7 +203,7 @@ static void check_phi_property(const char *what, const struct construct_algo *a,
 	ssa_phi_sets_release(&got);
 }
 
-Test(ssa_braun, random_programs)
+Test(construct_braun, random_programs)
 {
 	unsigned irred = 0, strict = 0;
 	for (uint64_t seed = 1; seed <= 3000; seed++) {
@@ -272,7 +272,7 @@ static void check_family(const char *family, uint64_t blocks, uint64_t seed, uin
 	prog_free(&p);
 }
 
-Test(ssa_braun, every_family)
+Test(construct_braun, every_family)
 {
 	static const uint64_t sizes[] = {12, 100, 1000};
 	for (size_t f = 0; f < gen_nfamilies; f++)
@@ -288,7 +288,7 @@ Test(ssa_braun, every_family)
  * trivial-φ cascade replaces φs along chains of headers: each φ is queued for a re-check at
  * most once at a time, so the re-checks stay below the φs created (they were quadratic before
  * the worklist kept one entry per φ). */
-Test(ssa_braun, deep_graphs)
+Test(construct_braun, deep_graphs)
 {
 	static const char *const fam[] = {"chain", "repeat-until", "structured"};
 	static const uint64_t size[] = {1000000, 1000000, 1000000};
@@ -323,7 +323,7 @@ Test(ssa_braun, deep_graphs)
 }
 
 /* Scratch allocated once and reused: the second run gives the same form as the first. */
-Test(ssa_braun, scratch_reuse)
+Test(construct_braun, scratch_reuse)
 {
 	struct prog p;
 	cr_assert_eq(sp_family_prog(&p, "random", 3000, 5, 16, 0), SSA_OK);

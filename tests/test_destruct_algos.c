@@ -215,7 +215,7 @@ static void expect_propagated_ssa(const struct cprog *src, uint32_t nphi, struct
 		     SSA_OK, "%s", msg);
 }
 
-Test(ssa_destruct, lost_copy)
+Test(destruct_algos, lost_copy)
 {
 	struct tp *p = tp_parse(lost_cfg, 2, lost_ops);
 	expect_fresh_ssa_ok(&p->c);
@@ -251,7 +251,7 @@ Test(ssa_destruct, lost_copy)
 	tp_free(p);
 }
 
-Test(ssa_destruct, swap)
+Test(destruct_algos, swap)
 {
 	struct tp *p = tp_parse(swap_cfg, 3, swap_ops);
 	expect_fresh_ssa_ok(&p->c);
@@ -285,7 +285,7 @@ Test(ssa_destruct, swap)
 /* The seeds' mem2reg example (000: bb1..bb8) with copies: b = a in bb2 and a parallel swap of a
  * and b in bb5; every translation, every renamer, minimal and pruned, with and without copy
  * propagation, as P1-P3 say. */
-Test(ssa_destruct, seed_article_example)
+Test(destruct_algos, seed_article_example)
 {
 	struct tp *p = tp_parse("10: 0>1 1>2 1>4 2>3 3>2 3>8 4>5 4>6 5>7 6>7 7>8 8>9", 2,
 				"1: d0; 2: u0 d0 c1=0; 3: u0 d0; 4: d1; 5: u0 d0 p0=1 p1=0; "
@@ -364,7 +364,7 @@ static void with_copies(const struct prog *p, uint64_t seed, struct cprog *out)
 	cr_assert_eq(cprog_from_prog(p, &co, out), SSA_OK);
 }
 
-Test(ssa_destruct, every_family, .timeout = 600)
+Test(destruct_algos, every_family, .timeout = 600)
 {
 	static const uint64_t sizes[] = {12, 100, 400};
 	struct tally ta = {0};
@@ -397,7 +397,7 @@ Test(ssa_destruct, every_family, .timeout = 600)
 	cr_assert_gt(ta.nonconv, 0);
 }
 
-Test(ssa_destruct, random_irreducible, .timeout = 600)
+Test(destruct_algos, random_irreducible, .timeout = 600)
 {
 	struct tally ta = {0};
 	uint32_t irreducible = 0;
@@ -497,7 +497,7 @@ static uint8_t *oracle_interference(const struct cprog *s, const struct domtree 
 	return la;
 }
 
-Test(ssa_destruct, interference_and_cssa_vs_brute_force, .timeout = 600)
+Test(destruct_algos, interference_and_cssa_vs_brute_force, .timeout = 600)
 {
 	uint64_t pairs = 0, interfering = 0, nonconv = 0, forms = 0;
 	for (uint64_t seed = 1; seed <= 300; seed++) {
@@ -558,7 +558,7 @@ Test(ssa_destruct, interference_and_cssa_vs_brute_force, .timeout = 600)
 }
 
 /* φ-webs: the union-find classes are exactly the connected components of "in one φ". */
-Test(ssa_destruct, webs_are_components)
+Test(destruct_algos, webs_are_components)
 {
 	for (uint64_t seed = 1; seed <= 100; seed++) {
 		struct prog p;
@@ -600,7 +600,7 @@ Test(ssa_destruct, webs_are_components)
 
 /* ---- bad input ---- */
 
-Test(ssa_destruct, bad_input)
+Test(destruct_algos, bad_input)
 {
 	struct tp *p = tp_parse(lost_cfg, 2, lost_ops);
 	char why[200];
@@ -652,7 +652,7 @@ Test(ssa_destruct, bad_input)
 }
 
 /* The table: names a reader can find, counters named, every entry distinct. */
-Test(ssa_destruct, table)
+Test(destruct_algos, table)
 {
 	cr_assert_eq(destruct_nalgos, 3);
 	for (size_t a = 0; a < destruct_nalgos; a++) {
@@ -685,7 +685,7 @@ static struct cprog_interp_stats run_counted(const struct cprog *src, const stru
  * variables, copies in 20% and parallel copies in 6% of the op slots, pruned SSA, with and
  * without copy propagation. Checked: boissinot is right everywhere, the CSSA-only two wherever
  * the form is conventional. */
-Test(ssa_destruct, copy_counts, .timeout = 600)
+Test(destruct_algos, copy_counts, .timeout = 600)
 {
 	cr_log_info("%-13s %-3s %5s %5s %4s | %-28s | %-14s | %-12s", "family", "cp", "phis", "own",
 		    "cssa", "boissinot copies(ins/coal/tmp)", "naive", "webs");
@@ -737,7 +737,7 @@ Test(ssa_destruct, copy_counts, .timeout = 600)
 
 /* Large programs: no recursion anywhere (a 2·10^5-block chain), linear work on structured code;
  * long random walks instead of covering ones. */
-Test(ssa_destruct, scale, .timeout = 600)
+Test(destruct_algos, scale, .timeout = 600)
 {
 	static const struct {
 		const char *family;

@@ -40,7 +40,7 @@ static void expect_renamers_equal(const struct prog *p, const struct domtree *t,
 	}
 }
 
-Test(ssa_rename, article_bb1_bb8_every_renamer)
+Test(rename_algos, article_bb1_bb8_every_renamer)
 {
 	struct prog p;
 	struct domtree t;
@@ -84,7 +84,7 @@ Test(ssa_rename, article_bb1_bb8_every_renamer)
 /* The fib function of the Russian article (001) after clang -O0, variables n, a, b, i, t
  * (0..4): entry stores all, the loop header tests i < n, the body computes t = a + b, a = b,
  * b = t, i = i + 1, the exit returns a. Blocks: 0 entry, 1 header, 2 body, 3 exit. */
-Test(ssa_rename, fib_loop)
+Test(rename_algos, fib_loop)
 {
 	struct prog p;
 	struct domtree t;
@@ -113,7 +113,7 @@ Test(ssa_rename, fib_loop)
 
 /* Thousands of random programs: every renamer passes the verifier and the interpreter and
  * gives rename-stack's canonical result, for minimal and pruned placement. */
-Test(ssa_rename, random_programs_all_renamers_agree)
+Test(rename_algos, random_programs_all_renamers_agree)
 {
 	char msg[600], why[400];
 	unsigned done = 0;
@@ -158,7 +158,7 @@ Test(ssa_rename, random_programs_all_renamers_agree)
  * without the φ at 3 (a broken placement), the dominator-based renamers read "undefined" (no
  * definition dominates 3) while the CFG walk reads the definition in 1, the first branch it took.
  * Both are wrong, and the verifier rejects the walk's answer; with the φ all agree. */
-Test(ssa_rename, cfgdfs_needs_a_complete_placement)
+Test(rename_algos, cfgdfs_needs_a_complete_placement)
 {
 	struct prog p;
 	struct domtree t;
@@ -196,7 +196,7 @@ Test(ssa_rename, cfgdfs_needs_a_complete_placement)
 
 /* Switch-like terminators and multi-edges: block 0 branches to 1 twice and to 2; a φ at 1 gets
  * one operand per edge. A self-loop at 2 feeds its own φ. */
-Test(ssa_rename, multi_edges_and_self_loops)
+Test(rename_algos, multi_edges_and_self_loops)
 {
 	struct prog p;
 	struct domtree t;
@@ -223,7 +223,7 @@ Test(ssa_rename, multi_edges_and_self_loops)
 }
 
 /* Unreachable blocks: their uses and the operands of their out-edges are undefined. */
-Test(ssa_rename, unreachable_blocks_read_undef)
+Test(rename_algos, unreachable_blocks_read_undef)
 {
 	struct prog p;
 	struct domtree t;
@@ -286,14 +286,14 @@ static uint64_t lab_guide_run(bool use_p8)
 	return env[5];
 }
 
-Test(ssa_rename, lab_guide_parallel_phis_6_versus_10)
+Test(rename_algos, lab_guide_parallel_phis_6_versus_10)
 {
 	cr_assert_eq(lab_guide_run(false), 6);
 	cr_assert_eq(lab_guide_run(true), 10);
 }
 
 /* The "ssa" dump format, pinned on the article's example (algos/ssa/README.md, "The ssa dump"). */
-Test(ssa_rename, dump_format)
+Test(rename_algos, dump_format)
 {
 	struct prog p;
 	struct domtree t;

@@ -86,7 +86,7 @@ static void check_family(const char *family, uint64_t blocks, uint64_t seed, uin
 	prog_free(&p);
 }
 
-Test(ssa_families, every_family_sizes_and_seeds)
+Test(rename_families, every_family_sizes_and_seeds)
 {
 	static const uint64_t sizes[] = {12, 100, 1000};
 	unsigned runs = 0;

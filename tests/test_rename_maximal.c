@@ -21,7 +21,7 @@ static void maximal(const struct prog *p, const struct domtree *t, bool every, b
 	cr_assert_eq(st->placed, st->removed_redundant + st->removed_dead + st->kept);
 }
 
-Test(ssa_maximal, random_programs_properties)
+Test(rename_maximal, random_programs_properties)
 {
 	unsigned reducible_seen = 0, irreducible_seen = 0, strict_seen = 0;
 	for (uint64_t seed = 1; seed <= 1200; seed++) {
@@ -98,7 +98,7 @@ Test(ssa_maximal, random_programs_properties)
  * maximal placement puts one at 1 and one at 2, each reading the entry's value and the other:
  * φ1 = φ(d, φ2), φ2 = φ(d, φ1), and φ3 = φ(φ1, φ2) at the exit. Each sees two distinct values,
  * so Aycock-Horspool's rule removes none: three φs where minimal SSA has none. */
-Test(ssa_maximal, irreducible_superset_example)
+Test(rename_maximal, irreducible_superset_example)
 {
 	struct prog p;
 	struct domtree t;
@@ -128,7 +128,7 @@ Test(ssa_maximal, irreducible_superset_example)
 /* Counts on a loop: every-block placement puts φs in single-predecessor blocks too; all of them
  * are removed by the redundant rule; the dead rule removes the header φ of a variable never used
  * after its loop. */
-Test(ssa_maximal, counts_on_a_loop)
+Test(rename_maximal, counts_on_a_loop)
 {
 	struct prog p;
 	struct domtree t;
@@ -156,7 +156,7 @@ Test(ssa_maximal, counts_on_a_loop)
 }
 
 /* The memory estimate refuses before allocating. */
-Test(ssa_maximal, refuses_above_the_limit)
+Test(rename_maximal, refuses_above_the_limit)
 {
 	struct prog p;
 	struct domtree t;
