@@ -345,18 +345,8 @@ Test(peers_llvm, mem2reg_bad_file_names_file_and_line)
 Test(peers_llvm, deep_loop_into_the_entry, .timeout = 300)
 {
 	const uint32_t n = 1000000;
-	uint32_t *off = malloc(((size_t)n + 1) * sizeof *off), *succ = malloc(((size_t)n + 1) * sizeof *succ);
-	cr_assert(off && succ);
-	uint32_t e = 0;
-	for (uint32_t b = 0; b < n; b++) {
-		off[b] = e;
-		succ[e++] = b + 1 < n ? b + 1 : 1;
-		if (b == n / 2)
-			succ[e++] = 0;
-	}
-	off[n] = e;
 	struct cfg g;
-	cr_assert_eq(cfg_from_succ_csr(&g, n, e, off, succ), SSA_OK);
+	peers_deep_loop(&g, n);
 	uint32_t *idom = malloc((size_t)n * sizeof *idom);
 	cr_assert_not_null(idom);
 	const struct dom_algo *algos[] = {&peer_llvm_dom, &peer_llvm_dom_map, &peer_llvm_pdom};

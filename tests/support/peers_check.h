@@ -57,6 +57,25 @@ static inline void peers_expect_oracle_both_ways(const struct dom_algo *const *k
 	cfg_free(&r);
 }
 
+/* The deep graph every peer must survive: the loop 0 -> 1 -> ... -> n-1 -> 1 with an edge back
+ * into the entry from block n/2. Its DFS is n deep and the last eval compresses a path of n
+ * blocks; idom(b) = b - 1 for every b > 0. */
+static inline void peers_deep_loop(struct cfg *g, uint32_t n)
+{
+	uint32_t *off = malloc(((size_t)n + 1) * sizeof *off);
+	uint32_t *succ = malloc(((size_t)n + 1) * sizeof *succ);
+	cr_assert(off && succ);
+	uint32_t e = 0;
+	for (uint32_t b = 0; b < n; b++) {
+		off[b] = e;
+		succ[e++] = b + 1 < n ? b + 1 : 1;
+		if (b == n / 2)
+			succ[e++] = 0;
+	}
+	off[n] = e;
+	cr_assert_eq(cfg_from_succ_csr(g, n, e, off, succ), SSA_OK);
+}
+
 /* A check of one graph; what names the graph, ctx is the caller's. */
 typedef void (*peers_graph_check)(const struct cfg *g, const char *what, void *ctx);
 
