@@ -318,6 +318,21 @@ Test(io, liberal_input_reads_to_the_canonical_form)
 	prog_free(&p);
 }
 
+Test(io, only_empty_b_lines_out_of_order)
+{
+	/* 'b' lines that hold no operation, and not in block order: the reader then has records
+	 * but no operation array at all, and must not hand memcpy a null source (found by
+	 * fuzz_read_text under UBSan). */
+	static const char in[] = "p prog 3 2 2\ne 0 1\ne 1 2\nb 2\nb 1\nend\n";
+	struct prog p;
+	struct io_error err;
+	int st = io_t_read_string(dir, "empty_b.prog", in, sizeof in - 1, &p, &err);
+	cr_assert_eq(st, SSA_OK, "%llu: %s", err.line, err.what);
+	for (uint32_t b = 0; b < 3; b++)
+		cr_assert_eq(p.op_off[b], p.op_off[b + 1], "block %u has no operations", b);
+	prog_free(&p);
+}
+
 Test(io, long_op_line_grows_the_buffer)
 {
 	/* One 'b' line of 2.4 MB, longer than the reader's 1 MiB chunk. */

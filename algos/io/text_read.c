@@ -720,8 +720,10 @@ static int finish(struct tparse *t, struct prog *out)
 		if (ops)
 			for (uint32_t i = 0; i < t->nrec; i++) {
 				uint32_t end = i + 1 < t->nrec ? t->rstart[i + 1] : t->nops;
-				memcpy(ops + off[t->rb[i]], t->ops + t->rstart[i],
-				       (size_t)(end - t->rstart[i]) * sizeof *ops);
+				/* records may all be empty, and t->ops then null */
+				if (end > t->rstart[i])
+					memcpy(ops + off[t->rb[i]], t->ops + t->rstart[i],
+					       (size_t)(end - t->rstart[i]) * sizeof *ops);
 			}
 		free(t->ops);
 	}
