@@ -12,6 +12,7 @@
 #include "util/rng.h"
 #include "util/status.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -448,29 +449,70 @@ static void long_chain(struct cfg *g, uint32_t n)
 	cr_assert_eq(cfg_from_succ_csr(g, n, m, off, succ), SSA_OK);
 }
 
+/* One algorithm on one chain, on a thread with a small stack (below): a recursive implementation
+ * overflows it long before the chain ends, whatever its frame size. */
+struct chain_job {
+	const struct dom_algo *algo;
+	const struct cfg *g;
+	uint32_t *idom;
+	int status;
+};
+
+static void *chain_job_run(void *arg)
+{
+	struct chain_job *j = arg;
+	uint64_t c[DOM_MAX_COUNTERS];
+	j->status = dom_compute(j->algo, j->g, j->idom, c);
+	return NULL;
+}
+
+/* 512 KB: an iterative kernel needs a few KB of it (more under ASan); a recursion one frame per
+ * block needs at least 32768 x 16 bytes at the smallest size a test uses (ALGO_TEST_MIN_BLOCKS). */
+#define CHAIN_STACK_BYTES (512u << 10)
+
+/* Every table entry on a chain whose length follows its declared worst case (algo_test_blocks):
+ * 10^7 blocks for the near-linear ones, so a slow new algorithm costs the suite seconds, not
+ * hours. Graphs of each length are built once. */
 Test(dom_algos, ten_million_block_chain_no_stack_overflow, .timeout = 600)
 {
-	const uint32_t n = 10000000;
-	struct cfg g;
-	long_chain(&g, n);
-	uint32_t *idom = malloc((size_t)n * sizeof *idom);
-	cr_assert_not_null(idom);
+	const uint32_t linear = 10000000;
 	for (size_t i = 0; i < dom_nalgos; i++) {
 		const struct dom_algo *a = dom_algos[i];
-		if (strcmp(a->head.name, "iter") == 0)
-			continue; /* n^2/8 bytes: refused by its estimate, tested small above */
 		if (a->prepare)
 			continue; /* a peer library (LLVM, Boost): deep graphs in test_peers_* */
-		uint64_t c[DOM_MAX_COUNTERS];
-		cr_assert_eq(dom_compute(a, &g, idom, c), SSA_OK, "%s", a->head.name);
+		uint32_t n = algo_test_blocks(&a->head, linear);
+		struct cfg g;
+		long_chain(&g, n);
+		uint32_t *idom = malloc((size_t)n * sizeof *idom);
+		cr_assert_not_null(idom);
+		struct chain_job job = {.algo = a, .g = &g, .idom = idom, .status = -1};
+		pthread_attr_t attr;
+		pthread_t th;
+		cr_assert_eq(pthread_attr_init(&attr), 0);
+		cr_assert_eq(pthread_attr_setstacksize(&attr, CHAIN_STACK_BYTES), 0);
+		cr_assert_eq(pthread_create(&th, &attr, chain_job_run, &job), 0);
+		cr_assert_eq(pthread_join(th, NULL), 0);
+		pthread_attr_destroy(&attr);
+		cr_assert_eq(job.status, SSA_OK, "%s on a %u-block chain", a->head.name, n);
 		cr_assert_eq(idom[0], SSA_NONE, "%s", a->head.name);
 		for (uint32_t b = 1; b < n; b++)
 			if (idom[b] != b - 1)
 				cr_assert_fail("%s on a %u-block chain: idom(%u) = %u", a->head.name, n, b,
 					       idom[b]);
+		free(idom);
+		cfg_free(&g);
 	}
-	free(idom);
-	cfg_free(&g);
+}
+
+Test(dom_algos, test_sizes_follow_the_declared_worst_case)
+{
+	const struct dom_algo *slt = algo_find(dom_algos, dom_nalgos, "slt");
+	const struct dom_algo *iter = algo_find(dom_algos, dom_nalgos, "iter");
+	cr_assert_eq(algo_test_blocks(&slt->head, 10000000), 10000000);
+	cr_assert_eq(algo_test_blocks(&iter->head, 10000000), ALGO_TEST_MIN_BLOCKS);
+	struct algo_head quad = {.name = "q", .worst_degree = 2};
+	cr_assert_eq(algo_test_blocks(&quad, 4000000000u), 63245); /* 63245^2 <= 4e9 < 63246^2 */
+	cr_assert_eq(algo_test_blocks(&quad, 1000), 1000);         /* never above linear */
 }
 
 Test(dom_algos, iter_estimate_is_quadratic)

@@ -191,6 +191,7 @@ const struct dom_algo dom_chk_algo = {
 		.summary = "Cooper-Harvey-Kennedy iterative two-finger intersect over postorder numbers",
 		.citation = "Cooper, Harvey, Kennedy 2001, A Simple, Fast Dominance Algorithm",
 		.complexity = "O(passes*(m + intersect steps)), O(n^2) per pass worst; 5n+m words",
+		.worst_degree = 3,
 		.counter_names = {"passes", "intersect_steps"},
 	},
 	.scratch_bytes = chk_scratch_bytes,

@@ -95,6 +95,7 @@ const struct dom_algo dom_ibfs_algo = {
 		.summary = "iterative NCA over a BFS spanning tree, vertices in BFS order (GTW's IBFS)",
 		.citation = "Georgiadis, Tarjan, Werneck 2006, Finding Dominators in Practice (JGAA)",
 		.complexity = "O(passes*(m + intersect steps)), k+1 passes on ibfsquad; 4n+1+m words",
+		.worst_degree = 3,
 		.counter_names = {"passes", "intersect_steps", "pred_scans"},
 	},
 	.scratch_bytes = ibfs_scratch_bytes,

@@ -169,6 +169,7 @@ const struct dom_algo dom_iter_algo = {
 		.summary = "set-based iterative dataflow over bitsets in reverse postorder (lecture notes)",
 		.citation = "Aho, Sethi, Ullman 1986, Compilers (iterative dominator dataflow)",
 		.complexity = "O(passes*m*n/64) word ops; n^2/8 bytes + 9n words",
+		.worst_degree = 3,
 		.counter_names = {"passes", "word_ops"},
 	},
 	.scratch_bytes = iter_scratch_bytes,

@@ -248,6 +248,7 @@ const struct dom_algo dom_snca_algo = {
 		.summary = "Semi-NCA: LT semidominators, then idoms by walking the partial tree",
 		.citation = "Georgiadis, Tarjan, Werneck 2006, Finding Dominators in Practice (JGAA 10(1))",
 		.complexity = "O(n^2) worst, near-linear in practice; 7n words",
+		.worst_degree = 2,
 		.counter_names = {"compress_steps", "nca_steps", "semi_at_cut"},
 	},
 	.scratch_bytes = snca_scratch_bytes,

@@ -289,6 +289,7 @@ const struct dom_algo peer_boost_lt = {
 		.summary = "Boost.Graph's lengauer_tarjan_dominator_tree on a bidirectional CSR graph",
 		.citation = "Boost dominator_tree.hpp; Lengauer, Tarjan, TOPLAS 1979 (Appel's version)",
 		.complexity = "O(m log n) time, 8n + 12m bytes graph + ~80n bytes",
+		.worst_degree = 1,
 		.counter_names = {NULL},
 	},
 	.scratch_bytes = boost_bytes,

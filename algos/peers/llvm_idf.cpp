@@ -243,6 +243,7 @@ extern "C" const struct phi_algo peer_llvm_idf = {
 #else
 			      "~400 bytes/block (DenseMaps keyed by node pointer)",
 #endif
+		.worst_degree = 1,
 		.counter_names = {"phis", "vars-placed", "live-steps"},
 	},
 	.needs_df = false,

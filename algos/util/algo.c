@@ -20,3 +20,22 @@ const void *algo_find(const void *table, size_t n, const char *name)
 			return algo_head_at(table, i);
 	return NULL;
 }
+
+uint32_t algo_test_blocks(const struct algo_head *h, uint32_t linear)
+{
+	unsigned d = h->worst_degree;
+	if (d <= 1)
+		return linear;
+	uint32_t n = 1;
+	for (;;) { /* the largest n with (n + 1)^d > linear, by steps: n stays below 2^16 for d >= 2 */
+		uint64_t p = 1, next = (uint64_t)n + 1;
+		for (unsigned i = 0; i < d && p <= linear; i++)
+			p *= next;
+		if (p > linear)
+			break;
+		n++;
+	}
+	if (n < ALGO_TEST_MIN_BLOCKS)
+		n = ALGO_TEST_MIN_BLOCKS;
+	return n < linear ? n : linear;
+}
