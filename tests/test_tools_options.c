@@ -71,8 +71,8 @@ static void slope_of(const char *algo, const char *family, char *verdict, char *
 }
 
 /* A quadratic kernel behind a fixed cost of 0.5 ms: the small sizes are flat. Fitting them in
- * gives about 1.2 ("superlinear"); the window past the fixed cost gives quadratic. Two sizes
- * only are fitted, and the verdict says so. */
+ * gives about 1.2 ("superlinear"); the window past the fixed cost gives quadratic, with an
+ * interval inside the class. Two sizes are too few for a verdict, and it says so. */
 Test(tools_options, slope_window_and_two_size_warning)
 {
 	char path[400];
@@ -81,6 +81,14 @@ Test(tools_options, slope_window_and_two_size_warning)
 		double n = ldexp(1.0, k);
 		row(f, "ok", "fixq", "chain", n, 2 * n, 0.5 + 1e-9 * n * n, 0, "", "");
 	}
+	/* The four noisy points of a real sweep (0.14, 0.49, 0.27, 1.6 ms) that once read
+	 * "super-quadratic", and six points scattered around slope 1.5 whose interval spans the
+	 * linear, superlinear and quadratic classes. */
+	static const double four[] = {0.14, 0.49, 0.27, 1.6}, six[] = {1, 1.2, 4.5, 3, 15, 9};
+	for (int i = 0; i < 4; i++)
+		row(f, "ok", "four", "chain", 1000 << i, 2000 << i, four[i], 0, "", "");
+	for (int i = 0; i < 6; i++)
+		row(f, "ok", "six", "chain", 1000 << i, 2000 << i, six[i], 0, "", "");
 	row(f, "ok", "two", "chain", 1000, 2000, 1e-6 * 1000 * 1000, 0, "", "");
 	row(f, "ok", "two", "chain", 4000, 8000, 1e-6 * 4000 * 4000, 0, "", "");
 	fclose(f);
@@ -92,8 +100,13 @@ Test(tools_options, slope_window_and_two_size_warning)
 	cr_expect_geq(atof(nmin), 16384, "the flat start was fitted: n_min %s", nmin);
 	cr_expect_geq(pts, 3);
 	slope_of("two", "chain", verdict, nmin, &pts);
-	cr_expect_str_eq(verdict, "quadratic (2 sizes only)");
+	cr_expect_str_eq(verdict, "inconclusive: 2 sizes fitted (5 needed; looks quadratic)");
 	cr_expect_eq(pts, 2);
+	slope_of("four", "chain", verdict, nmin, &pts);
+	cr_expect_eq(strncmp(verdict, "inconclusive: ", 14), 0, "%s", verdict);
+	slope_of("six", "chain", verdict, nmin, &pts);
+	cr_expect_eq(pts, 6);
+	cr_expect_eq(strncmp(verdict, "inconclusive: slope ", 20), 0, "%s", verdict);
 }
 
 /* itworst rows (n = 4k+1, m = k^2 + 5k) with a skipped larger size, CPU times half the wall
