@@ -182,13 +182,21 @@ Test(tools_options, figures_x_axes_markers_references_counters_and_cpu_nspe, .ti
 	cr_expect_float_eq(nspe, t * 1e6 / m, 1e-6 * nspe);
 	cr_expect(t < 0.51e-7 * pow(50, 4) || t < 0.51e-5 * m, "the CPU column was not used");
 	free(dat);
-	/* counters: one line per (kernel, counter), against k */
+	/* counters: one panel per (kernel: counter), one line per family, against k */
 	gp = kept("counters-dom.gp");
-	cr_expect_not_null(strstr(gp, "title \"chk: intersect_steps\" noenhanced"), "%s", gp);
-	cr_expect_not_null(strstr(gp, "title \"chk: passes\""), "%s", gp);
-	cr_expect_not_null(strstr(gp, "title \"slt: evals\""), "%s", gp);
-	cr_expect_not_null(strstr(gp, "using 4:3"), "%s", gp);
+	cr_expect_not_null(strstr(gp, "set title \"chk: intersect_steps\" noenhanced"), "%s", gp);
+	cr_expect_not_null(strstr(gp, "set title \"chk: passes\" noenhanced"), "%s", gp);
+	cr_expect_not_null(strstr(gp, "set title \"slt: evals\" noenhanced"), "%s", gp);
+	cr_expect_not_null(strstr(gp, "using 4:3 title \"itworst\" noenhanced lt 1"), "%s", gp);
+	cr_expect_not_null(strstr(gp, "set multiplot layout 1,3"), "three panels: %s", gp);
 	free(gp);
+	/* no two series share a colour or a marker before the 20th */
+	cr_expect_eq(tools_sh("grep '^set linetype' '%s'/figs/plot-src/counters-dom.gp | awk '{ print $6 }' "
+			      "| sort -u | wc -l | grep -qx 20 && grep '^set linetype' "
+			      "'%s'/figs/plot-src/counters-dom.gp | head -n 13 | awk '{ print $8 }' | sort -u "
+			      "| wc -l | grep -qx 13",
+			      dir, dir),
+		     0);
 	char svg[500];
 	snprintf(svg, sizeof svg, "%s/figs/counters-dom.svg", dir);
 	cr_expect(tools_file_exists_nonempty(svg));
