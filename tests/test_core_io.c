@@ -363,8 +363,15 @@ struct bad_text {
 };
 
 static const struct bad_text bad_texts[] = {
-    {"a.cfg", "", 1, "file ends before the 'p cfg <n> <m>' header"},
-    {"a.prog", "# only a comment\n\n", 2, "file ends before the 'p prog <n> <m> <v>' header"},
+    {"a.cfg", "", 1,
+     "no edges: the input has only blank lines and comments (expected 'u v' edge lines or a "
+     "'p cfg <n> <m>' header)"},
+    {"a.prog", "# only a comment\n\n", 2,
+     "no edges: the input has only blank lines and comments (expected 'u v' edge lines or a "
+     "'p prog <n> <m> <v>' header)"},
+    /* a byte-order mark is skipped at the start of the input only */
+    {"a.cfg", "p cfg 1 0\n\xef\xbb\xbf" "end\n", 2,
+     "unknown line type '???end' (expected 'p', 'e', 'b', 'n', 'end' or a '#' comment)"},
     {"a.cfg", "e 0 1\n", 1, "expected 'p cfg <n> <m>' header before the first edge"},
     {"a.prog", "# c\ne 0 1\n", 2, "expected 'p prog <n> <m> <v>' header before the first edge"},
     {"a.prog", "b 0 d0\n", 1, "expected 'p prog <n> <m> <v>' header before the first 'b' line"},
@@ -618,6 +625,58 @@ Test(io, streams)
 	             SSA_EINPUT);
 	io_error_format(&err, msg, sizeof msg);
 	cr_assert_str_eq(msg, "<stdin>:4: duplicate 'b' line for block 4 (first on line 2)");
+}
+
+/* A UTF-8 byte-order mark before the first line (editors on Windows write one) is skipped, from
+ * a path (where sniffing sees it first) and from a pipe (where the text reader does). */
+Test(io, byte_order_mark_before_text)
+{
+	static const char *const texts[] = {
+	    "\xef\xbb\xbfp cfg 2 1\ne 0 1\nend\n",
+	    "\xef\xbb\xbf# a comment\r\np prog 2 1 1\r\ne 0 1\r\nb 1 u0\r\nend\r\n",
+	    "\xef\xbb\xbf" "e 0 1\n",
+	};
+	static const char *const canon[] = {
+	    "p cfg 2 1\ne 0 1\nend\n",
+	    "p prog 2 1 1\ne 0 1\nb 1 u0\nend\n",
+	    NULL,
+	};
+	for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+		struct prog p, q;
+		struct io_error err;
+		char msg[512];
+		int a = io_t_read_string(dir, i == 1 ? "m.prog" : "m.cfg", texts[i],
+		                         strlen(texts[i]), &p, &err);
+		io_error_format(&err, msg, sizeof msg);
+		int b = read_from_pipe(texts[i], &q, &err);
+		if (!canon[i]) {
+			/* past the mark, the first line is read as usual: here an edge before the header */
+			cr_expect_eq(a, SSA_EINPUT);
+			cr_expect_eq(b, SSA_EINPUT);
+			cr_expect_str_eq(err.what, "expected 'p cfg <n> <m>' header before the first edge");
+			continue;
+		}
+		cr_assert_eq(a, SSA_OK, "case %zu: %s", i, msg);
+		cr_assert_eq(b, SSA_OK, "case %zu from a pipe: %s", i, err.what);
+		char why[256];
+		cr_expect(io_t_prog_equal(&p, &q, why, sizeof why), "case %zu: %s", i, why);
+		char *w = NULL;
+		size_t wl = 0;
+		FILE *f = open_memstream(&w, &wl);
+		cr_assert_eq(io_write_prog_text(f, &p), SSA_OK);
+		fclose(f);
+		if (i == 0) {
+			/* the .cfg writer for the plain graph */
+			free(w);
+			f = open_memstream(&w, &wl);
+			cr_assert_eq(io_write_cfg_text(f, &p.cfg), SSA_OK);
+			fclose(f);
+		}
+		cr_expect_str_eq(w, canon[i], "case %zu", i);
+		free(w);
+		prog_free(&p);
+		prog_free(&q);
+	}
 }
 
 /* ---------- binary format ---------- */

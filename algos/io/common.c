@@ -72,6 +72,12 @@ const char *io_errtext(int e, char *buf, size_t len)
 	return buf;
 }
 
+const char *io_text_header(const char *name)
+{
+	size_t k = strlen(name);
+	return k >= 5 && !strcmp(name + k - 5, ".prog") ? "p prog <n> <m> <v>" : "p cfg <n> <m>";
+}
+
 static bool ident_byte(unsigned char c)
 {
 	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
@@ -89,8 +95,7 @@ enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
 		return IO_IN_BIN;
 	if (memchr(buf, 0, len))
 		return IO_IN_TEXT; /* binary garbage: the strict reader's diagnostics fit best */
-	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
-		i = 3; /* a UTF-8 byte-order mark */
+	i = io_bom_len(buf, len);
 	for (;;) {
 		while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
 			i++;

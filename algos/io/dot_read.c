@@ -7,8 +7,10 @@
  *
  * Blocks are numbered in order of first appearance, except that the entry (the node with
  * attribute entry=true, else the first node) becomes block 0. Successors keep the file order of
- * the edges, so `opt`'s branch order (ports s0, s1, ...) is kept. A node's name is the first
- * line of its label when it has one (the block name `opt` puts there), else its id.
+ * the edges, so `opt`'s branch order (ports s0, s1, ...) is kept; a strict graph keeps the first
+ * of each ordered pair's edges, as graphviz does. A node's name is the first line of its label
+ * when it has one (the block name `opt` puts there; the text of an HTML label, never its
+ * markup), else its id.
  *
  * The input is read whole (its size for a regular file, else grown with what arrives); then
  * one pass over it: O(bytes) expected time, memory the input plus O(n + m). */
@@ -33,13 +35,20 @@ struct dreader {
 	enum tok t;
 	unsigned long long tline;
 	const char *ts, *te; /* its text; for a quoted id without the quotes */
-	bool quoted;
+	bool quoted;         /* a "quoted" or <HTML> id: never a keyword */
+	bool html;           /* an <HTML> id: val holds what is between the outer '<' '>' */
 	/* an id's value after unescaping */
 	char *val;
 	size_t vlen, vcap;
 
 	struct names_builder nb;
 	struct edge_list el;
+	bool strict; /* 'strict digraph': one edge per ordered pair (strict_merge) */
+	/* The last HTML string that spanned lines and the statement it is in: a '<' without its
+	 * '>' makes one swallow text up to a later '>' (an arrow's), and the grammar error that
+	 * follows points back at it. */
+	unsigned long long stmt, html_stmt, html_from, html_to;
+	const char *html_end;
 	uint32_t entry;
 	unsigned long long entry_line;
 	/* labels: node, first line in lpool[lsoff[j] .. lsoff[j+1]) */
@@ -48,6 +57,9 @@ struct dreader {
 	uint32_t nlab, lcap;
 	char *lpool;
 	uint64_t lplen, lpcap;
+	/* the text of an HTML label being decoded (add_html_label) */
+	char *hbuf;
+	size_t hcap;
 };
 
 static int dfail(struct dreader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -59,6 +71,11 @@ static int dfail(struct dreader *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
+	if (r->html_end && r->html_stmt == r->stmt && r->ts >= r->html_end)
+		return io_fail(r->err, r->name, r->tline ? r->tline : 1, SSA_EINPUT,
+		               "%s (the HTML string of lines %llu-%llu may hold a '<' without its "
+		               "'>')",
+		               what, r->html_from, r->html_to);
 	return io_fail(r->err, r->name, r->tline ? r->tline : 1, SSA_EINPUT, "%s", what);
 }
 
@@ -167,7 +184,7 @@ static int next(struct dreader *r)
 		return st;
 	r->tline = r->line;
 	r->ts = r->p;
-	r->quoted = false;
+	r->quoted = r->html = false;
 	r->vlen = 0;
 	if (r->p >= r->end) {
 		r->t = T_END;
@@ -225,8 +242,9 @@ static int next(struct dreader *r)
 		r->p = p + 1;
 		r->te = r->p;
 	} else if (c == '<') {
-		/* An HTML string: balanced '<' '>' */
-		unsigned depth = 0;
+		/* An HTML string: balanced '<' '>' (graphviz's rule), markup kept for add_html_label */
+		r->quoted = r->html = true;
+		uint64_t depth = 0;
 		for (; p < r->end; p++) {
 			if (*p == '\n')
 				r->line++;
@@ -242,6 +260,12 @@ static int next(struct dreader *r)
 			return dfail(r, "unterminated HTML string '<...>'");
 		}
 		r->p = r->te = p + 1;
+		if (r->line > r->tline) {
+			r->html_stmt = r->stmt;
+			r->html_from = r->tline;
+			r->html_to = r->line;
+			r->html_end = r->te;
+		}
 	} else if (id_byte(c) || c == '-' || c == '.') {
 		/* A bare id or a numeral ('-' and '.' only start numerals). */
 		bool num = !(id_byte(c) && !(c >= '0' && c <= '9'));
@@ -269,6 +293,26 @@ static int next(struct dreader *r)
 		return st;
 	r->vlen--;
 	return SSA_OK;
+}
+
+/* A node's id for a message: at most 40 bytes, quoted, non-printable bytes as '?'. */
+static const char *node_shown(struct dreader *r, uint32_t node, char *dst)
+{
+	size_t len, o = 0;
+	const char *s = names_builder_get(&r->nb, node, &len);
+	bool cut = len > 40;
+	dst[o++] = '\'';
+	for (size_t i = 0; i < (cut ? 40 : len); i++) {
+		unsigned char c = (unsigned char)s[i];
+		dst[o++] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+	}
+	if (cut) {
+		memcpy(dst + o, "...", 3);
+		o += 3;
+	}
+	dst[o++] = '\'';
+	dst[o] = 0;
+	return dst;
 }
 
 static bool is_kw(const struct dreader *r, const char *kw)
@@ -305,18 +349,18 @@ static void label_line(const char *s, size_t len, size_t *from, size_t *to)
 	*to = j;
 }
 
-static int add_label(struct dreader *r, uint32_t node, const char *s, size_t len)
+/* Keeps s[a..b) as the name of node (cut to NAMES_MAX_LEN bytes); an empty one leaves the id
+ * naming the node. */
+static int store_label(struct dreader *r, uint32_t node, const char *s, size_t a, size_t b)
 {
-	size_t a, b;
-	label_line(s, len, &a, &b);
+	char q[64];
 	if (a == b)
-		return SSA_OK; /* nothing usable: the id names the node */
+		return SSA_OK;
 	if (b - a > NAMES_MAX_LEN)
 		b = a + NAMES_MAX_LEN;
 	for (size_t i = a; i < b; i++)
 		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
-			return dfail(r, "control byte in the label of node '%.40s'",
-			             names_builder_get(&r->nb, node, &(size_t){0}));
+			return dfail(r, "control byte in the label of node %s", node_shown(r, node, q));
 	if (r->nlab + 1 >= r->lcap) {
 		uint64_t want = r->lcap ? (uint64_t)r->lcap * 2 : 256;
 		if (want > CFG_MAX_BLOCKS)
@@ -349,6 +393,190 @@ static int add_label(struct dreader *r, uint32_t node, const char *s, size_t len
 	return SSA_OK;
 }
 
+static int add_label(struct dreader *r, uint32_t node, const char *s, size_t len)
+{
+	size_t a, b;
+	label_line(s, len, &a, &b);
+	return store_label(r, node, s, a, b);
+}
+
+/* The code point of the entity at s[0] == '&' (at most len bytes), its length in *used; -1 with
+ * a message in why when it is none that is known. */
+static long entity(const char *s, size_t len, size_t *used, char *why, size_t wlen)
+{
+	static const struct {
+		const char *name;
+		long cp;
+	} named[] = {{"amp", '&'}, {"lt", '<'}, {"gt", '>'}, {"quot", '"'}, {"apos", '\''},
+	             {"nbsp", 0xa0}};
+	size_t i = 1;
+	if (i < len && s[i] == '#') {
+		bool hex = i + 1 < len && (s[i + 1] == 'x' || s[i + 1] == 'X');
+		i += hex ? 2 : 1;
+		size_t d0 = i;
+		long cp = 0;
+		for (; i < len; i++) {
+			int d = s[i] >= '0' && s[i] <= '9'                ? s[i] - '0'
+			        : hex && s[i] >= 'a' && s[i] <= 'f'       ? s[i] - 'a' + 10
+			        : hex && s[i] >= 'A' && s[i] <= 'F'       ? s[i] - 'A' + 10
+			                                                  : -1;
+			if (d < 0)
+				break;
+			if (cp <= 0x10ffff) /* past it stays past it, without overflowing */
+				cp = cp * (hex ? 16 : 10) + d;
+		}
+		if (i == d0 || i >= len || s[i] != ';') {
+			snprintf(why, wlen, "'&' that starts no entity (write &amp;)");
+			return -1;
+		}
+		*used = i + 1;
+		if (cp == 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+			snprintf(why, wlen, "bad character reference '%.*s'", (int)(i + 1 < 40 ? i + 1 : 40),
+			         s);
+			return -1;
+		}
+		return cp;
+	}
+	while (i < len && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+	                   (i > 1 && s[i] >= '0' && s[i] <= '9')))
+		i++;
+	if (i == 1 || i >= len || s[i] != ';') {
+		snprintf(why, wlen, "'&' that starts no entity (write &amp;)");
+		return -1;
+	}
+	*used = i + 1;
+	for (size_t k = 0; k < sizeof named / sizeof *named; k++)
+		if (strlen(named[k].name) == i - 1 && !memcmp(named[k].name, s + 1, i - 1))
+			return named[k].cp;
+	snprintf(why, wlen, "unknown entity '%.*s' (write the character itself or &#NNN;)",
+	         (int)(i + 1 < 40 ? i + 1 : 40), s);
+	return -1;
+}
+
+/* Whether the tag at s[0] == '<' is a line break, <br>, <br/> or <BR ALIGN=...>. */
+static bool br_tag(const char *s, size_t len)
+{
+	return len >= 4 && (s[1] == 'b' || s[1] == 'B') && (s[2] == 'r' || s[2] == 'R') &&
+	       strchr(" \t\r\n/>", s[3]);
+}
+
+/* An HTML label names the node by its text: the character data before the first <br> (a line
+ * break, as \l is in a quoted label), tags and comments removed, the entities &amp; &lt; &gt;
+ * &quot; &apos; &nbsp; &#N; &#xH; decoded, runs of white space made one blank and trimmed, a
+ * final ':' dropped. s[0..len) is what lies between the outer '<' '>', balanced by the lexer. */
+static int add_html_label(struct dreader *r, uint32_t node, const char *s, size_t len)
+{
+	char q[64], why[96];
+	/* the text is never longer than the markup: an entity decodes to at most its own length */
+	if (r->hcap < len + 1) {
+		char *nb = realloc(r->hbuf, len + 1);
+		if (!nb)
+			return dnomem(r);
+		r->hbuf = nb;
+		r->hcap = len + 1;
+	}
+	char *out = r->hbuf;
+	size_t o = 0, depth = 0;
+	bool space = false;
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+		if (c == '<') {
+			if (depth == 0 && br_tag(s + i, len - i))
+				break;
+			depth++;
+			continue;
+		}
+		if (c == '>') {
+			if (depth)
+				depth--;
+			continue;
+		}
+		if (depth)
+			continue; /* inside a tag or a comment */
+		long cp = (unsigned char)c;
+		size_t used = 1;
+		if (c == '&' && (cp = entity(s + i, len - i, &used, why, sizeof why)) < 0)
+			return dfail(r, "HTML label of node %s: %s", node_shown(r, node, q), why);
+		i += used - 1;
+		if (cp == ' ' || cp == '\t' || cp == '\n' || cp == '\r' || cp == 0xa0) {
+			space = o > 0;
+			continue;
+		}
+		if (space)
+			out[o++] = ' ';
+		space = false;
+		if (used == 1 || cp < 0x80) {
+			out[o++] = (char)cp;
+		} else if (cp < 0x800) {
+			out[o++] = (char)(0xc0 | cp >> 6);
+			out[o++] = (char)(0x80 | (cp & 0x3f));
+		} else if (cp < 0x10000) {
+			out[o++] = (char)(0xe0 | cp >> 12);
+			out[o++] = (char)(0x80 | (cp >> 6 & 0x3f));
+			out[o++] = (char)(0x80 | (cp & 0x3f));
+		} else {
+			out[o++] = (char)(0xf0 | cp >> 18);
+			out[o++] = (char)(0x80 | (cp >> 12 & 0x3f));
+			out[o++] = (char)(0x80 | (cp >> 6 & 0x3f));
+			out[o++] = (char)(0x80 | (cp & 0x3f));
+		}
+	}
+	if (o && out[o - 1] == ':')
+		o--;
+	while (o && out[o - 1] == ' ')
+		o--;
+	return store_label(r, node, out, 0, o);
+}
+
+/* A strict graph has at most one edge per ordered pair: graphviz merges a repeated 'a -> b'
+ * (a self-loop too) into the first one, so later repeats go and the rest keep their order.
+ * Edges are grouped by tail with a counting sort (stable, so each group is in file order) and
+ * an edge is a repeat when its head already carries its tail's stamp: O(n + m) time, flat
+ * arrays of 2n + 1 + m words. */
+static int strict_merge(struct dreader *r)
+{
+	uint32_t n = r->nb.count, m = r->el.m;
+	uint32_t *start = ssa_calloc_array((size_t)n + 1, sizeof *start);
+	uint32_t *order = ssa_alloc_array(m, sizeof *order);
+	uint32_t *stamp = ssa_alloc_array(n, sizeof *stamp);
+	if (!start || !order || !stamp) {
+		free(start);
+		free(order);
+		free(stamp);
+		return dnomem(r);
+	}
+	uint32_t *src = r->el.src, *dst = r->el.dst;
+	for (uint32_t e = 0; e < m; e++)
+		start[src[e] + 1]++;
+	for (uint32_t u = 0; u < n; u++)
+		start[u + 1] += start[u];
+	/* start[u] walks up to the end of u's group, which is where u + 1's begins */
+	for (uint32_t e = 0; e < m; e++)
+		order[start[src[e]]++] = e;
+	for (uint32_t v = 0; v < n; v++)
+		stamp[v] = SSA_NONE;
+	for (uint32_t u = 0, i = 0; u < n; u++)
+		for (; i < start[u]; i++) {
+			uint32_t e = order[i];
+			if (stamp[dst[e]] == u)
+				src[e] = SSA_NONE; /* a repeat */
+			else
+				stamp[dst[e]] = u;
+		}
+	uint32_t k = 0;
+	for (uint32_t e = 0; e < m; e++)
+		if (src[e] != SSA_NONE) {
+			src[k] = src[e];
+			dst[k] = dst[e];
+			k++;
+		}
+	r->el.m = k;
+	free(start);
+	free(order);
+	free(stamp);
+	return SSA_OK;
+}
+
 static bool truthy(const char *v)
 {
 	return !strcasecmp(v, "true") || !strcasecmp(v, "yes") || !strcmp(v, "1");
@@ -378,7 +606,9 @@ static int attr_lists(struct dreader *r, uint32_t node)
 			if (r->t != T_ID)
 				return dfail(r, "expected an attribute value, found %s",
 				             shown(r, q, sizeof q));
-			if (node != SSA_NONE && is_label && (st = add_label(r, node, r->val, r->vlen)))
+			if (node != SSA_NONE && is_label &&
+			    (st = r->html ? add_html_label(r, node, r->val, r->vlen)
+			                  : add_label(r, node, r->val, r->vlen)))
 				return st;
 			if (node != SSA_NONE && is_entry && truthy(r->val)) {
 				if (r->entry != SSA_NONE && r->entry != node)
@@ -498,8 +728,11 @@ static int parse(struct dreader *r)
 	int st;
 	if ((st = next(r)))
 		return st;
-	if (is_kw(r, "strict") && (st = next(r)))
-		return st;
+	if (is_kw(r, "strict")) {
+		r->strict = true;
+		if ((st = next(r)))
+			return st;
+	}
 	if (is_kw(r, "graph"))
 		return dfail(r, "undirected 'graph' (a CFG is a 'digraph')");
 	if (!is_kw(r, "digraph"))
@@ -516,6 +749,7 @@ static int parse(struct dreader *r)
 	while (r->t != T_RBRACE) {
 		if (r->t == T_END)
 			return dfail(r, "file ends inside the graph (missing '}')");
+		r->stmt++;
 		if ((st = statement(r)))
 			return st;
 		if ((r->t == T_SEMI || r->t == T_COMMA) && (st = next(r)))
@@ -545,7 +779,7 @@ int io_read_dot_prefixed(FILE *f, const char *name, const unsigned char *prefix,
 	memset(&r, 0, sizeof r);
 	r.name = name;
 	r.err = err;
-	r.p = buf;
+	r.p = buf + io_bom_len(buf, len);
 	r.end = buf + len;
 	r.line = 1;
 	r.bol = true;
@@ -555,7 +789,7 @@ int io_read_dot_prefixed(FILE *f, const char *name, const unsigned char *prefix,
 		st = dnomem(&r);
 		goto out;
 	}
-	if ((st = parse(&r)))
+	if ((st = parse(&r)) || (r.strict && (st = strict_merge(&r))))
 		goto out;
 	st = io_import_finish(name, &r.nb, r.entry == SSA_NONE ? 0 : r.entry, &r.el, r.nlab,
 	                      r.lnode, r.lsoff, r.lpool, out, err);
@@ -565,6 +799,7 @@ out:
 	free(r.lnode);
 	free(r.lsoff);
 	free(r.lpool);
+	free(r.hbuf);
 	names_builder_free(&r.nb);
 	edge_list_free(&r.el);
 	return st;

@@ -1,20 +1,23 @@
 /* Reader of plain edge lists, as SNAP and networkx write them (README.md "Edge lists"): one edge
- * 'u v' per line, fields separated by blanks, '#' comment lines, node ids any tokens (numbers
- * or names, not necessarily dense). Fields after the second are ignored when they look like
- * what those tools put there: a weight or timestamp (a numeral) or a networkx data dict
- * ('{...}'). A line with a single id declares a node without edges. The entry is the node named
- * by a '# entry: <id>' comment line (other tools skip it as a comment), else the first node of
- * the first edge.
+ * per line, fields separated by blanks, '#' comment lines, node ids any tokens (numbers or
+ * names, not necessarily dense). After 'u v' a line may hold one weight (a number as Python's
+ * float() reads it: nx.write_weighted_edgelist) or one data dict (a Python dict literal to the
+ * end of the line: nx.write_edgelist), and nothing else: every field is checked, so an extra
+ * field is an error rather than a node or edge dropped unseen. A line with a single id declares
+ * a node without edges. The entry is the node named by a '# entry: <id>' comment line (other
+ * tools skip it as a comment), else the first node of the first line.
  *
  * Nodes are numbered in order of first appearance, the entry moved to 0; every block is named
  * by its id. A node's successors keep the file order of its edges. The input is read whole;
- * time O(bytes) expected (ids are interned by hashing), memory the input plus O(n + m). */
+ * time O(bytes) expected (ids are interned by hashing), memory the input plus O(n + m) plus
+ * the deepest nesting of a data dict. */
 #include "io/io_internal.h"
 #include "util/mem.h"
 #include "util/status.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 struct ereader {
 	const char *name;
@@ -25,6 +28,9 @@ struct ereader {
 	const char *entry_s;
 	size_t entry_len;
 	unsigned long long entry_line;
+	/* the open containers of a data dict, innermost last (data_dict) */
+	uint8_t *stack;
+	size_t depth, scap;
 };
 
 static int efail(struct ereader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -93,24 +99,299 @@ static int intern(struct ereader *r, const char *s, const char *e, uint32_t *id)
 	return SSA_OK;
 }
 
-/* A numeral: optional sign, digits, optional fraction and exponent. */
-static bool numeral(const char *s, const char *e)
+/* A decimal number: optional sign, digits with an optional fraction ('1', '1.', '.5'), an
+ * optional exponent with digits ('1e-3'). */
+static bool decimal(const char *s, const char *e)
 {
 	if (s < e && (*s == '-' || *s == '+'))
 		s++;
 	bool digits = false;
-	while (s < e && ((*s >= '0' && *s <= '9') || *s == '.')) {
-		digits |= *s != '.';
+	while (s < e && *s >= '0' && *s <= '9') {
+		digits = true;
 		s++;
 	}
-	if (digits && s < e && (*s == 'e' || *s == 'E')) {
+	if (s < e && *s == '.') {
+		s++;
+		while (s < e && *s >= '0' && *s <= '9') {
+			digits = true;
+			s++;
+		}
+	}
+	if (!digits)
+		return false;
+	if (s < e && (*s == 'e' || *s == 'E')) {
 		s++;
 		if (s < e && (*s == '-' || *s == '+'))
 			s++;
+		if (s == e || *s < '0' || *s > '9')
+			return false;
 		while (s < e && *s >= '0' && *s <= '9')
 			s++;
 	}
-	return digits && s == e;
+	return s == e;
+}
+
+/* A weight as Python's float() reads one (nx.read_weighted_edgelist): a decimal number, or
+ * inf, infinity or nan in any case, optionally signed. */
+static bool weight(const char *s, const char *e)
+{
+	if (decimal(s, e))
+		return true;
+	if (s < e && (*s == '-' || *s == '+'))
+		s++;
+	size_t k = (size_t)(e - s);
+	return (k == 3 && (!strncasecmp(s, "inf", 3) || !strncasecmp(s, "nan", 3))) ||
+	       (k == 8 && !strncasecmp(s, "infinity", 8));
+}
+
+/* The data dict of 'u v {...}': one Python dict literal as ast.literal_eval reads it (what
+ * nx.read_edgelist does with the rest of the line), to the end of the line. Values are strings
+ * ('...' or "...", backslash escapes, optional b/r/u prefixes, adjacent strings joined),
+ * decimal numbers, True, False, None, and dicts, lists, tuples and sets of them. Nesting is
+ * followed with an explicit stack (r->stack), so depth costs memory, not C stack. On success
+ * *endp is just after the closing '}'. */
+enum { K_BRACE, K_DICT, K_SET, K_LIST, K_TUPLE };
+enum {
+	S_FIRST, /* after the opener: an item or the closer */
+	S_ITEM,  /* after a ',': an item or the closer */
+	S_KEYED, /* a dict's key was read: ':' */
+	S_VALUE, /* after a dict's ':': a value */
+	S_NEXT,  /* after an item: ',' or the closer */
+	S_BRACE1 /* '{' and its first item: ':' makes a dict, ',' or '}' a set */
+};
+#define FRAME(k, s) ((uint8_t)((k) << 3 | (s)))
+#define KIND(f) ((f) >> 3)
+#define STATE(f) ((f) & 7)
+
+static const char opener_of[] = {'{', '{', '{', '[', '('};
+static const char closer_of[] = {'}', '}', '}', ']', ')'};
+
+/* A frame's state once it has read one more item. */
+static uint8_t after_item(uint8_t f)
+{
+	switch (KIND(f)) {
+	case K_BRACE:
+		return FRAME(K_BRACE, S_BRACE1);
+	case K_DICT:
+		return FRAME(K_DICT, STATE(f) == S_VALUE ? S_NEXT : S_KEYED);
+	default:
+		return FRAME(KIND(f), S_NEXT);
+	}
+}
+
+static int push(struct ereader *r, uint8_t f)
+{
+	if (r->depth == r->scap) {
+		size_t ncap = r->scap ? r->scap * 2 : 64;
+		uint8_t *ns = realloc(r->stack, ncap);
+		if (!ns)
+			return io_fail(r->err, r->name, r->line, SSA_ENOMEM, "out of memory");
+		r->stack = ns;
+		r->scap = ncap;
+	}
+	r->stack[r->depth++] = f;
+	return SSA_OK;
+}
+
+static bool word_byte(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* A string literal at p (its quote); the end just after its closing quote, or NULL when the
+ * line ends first. Triple quotes are allowed; a backslash escapes the next byte. */
+static const char *string_end(const char *p, const char *e)
+{
+	char q = *p;
+	bool triple = e - p >= 3 && p[1] == q && p[2] == q;
+	p += triple ? 3 : 1;
+	while (p < e) {
+		if (*p == '\\') {
+			p += 2;
+			continue;
+		}
+		if (*p == q && (!triple || (e - p >= 3 && p[1] == q && p[2] == q)))
+			return p + (triple ? 3 : 1);
+		p++;
+	}
+	return NULL;
+}
+
+static bool string_prefix(const char *s, const char *e)
+{
+	static const char *const pre[] = {"b", "r", "u", "br", "rb"};
+	for (size_t i = 0; i < sizeof pre / sizeof *pre; i++)
+		if ((size_t)(e - s) == strlen(pre[i]) && !strncasecmp(s, pre[i], (size_t)(e - s)))
+			return true;
+	return false;
+}
+
+/* One scalar at p (a string, a number or a name); its end in *endp. */
+static int scalar(struct ereader *r, const char *p, const char *e, const char **endp)
+{
+	char q[48];
+	const char *s = p;
+	if (word_byte(*p) && !(*p >= '0' && *p <= '9')) {
+		while (p < e && word_byte(*p))
+			p++;
+		if (p < e && (*p == '\'' || *p == '"') && string_prefix(s, p)) {
+			/* a prefixed string: fall through to the string below */
+		} else {
+			size_t k = (size_t)(p - s);
+			if ((k == 4 && (!memcmp(s, "True", 4) || !memcmp(s, "None", 4))) ||
+			    (k == 5 && !memcmp(s, "False", 5))) {
+				*endp = p;
+				return SSA_OK;
+			}
+			return efail(r,
+			             "data dict: unknown name '%s' (a Python literal has strings, "
+			             "numbers, True, False and None)",
+			             q40(q, s, p));
+		}
+	}
+	if (*p == '\'' || *p == '"') {
+		/* adjacent string literals make one string, as in Python */
+		for (;;) {
+			const char *t = string_end(p, e);
+			if (!t)
+				return efail(r, "data dict: unterminated string '%s'", q40(q, s, e));
+			p = t;
+			const char *n = p;
+			while (n < e && blank(*n))
+				n++;
+			const char *w = n;
+			while (w < e && word_byte(*w))
+				w++;
+			if (w < e && (*w == '\'' || *w == '"') && (w == n || string_prefix(n, w))) {
+				s = n;
+				p = w;
+				continue;
+			}
+			*endp = p;
+			return SSA_OK;
+		}
+	}
+	/* a number: the run of bytes a numeral may hold, then checked whole */
+	while (p < e && (word_byte(*p) || *p == '.' || *p == '+' || *p == '-'))
+		p++;
+	if (p == s || !decimal(s, p))
+		return efail(r, "data dict: bad number '%s'", q40(q, s, p == s ? s + 1 : p));
+	*endp = p;
+	return SSA_OK;
+}
+
+static int data_dict(struct ereader *r, const char *p, const char *e, const char **endp)
+{
+	char q[48];
+	int st;
+	r->depth = 0;
+	if ((st = push(r, FRAME(K_BRACE, S_FIRST))))
+		return st;
+	p++;
+	while (r->depth) {
+		while (p < e && blank(*p))
+			p++;
+		uint8_t *top = &r->stack[r->depth - 1];
+		int kind = KIND(*top), state = STATE(*top);
+		if (p == e)
+			return efail(r, "unterminated data dict (expected '%c' before the end of the line)",
+			             closer_of[kind]);
+		char c = *p;
+		bool closer = c == '}' || c == ']' || c == ')';
+		if (closer && state != S_VALUE && state != S_KEYED) {
+			if (c != closer_of[kind])
+				return efail(r, "data dict: '%c' closes a '%c' (expected '%c')", c,
+				             opener_of[kind], closer_of[kind]);
+			if (r->depth == 1 && state == S_BRACE1)
+				return efail(r, "data dict: a set, not a dict (expected 'key: value' "
+				                "entries)");
+			r->depth--;
+			p++;
+			continue;
+		}
+		switch (state) {
+		case S_KEYED:
+			if (c != ':')
+				return efail(r, "data dict: expected ':' after a key, found '%s'",
+				             q40(q, p, e));
+			*top = FRAME(K_DICT, S_VALUE);
+			p++;
+			continue;
+		case S_BRACE1:
+			if (c == ':') {
+				*top = FRAME(K_DICT, S_VALUE);
+			} else if (c == ',') {
+				if (r->depth == 1)
+					return efail(r, "data dict: a set, not a dict (expected 'key: "
+					                "value' entries)");
+				*top = FRAME(K_SET, S_ITEM);
+			} else {
+				return efail(r, "data dict: expected %s, found '%s'",
+				             r->depth == 1 ? "':' after a key" : "':', ',' or '}'",
+				             q40(q, p, e));
+			}
+			p++;
+			continue;
+		case S_NEXT:
+			if (c != ',')
+				return efail(r, "data dict: expected ',' or '%c', found '%s'",
+				             closer_of[kind], q40(q, p, e));
+			*top = FRAME(kind, S_ITEM);
+			p++;
+			continue;
+		default:
+			break;
+		}
+		/* an item: a nested container or a scalar */
+		*top = after_item(*top);
+		if (c == '{' || c == '[' || c == '(') {
+			if ((st = push(r, FRAME(c == '{' ? K_BRACE : c == '[' ? K_LIST : K_TUPLE,
+			                        S_FIRST))))
+				return st;
+			p++;
+			continue;
+		}
+		if (c == '\'' || c == '"' || c == '.' || c == '+' || c == '-' || word_byte(c)) {
+			if ((st = scalar(r, p, e, &p)))
+				return st;
+			continue;
+		}
+		if (state == S_VALUE)
+			return efail(r, "data dict: expected a value, found '%s'", q40(q, p, e));
+		if (kind == K_BRACE || kind == K_DICT)
+			return efail(r, "data dict: expected a key or '}', found '%s'", q40(q, p, e));
+		return efail(r, "data dict: expected a value or '%c', found '%s'", closer_of[kind],
+		             q40(q, p, e));
+	}
+	*endp = p;
+	return SSA_OK;
+}
+
+#define EDGE_USAGE "(expected 'u v', optionally followed by a weight or a {data} dict)"
+
+/* What may follow 'u v' on a line, [p, e) after the second id: nothing, one weight, or one
+ * data dict, then at most a comment. Independent of how the ids were separated, so a dialect
+ * with another separator can call it on its own rest of the line. */
+static int edge_data(struct ereader *r, const char *p, const char *e)
+{
+	const char *xs, *xe;
+	char q[48];
+	if (!tok(&p, e, &xs, &xe))
+		return SSA_OK;
+	const char *after;
+	if (*xs == '{') {
+		int st = data_dict(r, xs, e, &p);
+		if (st)
+			return st;
+		after = "the data dict";
+	} else if (weight(xs, xe)) {
+		after = "the weight";
+	} else {
+		return efail(r, "unexpected '%s' after the edge " EDGE_USAGE, q40(q, xs, xe));
+	}
+	if (tok(&p, e, &xs, &xe))
+		return efail(r, "unexpected '%s' after %s " EDGE_USAGE, q40(q, xs, xe), after);
+	return SSA_OK;
 }
 
 /* "# entry: <id>" (blanks optional around the colon). */
@@ -139,8 +420,7 @@ static int comment(struct ereader *r, const char *p, const char *e)
 
 static int line(struct ereader *r, const char *p, const char *e)
 {
-	const char *us, *ue, *vs, *ve, *xs, *xe;
-	char q[48];
+	const char *us, *ue, *vs, *ve;
 	const char *s = p;
 	while (s < e && blank(*s))
 		s++;
@@ -152,13 +432,8 @@ static int line(struct ereader *r, const char *p, const char *e)
 	int st = intern(r, us, ue, &u);
 	if (st || !tok(&p, e, &vs, &ve))
 		return st; /* a lone id: a node */
-	if ((st = intern(r, vs, ve, &v)))
+	if ((st = intern(r, vs, ve, &v)) || (st = edge_data(r, p, e)))
 		return st;
-	if (tok(&p, e, &xs, &xe) && *xs != '{' && !numeral(xs, xe))
-		return efail(r,
-		             "unexpected '%s' after the edge (expected 'u v', optionally followed by "
-		             "a weight or a {data} dict)",
-		             q40(q, xs, xe));
 	if (r->el.m >= CFG_MAX_EDGES)
 		return efail(r, "more than %u edges", CFG_MAX_EDGES);
 	if ((st = edge_list_push(&r->el, u, v)))
@@ -186,8 +461,7 @@ int io_read_edges_prefixed(FILE *f, const char *name, const unsigned char *prefi
 		goto out;
 	}
 	const char *p = buf, *end = buf + len;
-	if (len >= 3 && !memcmp(p, "\xef\xbb\xbf", 3))
-		p += 3;
+	p += io_bom_len(p, len);
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *e = nl ? nl : end;
@@ -204,7 +478,7 @@ int io_read_edges_prefixed(FILE *f, const char *name, const unsigned char *prefi
 	if (!r.line)
 		r.line = 1;
 	if (r.nb.count == 0) {
-		st = efail(&r, "no edges or nodes (an edge list has 'u v' lines)");
+		st = efail(&r, IO_MSG_NO_EDGES, io_text_header(name));
 		goto out;
 	}
 	uint32_t entry = 0;
@@ -225,6 +499,7 @@ int io_read_edges_prefixed(FILE *f, const char *name, const unsigned char *prefi
 	st = io_import_finish(name, &r.nb, entry, &r.el, 0, NULL, NULL, NULL, out, err);
 out:
 	free(buf);
+	free(r.stack);
 	names_builder_free(&r.nb);
 	edge_list_free(&r.el);
 	return st;

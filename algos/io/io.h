@@ -30,6 +30,9 @@ enum io_format io_format_from_path(const char *path);
  * out->bnames. */
 int io_read_prog(const char *path, struct prog *out, struct io_error *err);
 int io_read_cfg(const char *path, struct cfg *out, struct io_error *err);
+/* The same from an open stream (name is used in error messages): what io_read_prog does once
+ * the file is open. */
+int io_read_any(FILE *f, const char *name, struct prog *out, struct io_error *err);
 
 enum io_input_kind { IO_IN_TEXT, IO_IN_BIN, IO_IN_DOT, IO_IN_EDGES };
 /* The kind of input whose first bytes are buf[0..len) (len may be short: the whole input). */

@@ -46,6 +46,24 @@ int io_import_finish(const char *name, struct names_builder *nb, uint32_t entry,
                      const uint64_t *lab_soff, const char *lab_pool, struct prog *out,
                      struct io_error *err);
 
+/* What a text input without a single edge, node or header line hears, from whichever reader
+ * got it (sniffing cannot tell an edge list of comments from a .cfg of comments); the %s is
+ * io_text_header(name). */
+#define IO_MSG_NO_EDGES                                                                            \
+	"no edges: the input has only blank lines and comments (expected 'u v' edge lines or a "  \
+	"'%s' header)"
+
+/* The header a text file called name should start with: 'p prog <n> <m> <v>' for a .prog,
+ * else 'p cfg <n> <m>' (messages only; the content decides the format). */
+const char *io_text_header(const char *name);
+
+/* The length of a UTF-8 byte-order mark at the start of buf[0..len), 0 or 3. Every text reader
+ * skips one at the start of its input (editors on Windows write it). */
+static inline size_t io_bom_len(const void *buf, size_t len)
+{
+	return len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3) ? 3 : 0;
+}
+
 /* A regular file's size, if f is one. */
 bool io_stream_size(FILE *f, uint64_t *size);
 

@@ -19,6 +19,43 @@
 /* Bytes read before choosing a reader: enough for any format's header or first tokens. */
 #define IO_SNIFF_BYTES 65536u
 
+int io_read_any(FILE *f, const char *name, struct prog *out, struct io_error *err)
+{
+	char eb[128];
+	memset(out, 0, sizeof *out);
+	uint64_t size = 0;
+	bool known = io_stream_size(f, &size);
+	/* The binary magic starts with 0x89, a byte no text file of ours contains; the first
+	 * byte decides, so a truncated binary file still gets binary diagnostics. The text kinds
+	 * are told apart by their first tokens (io_sniff), from up to IO_SNIFF_BYTES. */
+	unsigned char *pre = malloc(IO_SNIFF_BYTES);
+	if (!pre)
+		return io_fail(err, name, 0, SSA_ENOMEM, "out of memory");
+	size_t plen = fread(pre, 1, 1, f);
+	int st;
+	if (plen == 0 && ferror(f))
+		st =
+		    io_fail(err, name, 0, SSA_EIO, "read error: %s", io_errtext(errno, eb, sizeof eb));
+	else if (plen == 1 && pre[0] == (unsigned char)IO_SSAB_MAGIC[0])
+		st = io_read_bin_prefixed(f, name, pre, plen, known, size, out, err);
+	else {
+		if (plen)
+			plen += fread(pre + 1, 1, IO_SNIFF_BYTES - 1, f);
+		enum io_input_kind kind = io_sniff(pre, plen);
+		if (ferror(f))
+			st = io_fail(err, name, 0, SSA_EIO, "read error: %s",
+			             io_errtext(errno, eb, sizeof eb));
+		else if (kind == IO_IN_DOT)
+			st = io_read_dot_prefixed(f, name, pre, plen, known, size, out, err);
+		else if (kind == IO_IN_EDGES)
+			st = io_read_edges_prefixed(f, name, pre, plen, known, size, out, err);
+		else
+			st = io_read_text_prefixed(f, name, pre, plen, known, size, out, err);
+	}
+	free(pre);
+	return st;
+}
+
 int io_read_prog(const char *path, struct prog *out, struct io_error *err)
 {
 	char eb[128];
@@ -30,40 +67,7 @@ int io_read_prog(const char *path, struct prog *out, struct io_error *err)
 	if (!f)
 		return io_fail(err, path, 0, SSA_EIO, "cannot open: %s",
 		               io_errtext(errno, eb, sizeof eb));
-	uint64_t size = 0;
-	bool known = io_stream_size(f, &size);
-	/* The binary magic starts with 0x89, a byte no text file of ours contains; the first
-	 * byte decides, so a truncated binary file still gets binary diagnostics. */
-	/* The binary magic starts with 0x89, a byte no text file of ours contains; the first
-	 * byte decides, so a truncated binary file still gets binary diagnostics. The text kinds
-	 * are told apart by their first tokens (io_sniff), from up to IO_SNIFF_BYTES. */
-	unsigned char *pre = malloc(IO_SNIFF_BYTES);
-	if (!pre) {
-		if (!is_stdin)
-			fclose(f);
-		return io_fail(err, path, 0, SSA_ENOMEM, "out of memory");
-	}
-	size_t plen = fread(pre, 1, 1, f);
-	int st;
-	if (plen == 0 && ferror(f))
-		st =
-		    io_fail(err, path, 0, SSA_EIO, "read error: %s", io_errtext(errno, eb, sizeof eb));
-	else if (plen == 1 && pre[0] == (unsigned char)IO_SSAB_MAGIC[0])
-		st = io_read_bin_prefixed(f, path, pre, plen, known, size, out, err);
-	else {
-		if (plen)
-			plen += fread(pre + 1, 1, IO_SNIFF_BYTES - 1, f);
-		if (ferror(f))
-			st = io_fail(err, path, 0, SSA_EIO, "read error: %s",
-			             io_errtext(errno, eb, sizeof eb));
-		else if (io_sniff(pre, plen) == IO_IN_DOT)
-			st = io_read_dot_prefixed(f, path, pre, plen, known, size, out, err);
-		else if (io_sniff(pre, plen) == IO_IN_EDGES)
-			st = io_read_edges_prefixed(f, path, pre, plen, known, size, out, err);
-		else
-			st = io_read_text_prefixed(f, path, pre, plen, known, size, out, err);
-	}
-	free(pre);
+	int st = io_read_any(f, path, out, err);
 	if (!is_stdin)
 		fclose(f);
 	return st;

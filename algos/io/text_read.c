@@ -43,6 +43,8 @@ static int tr_line(struct treader *r, char **ls, char **le)
 			r->beg = r->scan = nl ? (size_t)(nl - r->buf) + 1 : r->end;
 			if (e > s && e[-1] == '\r')
 				e--;
+			if (r->line == 0)
+				s += io_bom_len(s, (size_t)(e - s));
 			*ls = s;
 			*le = e;
 			r->line++;
@@ -737,12 +739,6 @@ static int finish(struct tparse *t, struct prog *out)
 	return SSA_OK;
 }
 
-static bool ends_with(const char *s, const char *suf)
-{
-	size_t a = strlen(s), b = strlen(suf);
-	return a >= b && !strcmp(s + a - b, suf);
-}
-
 int io_read_text_prefixed(FILE *f, const char *name, const unsigned char *prefix, size_t plen,
                           bool size_known, uint64_t size, struct prog *out, struct io_error *err)
 {
@@ -755,7 +751,7 @@ int io_read_text_prefixed(FILE *f, const char *name, const unsigned char *prefix
 	t.size_known = size_known;
 	t.size = size;
 	t.sorted = t.rsorted = true;
-	t.want_header = ends_with(name, ".prog") ? "p prog <n> <m> <v>" : "p cfg <n> <m>";
+	t.want_header = io_text_header(name);
 	t.r.cap = TR_CHUNK > plen ? TR_CHUNK : plen;
 	t.r.buf = malloc(t.r.cap);
 	if (!t.r.buf)
@@ -779,7 +775,9 @@ int io_read_text_prefixed(FILE *f, const char *name, const unsigned char *prefix
 		goto out;
 	}
 	if (!t.have_p) {
-		st = tfail(&t, "file ends before the '%s' header", t.want_header);
+		/* Every line that is not blank or a comment needs the header before it, so the input
+		 * had nothing else: an edge list of comments gets here too (io_sniff). */
+		st = tfail(&t, IO_MSG_NO_EDGES, t.want_header);
 		goto out;
 	}
 	if (t.ne < t.m) {

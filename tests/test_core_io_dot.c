@@ -1,0 +1,178 @@
+/* The DOT reader against graphviz's rules (algos/io/README.md "DOT input"): a byte-order mark,
+ * 'strict' graphs (one edge per ordered pair, self-loops kept, as `dot` does), and HTML labels
+ * (their text names the block, never a piece of markup; unbalanced or unknown markup is an error
+ * at its line). Each case gives the exact graph and names, or the exact message and line. */
+#include "support/io_files.h"
+
+static char dir[512];
+
+static void setup(void)
+{
+	io_t_mkdtemp(dir, sizeof dir);
+}
+
+static void teardown(void)
+{
+	io_t_rmdir(dir);
+}
+
+TestSuite(io_dot, .init = setup, .fini = teardown);
+
+/* "u>v u>v ..." of the successor CSR and the block names, '|' between them ("a|b c"). */
+static void shape(const struct prog *p, char *out, size_t len)
+{
+	size_t o = 0;
+	out[0] = 0;
+	for (uint32_t u = 0; u < p->cfg.n; u++)
+		for (uint32_t e = p->cfg.succ_off[u]; e < p->cfg.succ_off[u + 1]; e++)
+			o += (size_t)snprintf(out + o, len - o, "%s%u>%u", o ? " " : "", u,
+			                      p->cfg.succ[e]);
+	for (uint32_t b = 0; b < p->cfg.n; b++) {
+		const char *s = names_get(&p->bnames, b);
+		o += (size_t)snprintf(out + o, len - o, "%s%s", b ? "|" : " : ", s ? s : "-");
+	}
+}
+
+static int read_dot(const char *text, struct prog *p, struct io_error *err)
+{
+	memset(err, 0, sizeof *err);
+	return io_t_read_string(dir, "g.dot", text, strlen(text), p, err);
+}
+
+struct good_case {
+	const char *text, *shape;
+};
+
+static const struct good_case good[] = {
+    /* a byte-order mark before 'digraph', before a comment, before 'strict' */
+    {"\xef\xbb\xbf" "digraph { a -> b }", "0>1 : a|b"},
+    {"\xef\xbb\xbf// c\ndigraph { a -> b }", "0>1 : a|b"},
+    {"\xef\xbb\xbf" "strict digraph { a -> b; a -> b }", "0>1 : a|b"},
+    /* strict: the first a -> b stays, in its place; later ones (any statement, any chain) are
+     * the same edge; a self-loop is kept once; b -> a is another ordered pair */
+    {"strict digraph { a -> b; a -> a; a -> b [color=red]; b -> a; a -> c -> b; a -> a; "
+     "c -> b -> a }",
+     "0>1 0>0 0>2 1>0 2>1 : a|b|c"},
+    /* not strict: every edge stays */
+    {"digraph { a -> b; a -> a; a -> b; a -> a }", "0>1 0>0 0>1 0>0 : a|b"},
+    /* strict with the entry marked later: duplicates found on the final numbering too */
+    {"STRICT digraph { x -> y; y -> x; y -> x; s [entry=true]; s -> x; s -> x }",
+     "0>1 1>2 2>1 : s|x|y"},
+    /* HTML labels: the text, tags removed */
+    {"digraph { a [label=<<b>hdr</b>>]; a -> b }", "0>1 : hdr|b"},
+    {"digraph { a [label=<<B><I>x</I>y</B>>] }", " : xy"},
+    {"digraph { a [label=<x &amp; y &lt;z&gt; &quot;q&quot; &apos;s&apos; &#65;&#x42;&#xe9;>] }",
+     " : x & y <z> \"q\" 's' AB\xc3\xa9"},
+    {"digraph { a [label=<  many \n\t blanks&nbsp;&#10;here  >] }", " : many blanks here"},
+    {"digraph { a [label=<<table><tr><td>entry</td></tr></table>>] }", " : entry"},
+    /* a line break ends the name, as \l does in a quoted label; a final ':' goes */
+    {"digraph { a [label=<<b>loop:</b><br align=\"left\"/>x = 1>] }", " : loop"},
+    {"digraph { a [label=<head<BR/>tail>] }", " : head"},
+    {"digraph { a [label=<<!-- a <b>comment</b> --> x>] }", " : x"},
+    /* nothing but markup: the id names the block */
+    {"digraph { a [label=<<b></b>>] }", " : a"},
+    {"digraph { a [label=<   >] }", " : a"},
+    /* an HTML string as a node id is that node's name, as graphviz's \N; not a keyword */
+    {"digraph { <digraph> -> <x> }", "0>1 : digraph|x"},
+};
+
+Test(io_dot, graphviz_rules_give_the_exact_graph_and_names)
+{
+	for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+		struct prog p;
+		struct io_error err;
+		char msg[600], s[512];
+		int st = read_dot(good[i].text, &p, &err);
+		io_error_format(&err, msg, sizeof msg);
+		cr_assert_eq(st, SSA_OK, "case %zu (%s): %s", i, good[i].text, msg);
+		shape(&p, s, sizeof s);
+		cr_expect_str_eq(s, good[i].shape, "case %zu (%s)", i, good[i].text);
+		prog_free(&p);
+	}
+}
+
+struct bad_case {
+	const char *text;
+	unsigned long long line;
+	const char *what;
+};
+
+static const struct bad_case bad[] = {
+    /* unbalanced: the string never closes; its first line is named */
+    {"digraph {\n a [label=<<b>hdr</b>]\n}\n", 2, "unterminated HTML string '<...>'"},
+    /* unbalanced, and closed by a later arrow's '>' (as graphviz lexes it): the grammar error
+     * that follows names the string's lines */
+    {"digraph {\n a [label=<<b>hdr</b>]\n b -> a\n}\n", 4,
+     "expected '=' after the attribute name, found '}' (the HTML string of lines 2-3 may hold a "
+     "'<' without its '>')"},
+    /* one '>' too many closes the string early and leaves a stray '>' */
+    {"digraph {\n a [label=<b>x>]\n}\n", 2, "unexpected '>'"},
+    {"digraph {\n\n a [label=<x & y>]\n}\n", 3,
+     "HTML label of node 'a': '&' that starts no entity (write &amp;)"},
+    {"digraph {\n a [label=<caf&eacute;>]\n}\n", 2,
+     "HTML label of node 'a': unknown entity '&eacute;' (write the character itself or &#NNN;)"},
+    {"digraph {\n a [label=<x&amp y>]\n}\n", 2,
+     "HTML label of node 'a': '&' that starts no entity (write &amp;)"},
+    {"digraph {\n a [label=<x&#0;>]\n}\n", 2,
+     "HTML label of node 'a': bad character reference '&#0;'"},
+    {"digraph {\n a [label=<x&#x110000;>]\n}\n", 2,
+     "HTML label of node 'a': bad character reference '&#x110000;'"},
+    {"digraph {\n a [label=<x&#xD800;>]\n}\n", 2,
+     "HTML label of node 'a': bad character reference '&#xD800;'"},
+    {"digraph {\n a [label=<x&#1>]\n}\n", 2,
+     "HTML label of node 'a': '&' that starts no entity (write &amp;)"},
+    {"digraph {\n a [label=<x&#7;>]\n}\n", 2,
+     "control byte in the label of node 'a'"},
+};
+
+Test(io_dot, malformed_html_labels_name_their_line)
+{
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		struct prog p;
+		struct io_error err;
+		char msg[600], want[800];
+		int st = read_dot(bad[i].text, &p, &err);
+		cr_expect_eq(st, SSA_EINPUT, "case %zu (%s) accepted", i, bad[i].text);
+		if (st == SSA_OK) {
+			prog_free(&p);
+			continue;
+		}
+		io_error_format(&err, msg, sizeof msg);
+		snprintf(want, sizeof want, "%s/g.dot:%llu: %s", dir, bad[i].line, bad[i].what);
+		cr_expect_str_eq(msg, want, "case %zu", i);
+	}
+}
+
+/* The stream entry point (a pipe has no sniffing prefix) skips the mark too. */
+Test(io_dot, byte_order_mark_on_a_stream)
+{
+	static const char text[] = "\xef\xbb\xbf" "digraph { a -> b }";
+	FILE *f = fmemopen((void *)text, sizeof text - 1, "r");
+	struct prog p;
+	struct io_error err;
+	cr_assert_eq(io_read_dot(f, "s", &p, &err), SSA_OK, "%s", err.what);
+	fclose(f);
+	cr_expect_eq(p.cfg.m, 1);
+	prog_free(&p);
+}
+
+/* A long strict graph: every repeat of every edge merged, in linear time (10^5 distinct
+ * edges, each written three times). */
+Test(io_dot, strict_merges_at_scale)
+{
+	uint32_t k = 100000;
+	size_t cap = (size_t)k * 3 * 32 + 64, o = 0;
+	char *text = malloc(cap);
+	o += (size_t)snprintf(text, cap, "strict digraph {\n");
+	for (int rep = 0; rep < 3; rep++)
+		for (uint32_t i = 0; i < k; i++)
+			o += (size_t)snprintf(text + o, cap - o, "n%u -> n%u\n", i, (i * 7 + 1) % k);
+	o += (size_t)snprintf(text + o, cap - o, "}\n");
+	struct prog p;
+	struct io_error err;
+	cr_assert_eq(io_t_read_string(dir, "big.dot", text, o, &p, &err), SSA_OK, "%s", err.what);
+	cr_expect_eq(p.cfg.n, k);
+	cr_expect_eq(p.cfg.m, k);
+	prog_free(&p);
+	free(text);
+}
