@@ -34,7 +34,10 @@ struct update {
 
 /* A stream over a start graph of n_start blocks; after it, n_end = n_start + its UPDATE_BLOCKs.
  * names, when not NULL, holds n_end block names (the start graph's, then the new blocks'); a
- * name may be NULL. The last update is always UPDATE_BATCH: a stream is a sequence of batches. */
+ * name may be NULL. The last update is always UPDATE_BATCH: a stream is a sequence of batches
+ * (an empty stream has count 0). Ownership: ops, names and every non-NULL names[i] are separate
+ * malloc'd blocks, all freed by update_stream_free. The file format, its reader, writer and
+ * checks are in update/stream.h. */
 struct update_stream {
 	uint32_t n_start;
 	uint32_t n_end;
