@@ -488,3 +488,108 @@ Test(tools_sweep, plan_ladders_windows_and_check_max)
 	tools_table_free(&t);
 	tools_rmdir(dir);
 }
+
+/* Column 1-10 of every row (status and key; timings aside) of a results file, as one string. */
+static char *keys_of(const char *path)
+{
+	char cmd[1200];
+	snprintf(cmd, sizeof cmd, "cut -d, -f1-10 '%s'", path);
+	FILE *p = popen(cmd, "r");
+	cr_assert_not_null(p);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	int c;
+	while ((c = fgetc(p)) != EOF)
+		fputc(c, m);
+	fclose(m);
+	cr_assert_eq(pclose(p), 0);
+	return buf;
+}
+
+/* The sharded plan of the cluster recipe: a memory refusal at 10^5 makes the larger sizes of
+ * its series "implied" skips, which only works when a series stays in one shard. */
+#define SHARD_PLAN "--algos=all --families=structured,random --sizes=1e3,1e4,1e5,1e6 --seeds=1,2 " \
+		   "--vars=4 --flavors=minimal,pruned --reps=1"
+
+/* Three shards run one after another, merged: the file one run writes, row for row. Each run is
+ * in exactly one shard, --merge refuses an incomplete or foreign set, and a run outside a
+ * terminal prints one line per finished run. */
+Test(tools_sweep, shards_merge_into_the_unsharded_file)
+{
+	char dir[256], one[300], merged[300];
+	tools_mkdtemp(dir, sizeof dir);
+	snprintf(one, sizeof one, "%s/one.csv", dir);
+	snprintf(merged, sizeof merged, "%s/merged.csv", dir);
+	cr_assert_eq(tools_sh("FAKEBENCH_MEMMAX=50000 '%s' --bench='%s' " SHARD_PLAN " --out='%s' "
+			      "--quiet",
+			      TOOLS_SWEEP, TOOLS_FAKEBENCH, one),
+		     0);
+	for (int k = 1; k <= 3; k++)
+		cr_assert_eq(tools_sh("FAKEBENCH_MEMMAX=50000 CI= '%s' --bench='%s' " SHARD_PLAN
+				      " --shard=%d/3 --out='%s/s%d.csv' 2>'%s/s%d.err' </dev/null",
+				      TOOLS_SWEEP, TOOLS_FAKEBENCH, k, dir, k, dir, k),
+			     0, "shard %d", k);
+	/* one line per finished run, to stderr (not a terminal here) */
+	char p[400];
+	size_t lines = 0, rows = 0;
+	for (int k = 1; k <= 3; k++) {
+		snprintf(p, sizeof p, "%s/s%d.err", dir, k);
+		lines += count_lines(p);
+		snprintf(p, sizeof p, "%s/s%d.csv", dir, k);
+		rows += count_lines(p) - 1;
+		cr_assert(count_lines(p) > 1, "shard %d is empty", k);
+	}
+	cr_assert_eq(lines, rows, "%zu progress lines for %zu runs", lines, rows);
+	cr_assert_eq(rows + 1, count_lines(one), "the shards hold %zu runs", rows);
+	cr_assert_eq(tools_sh("'%s' --bench='%s' " SHARD_PLAN " --merge='%s/s1.csv,%s/s2.csv' "
+			      "--out='%s' 2>/dev/null",
+			      TOOLS_SWEEP, TOOLS_FAKEBENCH, dir, dir, merged),
+		     1, "two of three shards merged");
+	cr_assert_neq(tools_sh("test -e '%s'", merged), 0, "an incomplete merge left a file");
+	cr_assert_eq(tools_sh("'%s' --bench='%s' " SHARD_PLAN " --merge='%s/s1.csv,%s/s2.csv,%s/s3.csv' "
+			      "--out='%s' 2>/dev/null",
+			      TOOLS_SWEEP, TOOLS_FAKEBENCH, dir, dir, dir, merged),
+		     0);
+	char *a = keys_of(one), *b = keys_of(merged);
+	cr_assert_str_eq(a, b);
+	cr_assert(strstr(a, "skipped,"), "the plan has no skipped run: %s", a);
+	free(a);
+	free(b);
+	/* a shard of another plan is refused */
+	cr_assert_eq(tools_sh("'%s' --bench='%s' --algos=dfs --sizes=1e3 --merge='%s/s1.csv' "
+			      "--out='%s/x.csv' 2>/dev/null",
+			      TOOLS_SWEEP, TOOLS_FAKEBENCH, dir, dir),
+		     1);
+	cr_assert_eq(tools_sh("'%s' --bench='%s' --algos=dfs --shard=3/2 --out='%s/y.csv' 2>/dev/null",
+			      TOOLS_SWEEP, TOOLS_FAKEBENCH, dir),
+		     2);
+	tools_rmdir(dir);
+}
+
+/* The recipe of tools/README.md with GNU parallel (Debian's `parallel`): two shards at once on
+ * the real bench, merged, equal one run. */
+Test(tools_sweep, gnu_parallel_shards_with_the_real_bench, .timeout = 300)
+{
+	if (tools_sh("command -v parallel >/dev/null 2>&1") != 0)
+		cr_skip_test("GNU parallel is not installed (apt-get install parallel)");
+	char dir[256];
+	tools_mkdtemp(dir, sizeof dir);
+#define PAR_PLAN "--algos=dfs,slt,snca --families=structured,ladder --sizes=1e3,1e4 --seeds=1,2 --reps=1"
+	cr_assert_eq(tools_sh("cd '%s' && '%s' --bench='%s' " PAR_PLAN " --out=one.csv --quiet", dir,
+			      TOOLS_SWEEP, SSALAB_BENCH_EXE),
+		     0);
+	cr_assert_eq(tools_sh("cd '%s' && parallel --will-cite -j 2 '%s' --bench='%s' " PAR_PLAN
+			      " --shard={}/2 --out=shard{}.csv --quiet ::: 1 2 && '%s' --bench='%s' " PAR_PLAN
+			      " --merge=shard1.csv,shard2.csv --out=merged.csv 2>/dev/null",
+			      dir, TOOLS_SWEEP, SSALAB_BENCH_EXE, TOOLS_SWEEP, SSALAB_BENCH_EXE),
+		     0);
+	char one[300], merged[300];
+	snprintf(one, sizeof one, "%s/one.csv", dir);
+	snprintf(merged, sizeof merged, "%s/merged.csv", dir);
+	char *a = keys_of(one), *b = keys_of(merged);
+	cr_assert_str_eq(a, b);
+	free(a);
+	free(b);
+	tools_rmdir(dir);
+}
