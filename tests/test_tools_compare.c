@@ -181,3 +181,40 @@ Test(tools_compare, summary_rows_of_llvm_ir_are_not_runs, .timeout = 120)
 	free(e);
 	free(out);
 }
+
+/* Two kernels of one file, input by input: B's kernel over A's, matched on the input only; and
+ * the same across two files (KA from the first, KB from the second). */
+Test(tools_compare, two_kernels_on_the_same_inputs)
+{
+	put_file("k.csv", "status,algo,stage,family,blocks,n,m,seed,vars,flavor,reps,median_ms,min_ms,"
+			  "max_ms,cpu_median_ms\n"
+			  "ok,slt,dom,chain,1000,1000,999,1,0,,5,10,9,11,10\n"
+			  "ok,snca,dom,chain,1000,1000,999,1,0,,5,5,4,6,5\n"
+			  "ok,slt,dom,chain,2000,2000,1999,1,0,,5,20,18,22,20\n"
+			  "ok,snca,dom,chain,2000,2000,1999,1,0,,5,19,17,23,19\n"
+			  "ok,slt,dom,ladder,1000,1000,1500,1,0,,5,8,7,9,8\n");
+	int rc;
+	char *out = run("k.csv --algos=slt,snca --csv", &rc);
+	cr_assert_eq(rc, 0);
+	cr_expect_str_eq(out, "input,algo,median_a,median_b,ratio,verdict\n"
+			      "\"chain n=1000 seed=1\",snca/slt,10,5,0.5000,faster\n"
+			      "\"chain n=2000 seed=1\",snca/slt,20,19,0.9500,noise (spreads overlap)\n");
+	free(out);
+	char *err = err_text();
+	cr_expect(strstr(err, "unmatched: 1 only in A"), "the ladder input has no snca run: %s", err);
+	free(err);
+	put_file("k2.csv", "status,algo,stage,family,blocks,n,m,seed,vars,flavor,reps,median_ms,"
+			   "min_ms,max_ms,cpu_median_ms\n"
+			   "ok,snca,dom,chain,1000,1000,999,1,0,,5,30,29,31,30\n");
+	out = run("k.csv k2.csv --algos=slt,snca --csv", &rc);
+	cr_assert_eq(rc, 0);
+	cr_expect_str_eq(out, "input,algo,median_a,median_b,ratio,verdict\n"
+			      "\"chain n=1000 seed=1\",snca/slt,10,30,3.0000,slower\n");
+	free(out);
+	out = run("k.csv --algos=slt,lt", &rc);
+	cr_expect_eq(rc, 1, "a kernel with no run");
+	free(out);
+	out = run("k.csv --algos=slt", &rc);
+	cr_expect_eq(rc, 2, "one kernel only");
+	free(out);
+}
