@@ -7,12 +7,12 @@
  *
  * LOCALITY as gen --locality (0: every variable global).
  *
- * Pipelines: dominators by auto, the tree, the per-variable block lists, φ placement by phi-dj
- * (minimal, and pruned with liveness by walk), the form's layout, renaming by rename-stack. Each
- * method runs REPS times (default 3) from scratch (allocation included, as a compiler would run
- * it once per function); the figure is the median process CPU time. Every result is checked
- * once: verifier, interpreter, and braun's form equal to the pruned pipeline's when the CFG is
- * reducible. Exit 0 ok, 1 failure, 2 usage. */
+ * Pipelines: dominators by auto, the tree, the per-variable block lists, φ placement by the
+ * default kernel (phi_default_algo(); minimal, and pruned with liveness by walk), the form's
+ * layout, renaming by rename-stack. Each method runs REPS times (default 3) from scratch
+ * (allocation included, as a compiler would run it once per function); the figure is the median
+ * process CPU time. Every result is checked once: verifier, interpreter, and braun's form equal to
+ * the pruned pipeline's when the CFG is reducible. Exit 0 ok, 1 failure, 2 usage. */
 #include "dom/dom.h"
 #include "dom/reducible.h"
 #include "gen/gen.h"
@@ -51,7 +51,7 @@ static int pipeline(const struct prog *p, enum phi_flavor flavor, struct ssa_for
 		rc = var_blocks_build(&vb, p);
 	if (rc == SSA_OK) {
 		struct phi_input in = {.prog = p, .dt = &dt, .vb = &vb, .df = NULL, .live = NULL};
-		rc = phi_compute(algo_find(phi_algos, phi_nalgos, "phi-dj"), &in, flavor, &ps, NULL);
+		rc = phi_compute(phi_default_algo(), &in, flavor, &ps, NULL);
 	}
 	if (rc == SSA_OK)
 		rc = ssa_form_layout(out, p, &ps);
@@ -109,9 +109,10 @@ int main(int argc, char **argv)
 	       (unsigned long long)gp.seed, red ? "yes" : "no", (unsigned long long)reps);
 
 	enum { M_MIN, M_PRUNED, M_BRAUN, M_NOSCC, M_COUNT };
-	static const char *const names[M_COUNT] = {"auto+phi-dj(minimal)+rename-stack",
-						   "auto+phi-dj(pruned)+rename-stack", "braun",
-						   "braun-noscc"};
+	char min_name[96], pruned_name[96];
+	snprintf(min_name, sizeof min_name, "auto+%s(minimal)+rename-stack", phi_default_algo()->head.name);
+	snprintf(pruned_name, sizeof pruned_name, "auto+%s(pruned)+rename-stack", phi_default_algo()->head.name);
+	const char *const names[M_COUNT] = {min_name, pruned_name, "braun", "braun-noscc"};
 	double med[M_COUNT];
 	uint32_t nphi[M_COUNT];
 	uint64_t cnt[CONSTRUCT_MAX_COUNTERS] = {0}, cnt_noscc[CONSTRUCT_MAX_COUNTERS] = {0};

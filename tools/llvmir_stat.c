@@ -6,7 +6,7 @@
  * parse, conversion; CPU seconds of the process and its children), MB/s and functions/s, how
  * many functions are optnone (imported, no variables); the function size distribution (blocks:
  * median, p90, p99, max; edges, variables, ops); and with --pipeline the whole SSA pipeline on
- * every function (dominators by auto, the tree, pruned phi-dj placement, rename-stack, the SSA
+ * every function (dominators by auto, the tree, pruned default placement, rename-stack, the SSA
  * verifier), timed per stage and summed, with the verifier's verdict. Exit 0, 1 on an input
  * error or a failed verification. --no-isolation imports without the checking child (llvmir.h),
  * in this process only, to measure what the child costs. --parse-only times LLVM's parser alone
@@ -82,7 +82,7 @@ static int pipeline(const struct llvmir_func *f, struct totals *t, char *why, si
 		st = var_blocks_build(&vb, p);
 		struct phi_input in = {.prog = p, .dt = &dt, .vb = &vb};
 		if (st == SSA_OK)
-			st = phi_compute(algo_find(phi_algos, phi_nalgos, "phi-dj"), &in, PHI_PRUNED, &ps, NULL);
+			st = phi_compute(phi_default_algo(), &in, PHI_PRUNED, &ps, NULL);
 		c1 = cpu_s();
 		t->stage_s[2] += c1 - c0;
 		c0 = c1;

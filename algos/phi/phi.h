@@ -170,10 +170,16 @@ extern const size_t phi_nalgos;
 int phi_compute(const struct phi_algo *a, const struct phi_input *in, enum phi_flavor flavor,
 		struct phi_sets *out, uint64_t *counters);
 
+/* The project's one default placement, phi-djq: every caller that wants "the" φ placement
+ * (phi_place_prog with a NULL algorithm, bench's pipeline and rename stage, the checks of the
+ * construct and maximal stages, the tools) takes it from here. Why phi-djq: README.md of this
+ * folder, "The default placement". */
+const struct phi_algo *phi_default_algo(void);
+
 /* place_prog.c: everything between a program and its φ sets, for callers that want one answer
  * (renaming, tools): the dominator tree dt (NULL: dom_tree_default's, built and freed here), DF
- * by df-runner when needed, the variable lists, liveness by walk, then the algorithm (phi-dj
- * when a is NULL). */
+ * by df-runner when needed, the variable lists, liveness by walk, then the algorithm
+ * (phi_default_algo() when a is NULL). */
 int phi_place_prog(const struct phi_algo *a, const struct prog *p, const struct domtree *dt,
 		   enum phi_flavor flavor, struct phi_sets *out);
 

@@ -8,7 +8,7 @@ int phi_place_prog(const struct phi_algo *a, const struct prog *p, const struct 
 		   enum phi_flavor flavor, struct phi_sets *out)
 {
 	if (!a)
-		a = algo_find(phi_algos, phi_nalgos, "phi-dj");
+		a = phi_default_algo();
 	const struct cfg *g = &p->cfg;
 	struct domtree own = {0};
 	struct var_blocks vb = {0};

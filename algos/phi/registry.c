@@ -20,6 +20,11 @@ const struct phi_algo *const phi_algos[] = {
 };
 const size_t phi_nalgos = sizeof phi_algos / sizeof phi_algos[0];
 
+const struct phi_algo *phi_default_algo(void)
+{
+	return &phi_djq_algo;
+}
+
 int phi_compute(const struct phi_algo *a, const struct phi_input *in, enum phi_flavor flavor,
 		struct phi_sets *out, uint64_t *counters)
 {
