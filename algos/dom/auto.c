@@ -1,15 +1,17 @@
-/* auto: immediate dominators by the cheapest safe path for the graph's size. Up to
- * DOM_AUTO_SMALL_N = 64 blocks, iter's dataflow with each set one 64-bit word; up to
- * DOM_AUTO_MID_N = 3500, ibfs's passes under a budget (4 passes, 8m intersect steps); otherwise,
- * and when a budget runs out, Semi-NCA whose NCA walks may take m steps in all, finished by
- * simple Lengauer-Tarjan's relative-dominator half when they run out.
+/* auto: immediate dominators by the cheapest safe path for the graph's size and density. Up to
+ * DOM_AUTO_SMALL_N = 64 blocks (and 8 edges per block), iter's dataflow with each set one 64-bit
+ * word; up to DOM_AUTO_MID_N = 3500 blocks (and 2 edges per block), ibfs's BFS and NCA updates
+ * in sweeps of alternating direction under a budget (4 sweeps, 6 steps per predecessor read
+ * plus 3n, 8m in all); otherwise, and when a budget runs out, Semi-NCA whose NCA walks earn 2
+ * steps per vertex with at most 64 + n/16 in hand, finished by simple Lengauer-Tarjan's
+ * relative-dominator half when they run dry.
  * Time O(m log n) on every input: each give-up wastes at most a linear amount of work. Memory:
- * snca's 7n words plus the DFS parents, and at most 8 * 3500 words for the mid path (denser
- * graphs skip it): 8n words plus a constant. Preconditions as snca. The thresholds and budgets
- * were measured: algos/dom/README.md and results/crossover/README.md.
+ * snca's 7n words plus the DFS parents, and at most 2 * 3500 predecessor words for the mid path:
+ * 8n words plus a constant. Preconditions as snca. Measurements: algos/dom/README.md,
+ * results/auto/README.md, results/crossover/README.md.
  * Counters: phase one's compress steps, NCA steps taken, 1 if it fell back, the fallback's
  * compress steps, semidominators found at a dominator cut, the small path's passes (0: not
- * taken; DOM_AUTO_SMALL_PASSES: gave up), the mid path's passes (0: not taken), 1 if it gave up.
+ * taken; DOM_AUTO_SMALL_PASSES: gave up), the mid path's sweeps (0: not taken), 1 if it gave up.
  * Papers: Georgiadis, Tarjan, Werneck 2006, "Finding Dominators in Practice" (Semi-NCA, IBFS);
  * Lengauer, Tarjan 1979, "A Fast Algorithm for Finding Dominators in a Flowgraph", TOPLAS 1(1). */
 #include "dom/dom_internal.h"
@@ -20,31 +22,36 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define AUTO_STEPS_PER_EDGE 1u
+/* The NCA budget (auto_nca): AUTO_NCA_PER_VERTEX steps earned per vertex, at most
+ * AUTO_NCA_SLACK + n / AUTO_NCA_SLACK_DIV in hand. */
+#define AUTO_NCA_SLACK 64u
+#define AUTO_NCA_SLACK_DIV 16u
+#define AUTO_NCA_PER_VERTEX 2u
 
 /* Why the budgets. Semi-NCA is the fastest in practice, but its nearest-common-ancestor walks
  * are quadratic on sncaworst (k^2 steps) and ladder; LLVM's GenericDomTreeConstruction.h mentions
  * switching algorithms for such inputs, no production compiler does. Where Semi-NCA behaves, the
- * walk from parent(w) to semi(w) is short (long only when semi(w) sits far up a long chain), so a
- * budget of one step per edge never triggers on ordinary graphs and auto does exactly snca's
- * work. When it triggers, the wasted walking (m dependent loads, cheaper than phase one's m
- * evals) plus the fallback keeps auto within a small constant of simple LT. The fallback keeps
- * phase one's DFS numbering, parents and semidominators; one pass files the vertices in buckets
- * by semidominator and the buckets are evaluated in decreasing order of semidominator, the order
- * LT empties them. Vertices whose semidominator is their DFS parent or the root are not filed:
- * their relative dominator is the semidominator itself (on ladder and sncaworst that is every
- * vertex, and the fallback costs two linear passes).
+ * walk from parent(w) to semi(w) is short and the walks are spread over the vertices, so a
+ * budget earned per vertex never runs dry on ordinary graphs and auto does exactly snca's work.
+ * When it does, the waste is about the budget in hand (64 + n/16 dependent loads) plus the
+ * fallback, which keeps phase one's DFS numbering, parents and semidominators; one pass files
+ * the vertices in buckets by semidominator and the buckets are evaluated in decreasing order of
+ * semidominator, the order LT empties them. Vertices whose semidominator is their DFS parent or
+ * the root are not filed: their relative dominator is the semidominator itself (on ladder and
+ * sncaworst that is every vertex, and the fallback costs two linear passes).
  *
  * Small functions: Semi-NCA's per-call work (numbering, cuts, two phases) dominates there, while
  * one-word sets cost little more than the DFS every algorithm needs; the word size is the
- * threshold because wider sets lost to Semi-NCA by instruction count. Mid-size functions: on
- * reducible code with shallow dominator trees ibfs's two BFS-order passes (through the same two
- * functions of dom_internal.c that ibfs calls) cost less than Semi-NCA's two phases. Where ibfs is
- * quadratic the budget runs out and Semi-NCA answers: ibfsquad (k+1 passes) after 4 passes;
- * sncaworst, repeat-until, ladder and idfsquad (about n^2/4 steps in one or two passes) and
- * itworst after 8m steps. The waste is then a BFS, at most 4 scans of the m predecessors and
- * 8m + 2n steps: linear. The path needs the predecessors in BFS numbers (m words), hence its
- * edge cap. */
+ * threshold because wider sets lost to Semi-NCA by instruction count, and dense graphs skip the
+ * path because it spends a word operation per edge where Semi-NCA's scans stop at the entry's
+ * cut. Mid-size functions: on reducible code with shallow dominator trees ibfs's BFS and two
+ * sweeps cost less than Semi-NCA's two phases; on denser graphs (itworst, dense: more than 2
+ * edges per block, where no real function of the corpus is) Semi-NCA's cuts win, so the path is
+ * skipped. Alternating the sweeps' direction settles ibfsquad in 3 sweeps (ibfs needs k+1).
+ * Where ibfs is quadratic (sncaworst, repeat-until, ladder, idfsquad: about n^2/4 steps in the
+ * first sweep) the steps outrun the per-read allowance after O(sqrt(n)) vertices and Semi-NCA
+ * answers. The waste is then a BFS, at most 4 scans of the m predecessors and 8m + 2n steps:
+ * linear. The path needs the predecessors in BFS numbers (m words, at most 2 * 3500). */
 
 /* The small path: graphs of at most AUTO_SMALL_N blocks (dom_internal.h). */
 #define AUTO_SMALL_N DOM_AUTO_SMALL_N
@@ -55,6 +62,10 @@ _Static_assert(AUTO_SMALL_N <= 64, "the small path keeps each dominator set in o
 #define AUTO_MID_N DOM_AUTO_MID_N
 #define AUTO_MID_PASSES DOM_AUTO_MID_PASSES
 #define AUTO_MID_STEPS_PER_EDGE DOM_AUTO_MID_STEPS_PER_EDGE
+#define AUTO_MID_STEPS_PER_SCAN DOM_AUTO_MID_STEPS_PER_SCAN
+#define AUTO_MID_SLACK_PER_VERTEX DOM_AUTO_MID_SLACK_PER_VERTEX
+#define AUTO_MID_MAX_DENSITY DOM_AUTO_MID_MAX_DENSITY
+#define AUTO_SMALL_MAX_DENSITY DOM_AUTO_SMALL_MAX_DENSITY
 #define AUTO_MID_MAX_M DOM_AUTO_MID_MAX_M
 
 /* Iterative dataflow with each dominator set in one 64-bit word, for n <= 64: bit i stands
@@ -290,21 +301,110 @@ static int auto_scratch_alloc(void **scratch, uint32_t n, uint32_t m)
 	return SSA_OK;
 }
 
-/* The mid path: ibfs's BFS and passes (dom_internal.c) under a budget of AUTO_MID_PASSES
- * passes and AUTO_MID_STEPS_PER_EDGE * m intersect steps. Returns SSA_EBUDGET, having written
+/* The mid path's passes: ibfs's NCA update of every vertex, but the sweeps alternate between
+ * increasing and decreasing BFS order. Any order is valid for the iterative algorithm (each new
+ * d(v) is an ancestor of v in the current tree, so tree parents keep smaller numbers and the
+ * two-finger walk stays right); alternating lets a change travel against BFS order within one
+ * sweep, where ibfs's forward sweeps move it one vertex per pass (ibfsquad: k+1 passes).
+ * Budget, checked after every intersection: more than AUTO_MID_PASSES sweeps, more than
+ * AUTO_MID_STEPS_PER_SCAN steps per predecessor read so far plus a slack of
+ * AUTO_MID_SLACK_PER_VERTEX * n + 64, or more than AUTO_MID_STEPS_PER_EDGE * m steps in all:
+ * SSA_EBUDGET, doms[] half-done. Steps beyond the per-read allowance stay below 2.6n on every
+ * real function and 1.7n on structured ones, while a quadratic first sweep (ladder, sncaworst,
+ * repeat-until, idfsquad) runs past it after O(sqrt(n)) vertices, about 3n steps in all
+ * instead of 8m. */
+static int auto_mid_sweeps(uint32_t *doms, const uint32_t *poff, const uint32_t *plist,
+			   uint32_t nr, uint64_t max_steps, uint64_t *passes)
+{
+	const uint64_t slack = (uint64_t)AUTO_MID_SLACK_PER_VERTEX * nr + 64;
+	uint64_t np = 0, st = 0, sc = 0;
+	for (bool changed = true; changed;) {
+		if (np == AUTO_MID_PASSES) {
+			*passes = np;
+			return SSA_EBUDGET;
+		}
+		changed = false;
+		np++;
+		const bool up = np & 1;
+		for (uint32_t i = 1; i < nr; i++) {
+			uint32_t v = up ? i : nr - i;
+			uint32_t e = poff[v], end = poff[v + 1];
+			uint32_t nd = plist[e++];
+			for (; e < end; e++) {
+				uint32_t f1 = plist[e], f2 = nd;
+				while (f1 != f2) {
+					while (f1 > f2) {
+						f1 = doms[f1];
+						st++;
+					}
+					while (f2 > f1) {
+						f2 = doms[f2];
+						st++;
+					}
+				}
+				nd = f1;
+				if (st > AUTO_MID_STEPS_PER_SCAN * (sc + e - poff[v]) + slack || st > max_steps) {
+					*passes = np;
+					return SSA_EBUDGET;
+				}
+			}
+			sc += poff[v + 1] - poff[v];
+			if (doms[v] != nd) {
+				doms[v] = nd;
+				changed = true;
+			}
+		}
+	}
+	*passes = np;
+	return SSA_OK;
+}
+
+/* The mid path: ibfs's BFS, then auto_mid_sweeps. Returns SSA_EBUDGET, having written
  * nothing into idom, when the budget ran out; at most a BFS, AUTO_MID_PASSES scans of the m
- * predecessors and AUTO_MID_STEPS_PER_EDGE * m + 2n steps are then wasted, O(m + n). */
+ * predecessors and AUTO_MID_STEPS_PER_EDGE * m steps are then wasted, O(m + n). */
 static int auto_mid(struct auto_work *w, const struct cfg *g, uint32_t *idom, uint64_t *passes)
 {
 	struct snca_work *s = &w->snca;
 	uint32_t *num = s->pre, *order = s->order, *doms = s->semi, *poff = s->idom;
 	uint32_t nr = dom_bfs_preds(g, num, order, doms, poff, w->plist);
-	uint64_t steps = 0, scans = 0;
-	int rc = dom_ibfs_passes(doms, poff, w->plist, nr, AUTO_MID_PASSES,
-				 (uint64_t)AUTO_MID_STEPS_PER_EDGE * g->m, passes, &steps, &scans);
+	int rc = auto_mid_sweeps(doms, poff, w->plist, nr,
+				 (uint64_t)AUTO_MID_STEPS_PER_EDGE * g->m, passes);
 	if (rc != SSA_OK)
 		return rc;
 	dom_emit(idom, g->n, 0, nr, order, doms);
+	return SSA_OK;
+}
+
+/* Semi-NCA's second phase under a budget that is earned as vertices are done: a credit of
+ * AUTO_NCA_PER_VERTEX steps per vertex, never more than C = AUTO_NCA_SLACK + n /
+ * AUTO_NCA_SLACK_DIV in hand. Ordinary graphs walk less than one step per vertex in all
+ * (0.06-0.44 per edge at 10^6 blocks, README), and no single walk is longer than the tree is
+ * deep; on the quadratic families (ladder, sncaworst, idfsquad) every walk after some point
+ * is long, so they run dry about C steps later, where a flat budget of m wasted m dependent
+ * loads (the cap keeps the credit earned on ladder's cheap first half from paying for it). A
+ * give-up on a graph that would have finished costs little: the LT fallback does the work of
+ * the second half of slt. Returns SSA_EBUDGET, idom[] half-done. */
+static int auto_nca(struct snca_work *w, uint64_t *steps)
+{
+	uint32_t *idom = w->idom;
+	const uint32_t *semi = w->semi;
+	const uint32_t nr = w->nreach;
+	const uint64_t cap = AUTO_NCA_SLACK + nr / AUTO_NCA_SLACK_DIV;
+	uint64_t left = cap, taken = 0;
+	for (uint32_t x = 1; x < nr; x++) {
+		uint32_t d = idom[x], s = semi[x];
+		left = left + AUTO_NCA_PER_VERTEX < cap ? left + AUTO_NCA_PER_VERTEX : cap;
+		while (d > s) {
+			d = idom[d];
+			taken++;
+			if (!--left) {
+				*steps = taken;
+				return SSA_EBUDGET;
+			}
+		}
+		idom[x] = d;
+	}
+	*steps = taken;
 	return SSA_OK;
 }
 
@@ -316,16 +416,17 @@ static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 		return SSA_EUSAGE;
 	memset(counters, 0, DOM_MAX_COUNTERS * sizeof *counters);
 	if (g->n <= AUTO_SMALL_N) {
-		if (auto_small(g, idom, &counters[5]) == SSA_OK)
+		if (g->m <= (uint64_t)AUTO_SMALL_MAX_DENSITY * g->n &&
+		    auto_small(g, idom, &counters[5]) == SSA_OK)
 			return SSA_OK;
-	} else if (g->n <= AUTO_MID_N && g->m <= aw->mid_cap_m) {
+	} else if (g->n <= AUTO_MID_N && g->m <= aw->mid_cap_m &&
+		   g->m <= (uint64_t)AUTO_MID_MAX_DENSITY * g->n) {
 		if (auto_mid(aw, g, idom, &counters[6]) == SSA_OK)
 			return SSA_OK;
 		counters[7] = 1;
 	}
 	snca_semi(w, g, &counters[0], &counters[4]);
-	uint64_t budget = (uint64_t)AUTO_STEPS_PER_EDGE * g->m;
-	if (snca_nca(w, budget, &counters[1]) == SSA_OK) {
+	if (auto_nca(w, &counters[1]) == SSA_OK) {
 		dom_emit(idom, g->n, 0, w->nreach, w->order, w->idom);
 		return SSA_OK;
 	}
@@ -338,11 +439,11 @@ static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 const struct dom_algo dom_auto_algo = {
 	.head = {
 		.name = "auto",
-		.summary = "<= 64 blocks: one-word bitset dataflow; <= 3500: ibfs with a pass and step "
-			   "budget; else (or over budget) Semi-NCA with an NCA step budget of m, falling "
-			   "back to simple LT",
+		.summary = "<= 64 blocks: one-word bitset dataflow; <= 3500 and sparse: ibfs in "
+			   "alternating sweeps under a step budget; else (or over budget) Semi-NCA with "
+			   "an NCA step budget, falling back to simple LT",
 		.citation = "Georgiadis, Tarjan, Werneck 2006 (Semi-NCA) + Lengauer, Tarjan 1979 (fallback)",
-		.complexity = "O(m log n) time; 8n + min(m, 28000) words",
+		.complexity = "O(m log n) time; 8n + min(m, 7000) words",
 		.counter_names = {"compress_steps", "nca_steps", "fell_back", "fallback_compress_steps",
 				  "semi_at_cut", "small_passes", "mid_passes", "mid_fell_back"},
 	},

@@ -161,22 +161,31 @@ out:
 }
 
 /* auto's small path (auto.c): iterative dataflow over one-word bitsets for graphs of at most
- * DOM_AUTO_SMALL_N blocks, giving up to Semi-NCA after DOM_AUTO_SMALL_PASSES passes. The
- * threshold comes from the crossover study (results/crossover/README.md). */
+ * DOM_AUTO_SMALL_N blocks and DOM_AUTO_SMALL_MAX_DENSITY edges per block (denser ones cost a
+ * word operation per edge where Semi-NCA's scans stop at the entry's cut), giving up to
+ * Semi-NCA after DOM_AUTO_SMALL_PASSES passes. The threshold comes from the crossover study
+ * (results/crossover/README.md), the rest from results/auto/README.md. */
 #define DOM_AUTO_SMALL_N 64u
 #define DOM_AUTO_SMALL_PASSES 4u
+#define DOM_AUTO_SMALL_MAX_DENSITY 8u
 
-/* auto's mid-size path (auto.c): the IBFS passes above with a budget, for graphs of
- * DOM_AUTO_SMALL_N < n <= DOM_AUTO_MID_N blocks and at most DOM_AUTO_MID_MAX_M edges; it gives
- * up to Semi-NCA after DOM_AUTO_MID_PASSES passes that all changed something, or after
- * DOM_AUTO_MID_STEPS_PER_EDGE * m intersect steps. 3500: in two grids of structured functions
+/* auto's mid-size path (auto.c): IBFS's BFS and NCA updates, in sweeps of alternating
+ * direction, for graphs of DOM_AUTO_SMALL_N < n <= DOM_AUTO_MID_N blocks and at most
+ * DOM_AUTO_MID_MAX_DENSITY edges per block (so at most DOM_AUTO_MID_MAX_M edges); it gives up
+ * to Semi-NCA after DOM_AUTO_MID_PASSES sweeps that all changed something, after
+ * DOM_AUTO_MID_STEPS_PER_EDGE * m intersect steps, or when the steps exceed
+ * DOM_AUTO_MID_STEPS_PER_SCAN per predecessor read plus DOM_AUTO_MID_SLACK_PER_VERTEX * n + 64
+ * (results/auto/README.md). 3500: in two grids of structured functions
  * (results/crossover/README.md, "auto's mid-size path") ibfs took 0.80x and 0.86x of Semi-NCA's
  * CPU time at 3162 blocks, 0.91x and 1.03x at 3652, 1.24x and 1.00x at 4217, 1.21x and 1.13x
  * at 4870; the budget's figures are in auto.c. */
 #define DOM_AUTO_MID_N 3500u
 #define DOM_AUTO_MID_PASSES 4u
 #define DOM_AUTO_MID_STEPS_PER_EDGE 8u
-#define DOM_AUTO_MID_MAX_M (8u * DOM_AUTO_MID_N)
+#define DOM_AUTO_MID_STEPS_PER_SCAN 6u
+#define DOM_AUTO_MID_SLACK_PER_VERTEX 3u
+#define DOM_AUTO_MID_MAX_DENSITY 2u
+#define DOM_AUTO_MID_MAX_M (DOM_AUTO_MID_MAX_DENSITY * DOM_AUTO_MID_N)
 
 /* Semi-NCA, split in its two phases so auto can run them separately (snca.c). */
 struct snca_rec {
