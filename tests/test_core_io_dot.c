@@ -53,6 +53,7 @@ static const struct good_case good[] = {
     {"strict digraph { a -> b; a -> a; a -> b [color=red]; b -> a; a -> c -> b; a -> a; "
      "c -> b -> a }",
      "0>1 0>0 0>2 1>0 2>1 : a|b|c"},
+    {"strict digraph { a }", " : a"},
     /* not strict: every edge stays */
     {"digraph { a -> b; a -> a; a -> b; a -> a }", "0>1 0>0 0>1 0>0 : a|b"},
     /* strict with the entry marked later: duplicates found on the final numbering too */
@@ -140,6 +141,53 @@ Test(io_dot, malformed_html_labels_name_their_line)
 		io_error_format(&err, msg, sizeof msg);
 		snprintf(want, sizeof want, "%s/g.dot:%llu: %s", dir, bad[i].line, bad[i].what);
 		cr_expect_str_eq(msg, want, "case %zu", i);
+	}
+}
+
+/* Inputs the sniffing fuzzer (tests/fuzz/fuzz_read_any.c) found, each read and written back as
+ * .prog text to the same bytes again. */
+Test(io_dot, fuzz_findings_read_and_round_trip)
+{
+	static const struct {
+		const char *text, *prog;
+	} c[] = {
+	    /* an empty quoted id as the first name: the interning pool was still unallocated */
+	    {"digraph f {\"\"\n\tnoed xe\"{it:\\l  rigrl}\"];/t\vetr ny=t",
+	     NULL},
+	    {"digraph { \"\" -> a; <> -> \"\" }", "p prog 2 2 0\ne 0 1\ne 0 0\nn b 1 a\nend\n"},
+	    /* an empty id right after a statement's first token: the look-ahead's value buffer was
+	     * still unallocated when it was searched for NUL bytes */
+	    {"digraph \"f\" {\n\tnoed \"\"\"\"\"\"[shape=\xef\xef\xbb\xbf" "drecord];\ni\tntrgy",
+	     NULL},
+	    {"digraph { a \"\" }", "p prog 2 0 0\nn b 0 a\nend\n"},
+	};
+	for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+		struct prog p, q;
+		struct io_error err;
+		int st = read_dot(c[i].text, &p, &err);
+		if (!c[i].prog) {
+			cr_expect_eq(st, SSA_EINPUT, "case %zu", i);
+			cr_expect_neq(err.what[0], 0, "case %zu", i);
+			continue;
+		}
+		cr_assert_eq(st, SSA_OK, "case %zu: %s", i, err.what);
+		char *a = NULL, *b = NULL;
+		size_t al = 0, bl = 0;
+		FILE *f = open_memstream(&a, &al);
+		cr_assert_eq(io_write_prog_text(f, &p), SSA_OK);
+		fclose(f);
+		cr_expect_str_eq(a, c[i].prog, "case %zu", i);
+		f = fmemopen(a, al, "r");
+		cr_assert_eq(io_read_any(f, "again", &q, &err), SSA_OK, "case %zu: %s", i, err.what);
+		fclose(f);
+		f = open_memstream(&b, &bl);
+		cr_assert_eq(io_write_prog_text(f, &q), SSA_OK);
+		fclose(f);
+		cr_expect_str_eq(a, b, "case %zu", i);
+		free(a);
+		free(b);
+		prog_free(&p);
+		prog_free(&q);
 	}
 }
 

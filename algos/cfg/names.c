@@ -183,7 +183,7 @@ int names_intern(struct names_builder *b, const char *s, size_t len, uint32_t *i
 		if (!b->count)
 			b->soff[0] = 0;
 	}
-	if (b->pcap - b->plen < len) {
+	if (!b->pool || b->pcap - b->plen < len) { /* an empty first string needs a pool too */
 		uint64_t want = b->pcap ? b->pcap : 4096;
 		while (want - b->plen < len)
 			want *= 2;

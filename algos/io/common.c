@@ -84,13 +84,14 @@ static bool ident_byte(unsigned char c)
 	       (c >= '0' && c <= '9') || c >= 0x80;
 }
 
-/* Skips blank lines and '#' comment lines (all three text kinds allow them), then decides by
- * the first token: a '//' or '/ *' comment or a DOT keyword is DOT; a one-letter 'p', 'e', 'b' or 'n'
- * followed by a blank is ssalab text; anything else is an edge list. Undecided (only comments,
- * or empty) is text, whose reader explains what is missing; so is anything with a NUL byte. */
+/* Skips a byte-order mark, blank lines and '#' comment lines (all three text kinds allow them),
+ * then decides by the first token: a '//' or '/ *' comment or a DOT keyword is DOT; a one-letter
+ * 'p', 'e', 'b' or 'n' followed by a blank is ssalab text; anything else is an edge list.
+ * Undecided (only comments, or empty) is text, whose reader says the input has no edges
+ * (IO_MSG_NO_EDGES, right for an edge list and a .cfg alike); so is anything with a NUL byte. */
 enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
 {
-	size_t i = 0;
+	size_t i;
 	if (len && buf[0] == (unsigned char)IO_SSAB_MAGIC[0])
 		return IO_IN_BIN;
 	if (memchr(buf, 0, len))

@@ -287,7 +287,7 @@ static int next(struct dreader *r)
 		r->te = p + 1;
 		return dfail(r, "unexpected %s", shown(r, (char[64]){0}, 64));
 	}
-	if (memchr(r->val, 0, r->vlen))
+	if (r->vlen && memchr(r->val, 0, r->vlen)) /* an empty id may have no buffer yet */
 		return dfail(r, "NUL byte in an id");
 	if ((st = val_put(r, 0)))
 		return st;
