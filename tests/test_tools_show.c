@@ -182,10 +182,10 @@ Test(show, a_c_file_through_clang_and_the_importer)
 	cr_assert_eq(rc, 0, "show loop_if.c exited %d", rc);
 	static const char *const want[] = {
 		"program loop_if.c: 7 blocks, 8 edges, 4 variables, 16 operations\n",
-		"  entry (entry) -> while.cond    [d n.addr; d i; d x]\n",
+		"  entry (entry) -> while.cond    [d n.addr = n; d i = 0; d x = 0]\n",
 		"        if.end    idom(if.end) = while.body\n",
 		"  DF(if.then) = {if.end}\n",
-		"  Defs(x) = {entry, if.then, if.else}    DF+(Defs(x)) = {while.cond, if.end}\n",
+		"  Defs(x) = {entry, if.else, if.then}    DF+(Defs(x)) = {if.end, while.cond}\n",
 		"  minimal     (all of DF+): 5 φ\n",
 		"  pruned      (only where the variable is live): 3 φ\n",
 		"  while.cond:\n      i.1 = φ(i.0 from entry, i.2 from if.end)\n"
