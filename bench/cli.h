@@ -76,6 +76,9 @@ int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, siz
  * options by the family and program. BENCH_EXIT_USAGE with a message naming the option. */
 int bench_cli_check_used(const struct bench_cli *cli, const struct bench_option *const *tables,
 			 size_t ntables, bool program, char *err, size_t errlen);
+/* Room for element n of array v of *cap elements of size bytes, its capacity doubled when full:
+ * the array (perhaps moved), or NULL when out of memory (v is then left as it was). */
+void *bench_grow(void *v, size_t n, size_t *cap, size_t size);
 /* "1.2 GB" style, decimal units for messages. */
 void bench_format_bytes(uint64_t bytes, char *buf, size_t len);
 

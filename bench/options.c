@@ -6,6 +6,7 @@
  * error names the option. */
 #include "bench/cli.h"
 #include "phi/phi.h"
+#include "util/mem.h"
 #include "util/status.h"
 
 #include <errno.h>
@@ -43,6 +44,17 @@ static int parse_bytes(const char *s, uint64_t *out)
 		return SSA_ETOOBIG;
 	*out = (uint64_t)v;
 	return SSA_OK;
+}
+
+void *bench_grow(void *v, size_t n, size_t *cap, size_t size)
+{
+	if (n < *cap)
+		return v;
+	size_t c = *cap ? 2 * *cap : 16;
+	v = ssa_realloc_array(v, c, size);
+	if (v)
+		*cap = c;
+	return v;
 }
 
 void bench_format_bytes(uint64_t bytes, char *buf, size_t len)

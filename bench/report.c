@@ -62,47 +62,33 @@ static const char *input_format(const struct bench_report *r)
 	return r->input_format ? r->input_format : "";
 }
 
+/* A copy of v[0, n), NULL when v is NULL, n is 0 or memory is short. */
+static double *copy_doubles(const double *v, unsigned n)
+{
+	double *c = v && n ? ssa_alloc_array(n, sizeof *c) : NULL;
+	if (c)
+		memcpy(c, v, n * sizeof *c);
+	return c;
+}
+
 static void keep(struct bench_report *r, const struct bench_result *res)
 {
-	if (r->nkept == r->capkept) {
-		size_t cap = r->capkept ? 2 * r->capkept : 16;
-		struct bench_kept *k = ssa_realloc_array(r->kept, cap, sizeof *k);
-		if (!k)
-			return; /* the row was already written where possible; the table omits it */
-		r->kept = k;
-		r->capkept = cap;
-	}
-	struct bench_kept *kp = &r->kept[r->nkept];
-	kp->function = NULL;
-	kp->gs = *r->gs;
-	kp->input = r->input;
-	kp->format = input_format(r);
-	kp->vars = r->vars;
-	if (r->module && r->function) {
-		size_t len = strlen(r->function) + 1;
-		kp->function = malloc(len);
-		if (kp->function)
-			memcpy(kp->function, r->function, len);
-	}
-	struct bench_result *row = &kp->res;
-	*row = *res;
-	row->timing.rep_ms = NULL;
-	row->timing.cpu_rep_ms = NULL; /* the report shows per-run wall times only */
-	row->timing.rep_start_ms = NULL;
-	if (res->timing.reps) {
-		size_t sz = res->timing.reps * sizeof(double);
-		row->timing.rep_ms = ssa_alloc_array(res->timing.reps, sizeof(double));
-		if (res->timing.rep_start_ms)
-			row->timing.rep_start_ms = ssa_alloc_array(res->timing.reps, sizeof(double));
-		if (!row->timing.rep_ms) {
-			row->timing.reps = 0;
-		} else {
-			memcpy(row->timing.rep_ms, res->timing.rep_ms, sz);
-			if (row->timing.rep_start_ms)
-				memcpy(row->timing.rep_start_ms, res->timing.rep_start_ms, sz);
-		}
-	}
-	r->nkept++;
+	struct bench_kept *k = bench_grow(r->kept, r->nkept, &r->capkept, sizeof *k);
+	if (!k)
+		return; /* the row was already written where possible; the table omits it */
+	r->kept = k;
+	k = &r->kept[r->nkept++];
+	k->function = r->module && r->function ? strdup(r->function) : NULL;
+	k->gs = *r->gs;
+	k->input = r->input;
+	k->format = input_format(r);
+	k->vars = r->vars;
+	k->res = *res;
+	k->res.timing.rep_ms = copy_doubles(res->timing.rep_ms, res->timing.reps);
+	k->res.timing.rep_start_ms = copy_doubles(res->timing.rep_start_ms, res->timing.reps);
+	k->res.timing.cpu_rep_ms = NULL; /* the report shows per-run wall times only */
+	if (!k->res.timing.rep_ms)
+		k->res.timing.reps = 0;
 }
 
 static double mb(uint64_t bytes)
@@ -161,26 +147,34 @@ static void json_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-static void counters_kv(const struct bench_result *res, char *buf, size_t len)
+/* ",s": the next CSV cell, quoted when it needs to be. */
+static void csv_put(FILE *f, const char *s)
 {
-	size_t used = 0;
-	buf[0] = 0;
-	for (unsigned i = 0; i < res->ncounters && used < len; i++) {
-		int w = snprintf(buf + used, len - used, "%s%s=%" PRIu64, i ? ";" : "",
-				 res->counter_names[i], res->counters[i]);
-		if (w < 0)
-			break;
-		used += (size_t)w;
+	fputc(',', f);
+	csv_str(f, s);
+}
+
+/* n empty CSV cells. */
+static void csv_skip(FILE *f, unsigned n)
+{
+	while (n--)
+		fputc(',', f);
+}
+
+/* v[0, n) each in fmt, separated by sep; nothing when v is NULL. */
+static void put_list(FILE *f, const double *v, unsigned n, const char *fmt, const char *sep)
+{
+	for (unsigned i = 0; v && i < n; i++) {
+		fputs(i ? sep : "", f);
+		fprintf(f, fmt, v[i]);
 	}
 }
 
-static void reps_list(const struct bench_timing *t, FILE *f, char sep)
+/* The counters, each as name, eq, value, separated by sep. */
+static void put_counters(FILE *f, const struct bench_result *res, const char *eq, const char *sep)
 {
-	for (unsigned i = 0; i < t->reps; i++) {
-		if (i)
-			fputc(sep, f);
-		fprintf(f, "%.4f", t->rep_ms[i]);
-	}
+	for (unsigned i = 0; i < res->ncounters; i++)
+		fprintf(f, "%s%s%s%" PRIu64, i ? sep : "", res->counter_names[i], eq, res->counters[i]);
 }
 
 static const char *const csv_cols =
@@ -192,16 +186,13 @@ static const char *const csv_cols =
 	"max_loop_depth,irreducible_loops,x_dfs,x_dfs_lo,x_dfs_hi,busy,interleaved,rep_start_ms,"
 	"baseline,x_base,x_base_lo,x_base_hi";
 
-/* A file input, described by the same fields in every format: path, function (LLVM IR),
+/* A file input, described by the same fields in every format: path, (LLVM IR: function,)
  * format, blocks, edges, vars. */
 static void text_input(struct bench_report *r)
 {
 	const struct bench_graph_stats *g = r->gs;
-	fprintf(r->f, "input: path=%s", r->input);
-	if (r->module && r->function)
-		fprintf(r->f, " function=%s", r->function);
-	fprintf(r->f, " format=%s blocks=%" PRIu64 " edges=%" PRIu64 " vars=%" PRIu32 "\n",
-		input_format(r), g->n, g->m, r->vars);
+	fprintf(r->f, "input: path=%s format=%s blocks=%" PRIu64 " edges=%" PRIu64 " vars=%" PRIu32
+		"\n", r->input, input_format(r), g->n, g->m, r->vars);
 }
 
 static void text_graph(struct bench_report *r);
@@ -210,7 +201,6 @@ void bench_report_begin(struct bench_report *r)
 {
 	FILE *f = r->f;
 	const struct bench_sysinfo *s = r->sys;
-	r->rows = 0;
 	r->begun = true;
 	if (r->format == BENCH_FMT_CSV) {
 		fprintf(f, "%s\n", csv_cols);
@@ -285,8 +275,7 @@ static void text_row(struct bench_report *r, const struct bench_result *res)
 		fprintf(f, " prepare_ms=%.3f", t->prepare_ms);
 	fputc('\n', f);
 	fputs("reps_ms:", f);
-	for (unsigned i = 0; i < t->reps; i++)
-		fprintf(f, " %.3f", t->rep_ms[i]);
+	put_list(f, t->rep_ms, t->reps, " %.3f", "");
 	fputc('\n', f);
 	fprintf(f,
 		"cpu: utilization=%.2f cpu_median_ms=%.3f cpu_ns/block=%.3f "
@@ -295,11 +284,8 @@ static void text_row(struct bench_report *r, const struct bench_result *res)
 		bench_busy(t->utilization)		  ? " busy (timings inflated)"
 		: t->utilization > BENCH_MAX_UTILIZATION ? " odd (CPU time above wall time)"
 							   : "");
-	fputs("counters:", f);
-	if (!res->ncounters)
-		fputs(" none", f);
-	for (unsigned i = 0; i < res->ncounters; i++)
-		fprintf(f, " %s=%" PRIu64, res->counter_names[i], res->counters[i]);
+	fputs(res->ncounters ? "counters: " : "counters: none", f);
+	put_counters(f, res, "=", " ");
 	fputc('\n', f);
 	if (res->mem.have_jemalloc)
 		fprintf(f,
@@ -336,14 +322,11 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 	const struct bench_sysinfo *s = r->sys;
 	const struct bench_timing *t = &res->timing;
 	bool ok = res->status == BENCH_RUN_OK;
-	char buf[512];
 	csv_str(f, res->algo);
-	fputc(',', f);
-	csv_str(f, res->stage);
-	fprintf(f, ",%s,", status_str(res->status));
-	csv_str(f, r->family ? r->family : "");
-	fputc(',', f);
-	csv_str(f, r->input ? r->input : "");
+	csv_put(f, res->stage);
+	csv_put(f, status_str(res->status));
+	csv_put(f, r->family);
+	csv_put(f, r->input);
 	fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s,%" PRIu64 ",%" PRIu32
 		",%u,%u,",
 		g->n, g->m, g->reachable, g->exits, reducible_str(g->reducible), r->seed, r->vars,
@@ -352,84 +335,66 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 		fprintf(f, "%.6f,%.6f,%.6f,%.4f,%.4f,", t->median_ms, t->min_ms, t->max_ms,
 			per(t->median_ms, g->n), per(t->median_ms, g->m));
 	else
-		fputs(",,,,,", f);
+		csv_skip(f, 5);
 	if (ok && res->mem.have_jemalloc)
 		fprintf(f, "%.3f,%.3f,%.3f,", mb(res->mem.peak_alloc), mb(res->mem.allocated),
 			mb(res->mem.resident));
 	else
-		fputs(",,,", f);
+		csv_skip(f, 3);
 	if (ok)
-		fprintf(f, "%.3f,", mb(res->mem.maxrss));
+		fprintf(f, "%.3f", mb(res->mem.maxrss));
+	fprintf(f, ",%.3f,", mb(res->mem_estimate));
+	if (ok)
+		put_counters(f, res, "=", ";");
+	csv_put(f, res->check);
+	csv_put(f, res->check_msg);
+	csv_put(f, res->status_msg);
+	fputc(',', f);
+	put_list(f, t->rep_ms, t->reps, "%.4f", ";");
+	if (ok)
+		fprintf(f, ",%.3f,%.6f,%" PRIu64, t->utilization, t->cpu_median_ms, t->invol_switches);
 	else
-		fputc(',', f);
-	fprintf(f, "%.3f,", mb(res->mem_estimate));
-	buf[0] = 0;
+		csv_skip(f, 3);
+	csv_put(f, s->cpu);
+	fprintf(f, ",%u", s->cores);
+	csv_put(f, s->topology);
+	csv_put(f, s->pinned);
+	csv_put(f, s->malloc_conf);
+	csv_put(f, SSALAB_COMPILER);
+	csv_put(f, cflags());
+	csv_put(f, SSALAB_GIT_REV);
+	csv_put(f, SSALAB_BUILD_TYPE);
+	csv_put(f, s->date);
+	csv_put(f, s->host);
+	csv_put(f, s->cmdline);
 	if (ok)
-		counters_kv(res, buf, sizeof buf);
-	csv_str(f, buf);
-	fprintf(f, ",%s,", res->check);
-	csv_str(f, res->check_msg);
-	fputc(',', f);
-	csv_str(f, res->status_msg);
-	fputc(',', f);
-	reps_list(t, f, ';');
-	if (ok)
-		fprintf(f, ",%.3f,%.6f,%" PRIu64 ",", t->utilization, t->cpu_median_ms,
-			t->invol_switches);
-	else
-		fputs(",,,,", f);
-	csv_str(f, s->cpu);
-	fprintf(f, ",%u,", s->cores);
-	csv_str(f, s->topology);
-	fputc(',', f);
-	csv_str(f, s->pinned);
-	fputc(',', f);
-	csv_str(f, s->malloc_conf);
-	fputc(',', f);
-	csv_str(f, SSALAB_COMPILER);
-	fputc(',', f);
-	csv_str(f, cflags());
-	fputc(',', f);
-	csv_str(f, SSALAB_GIT_REV);
-	fputc(',', f);
-	csv_str(f, SSALAB_BUILD_TYPE);
-	fprintf(f, ",%s,", s->date);
-	csv_str(f, s->host);
-	fputc(',', f);
-	csv_str(f, s->cmdline);
-	if (ok) {
 		fprintf(f, ",%" PRIu64 ",%.6f,%.6f,", t->iters, t->mean_ms, t->stddev_ms);
-		if (t->prepare_ms >= 0)
-			fprintf(f, "%.4f", t->prepare_ms);
-	} else {
-		fputs(",,,,", f);
-	}
-	fprintf(f, ",%g,", r->cli->timing.min_time_s);
-	csv_str(f, r->module ? r->function : "");
-	fputc(',', f);
-	csv_str(f, r->input ? r->input : "");
-	fputc(',', f);
-	csv_str(f, input_format(r));
+	else
+		csv_skip(f, 4);
+	if (ok && t->prepare_ms >= 0)
+		fprintf(f, "%.4f", t->prepare_ms);
+	fprintf(f, ",%g", r->cli->timing.min_time_s);
+	csv_put(f, r->module ? r->function : "");
+	csv_put(f, r->input);
+	csv_put(f, input_format(r));
 	/* files, sum_median_ms, geomean_median_ms, failures: summary rows only */
 	fprintf(f, ",%" PRIu64 ",%" PRIu64 ",,,,,", g->n, g->m);
 	if (g->have_loops)
 		fprintf(f, "%" PRIu32 ",%" PRIu32 ",%" PRIu32, g->loops, g->max_loop_depth,
 			g->irreducible_loops);
 	else
-		fputs(",,", f);
+		csv_skip(f, 2);
 	/* x_dfs, its interval, busy, interleaved, rep_start_ms */
 	csv_ratio(f, ok ? &res->x_dfs : NULL);
 	if (ok) {
 		fprintf(f, ",%s,%s,", bench_busy(t->utilization) ? "yes" : "no",
 			res->interleaved ? "yes" : "no");
-		for (unsigned i = 0; t->rep_start_ms && i < t->reps; i++)
-			fprintf(f, "%s%.3f", i ? ";" : "", t->rep_start_ms[i]);
+		put_list(f, t->rep_start_ms, t->reps, "%.3f", ";");
 	} else {
-		fputs(",,,", f);
+		csv_skip(f, 3);
 	}
 	/* baseline, x_base and its interval */
-	fputc(',', f);
-	csv_str(f, res->base);
+	csv_put(f, res->base);
 	csv_ratio(f, ok ? &res->x_base : NULL);
 	fputc('\n', f);
 	fflush(f);
@@ -438,7 +403,6 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 void bench_report_row(struct bench_report *r, const struct bench_result *res)
 {
 	keep(r, res);
-	r->rows++;
 	if (r->quiet)
 		return;
 	if (r->format == BENCH_FMT_TEXT && !r->module)
@@ -455,20 +419,13 @@ void bench_report_note(struct bench_report *r, const char *line)
 		fprintf(r->f, "%s\n", line);
 		return;
 	}
-	if (r->nnotes == r->capnotes) {
-		size_t cap = r->capnotes ? 2 * r->capnotes : 8;
-		char **n = ssa_realloc_array(r->notes, cap, sizeof *n);
-		if (!n)
-			return;
-		r->notes = n;
-		r->capnotes = cap;
-	}
-	size_t len = strlen(line) + 1;
-	char *c = malloc(len);
-	if (c) {
-		memcpy(c, line, len);
-		r->notes[r->nnotes++] = c;
-	}
+	char **n = bench_grow(r->notes, r->nnotes, &r->capnotes, sizeof *n);
+	if (!n)
+		return;
+	r->notes = n;
+	n[r->nnotes] = strdup(line);
+	if (n[r->nnotes])
+		r->nnotes++;
 }
 
 /* A ratio as the table shows it: the value and its interval ("[lo,hi]" or "n/a(k<5)"). */
@@ -491,6 +448,16 @@ static const char *other_base(const struct bench_report *r)
 	return b && strcmp(b, "dfs") ? b : NULL;
 }
 
+/* One line of the closing table: its 10 cells, and the 2 of the other baseline when base. */
+static void table_line(FILE *f, const char *base, const char *const *c)
+{
+	fprintf(f, "table: %-12s %-6s %12s %10s %10s %8s %-21s %10s %-9s %-4s", c[0], c[1], c[2],
+		c[3], c[4], c[5], c[6], c[7], c[8], c[9]);
+	if (base)
+		fprintf(f, " %8s %s", c[10], c[11]);
+	fputc('\n', f);
+}
+
 /* The closing comparison table: each kernel's median, and x_dfs, its time over the dfs floor's
  * on the same input as the median of the per-sample ratios with a 95% interval (ratio.c); with
  * another --baseline, x_NAME the same over that kernel's, at the end of the line. */
@@ -503,36 +470,26 @@ static void text_table(struct bench_report *r, size_t first)
 		snprintf(xb, sizeof xb, "x_%s", base);
 		snprintf(xbci, sizeof xbci, "x_%s_95%%", base);
 	}
-	fprintf(f, "table: %-12s %-6s %12s %10s %10s %8s %-21s %10s %-9s %-4s", "algo", "stage",
-		"median_ms", "ns/block", "ns/edge", "x_dfs", "x_dfs_95%", "peak_mb", "check", "cpu");
-	if (base)
-		fprintf(f, " %8s %s", xb, xbci);
-	fputc('\n', f);
+	table_line(f, base, (const char *const[]){"algo", "stage", "median_ms", "ns/block",
+		   "ns/edge", "x_dfs", "x_dfs_95%", "peak_mb", "check", "cpu", xb, xbci});
 	for (size_t i = first; i < r->nkept; i++) {
 		const struct bench_result *res = &r->kept[i].res;
 		if (res->status != BENCH_RUN_OK) {
-			fprintf(f, "table: %-12s %-6s %12s %10s %10s %8s %-21s %10s %-9s %-4s",
-				res->algo, res->stage, status_str(res->status), "-", "-", "-", "-", "-",
-				"-", "-");
-			if (base)
-				fprintf(f, " %8s %s", "-", "-");
-			fputc('\n', f);
+			table_line(f, base, (const char *const[]){res->algo, res->stage,
+				   status_str(res->status), "-", "-", "-", "-", "-", "-", "-", "-", "-"});
 			continue;
 		}
-		char ratio[32], ci[64], bv[32], bci[64];
+		char med[32], nb[32], ne[32], ratio[32], ci[64], bv[32], bci[64], peak[32] = "-";
+		snprintf(med, sizeof med, "%.4f", res->timing.median_ms);
+		snprintf(nb, sizeof nb, "%.3f", per(res->timing.median_ms, r->gs->n));
+		snprintf(ne, sizeof ne, "%.3f", per(res->timing.median_ms, r->gs->m));
 		table_ratio(&res->x_dfs, ratio, sizeof ratio, ci, sizeof ci);
 		table_ratio(&res->x_base, bv, sizeof bv, bci, sizeof bci);
-		char peak[32] = "-";
 		if (res->mem.have_jemalloc)
 			snprintf(peak, sizeof peak, "%.1f", mb(res->mem.peak_alloc));
-		fprintf(f, "table: %-12s %-6s %12.4f %10.3f %10.3f %8s %-21s %10s %-9s %-4s",
-			res->algo, res->stage, res->timing.median_ms,
-			per(res->timing.median_ms, r->gs->n), per(res->timing.median_ms, r->gs->m),
-			ratio, ci, peak, res->check,
-			bench_busy(res->timing.utilization) ? "busy" : "ok");
-		if (base)
-			fprintf(f, " %8s %s", bv, bci);
-		fputc('\n', f);
+		table_line(f, base, (const char *const[]){res->algo, res->stage, med, nb, ne, ratio,
+			   ci, peak, res->check, bench_busy(res->timing.utilization) ? "busy" : "ok",
+			   bv, bci});
 	}
 }
 
@@ -618,10 +575,10 @@ static const struct bench_result *base_row(const struct bench_report *r, size_t 
 					   const char *name, const char *stage)
 {
 	const struct bench_kept *kj = &r->kept[j];
-	for (size_t i = first; i < r->nkept; i++) {
+	for (size_t i = first; kj->function && i < r->nkept; i++) {
 		const struct bench_result *b = &r->kept[i].res;
 		if (b->status == BENCH_RUN_OK && !strcmp(b->algo, name) && !strcmp(b->stage, stage) &&
-		    r->kept[i].function && kj->function && !strcmp(r->kept[i].function, kj->function) &&
+		    r->kept[i].function && !strcmp(r->kept[i].function, kj->function) &&
 		    r->kept[i].input && kj->input && !strcmp(r->kept[i].input, kj->input))
 			return b;
 	}
@@ -641,7 +598,7 @@ struct sum_ratio {
 static void sum_ratio_add(struct sum_ratio *s, const struct bench_ratio *x,
 			  const struct bench_result *base)
 {
-	if (!s->a || !base || !x->have)
+	if (!base || !x->have)
 		return;
 	s->a[s->n] = x->value * base->timing.min_ms;
 	s->b[s->n++] = base->timing.min_ms;
@@ -670,8 +627,8 @@ struct kernel_agg {
 	unsigned nd, nb;
 };
 
-/* Aggregates the kernel of row i; done[j - first] marks the rows taken. v, when not NULL, is
- * room for 4 (nkept - first) doubles that the ratios use while they are gathered. */
+/* Aggregates the kernel of row i; done[j - first] marks the rows taken. v is room for
+ * 4 (nkept - first) doubles that the ratios use while they are gathered. */
 static void kernel_agg(const struct bench_report *r, size_t first, size_t i, bool *done,
 		       double *v, struct kernel_agg *k)
 {
@@ -682,8 +639,8 @@ static void kernel_agg(const struct bench_report *r, size_t first, size_t i, boo
 	k->it_lo = UINT64_MAX;
 	k->worst = -1;
 	k->worst_fn = "";
-	struct sum_ratio sd = {v, v ? v + nr : NULL, 0, {0}};
-	struct sum_ratio sb = {v ? v + 2 * nr : NULL, v ? v + 3 * nr : NULL, 0, {0}};
+	struct sum_ratio sd = {v, v + nr, 0, {0}};
+	struct sum_ratio sb = {v + 2 * nr, v + 3 * nr, 0, {0}};
 	for (size_t j = i; j < r->nkept; j++) {
 		const struct bench_result *b = &r->kept[j].res;
 		if (done[j - first] || strcmp(k->a->algo, b->algo) || strcmp(k->a->stage, b->stage))
@@ -733,28 +690,23 @@ static double geomean(const struct kernel_agg *k)
 }
 
 /* Every kernel's aggregate over rows [first, nkept), in the order the kernels first ran: an
- * array of *n (NULL when out of memory or there are no rows); ratios: gather them. */
-static struct kernel_agg *kernel_aggs(const struct bench_report *r, size_t first, bool ratios,
-				      size_t *n, double **v)
+ * array of *n (NULL when out of memory or there are no rows). */
+static struct kernel_agg *kernel_aggs(const struct bench_report *r, size_t first, size_t *n)
 {
 	size_t nr = first < r->nkept ? r->nkept - first : 0;
 	*n = 0;
-	*v = NULL;
 	bool *done = nr ? calloc(nr, sizeof *done) : NULL;
 	struct kernel_agg *ag = nr ? calloc(nr, sizeof *ag) : NULL;
-	if (ratios && nr)
-		*v = calloc(4 * nr, sizeof **v);
-	if (!done || !ag || (ratios && !*v)) {
-		free(done);
-		free(ag);
-		free(*v);
-		*v = NULL;
-		return NULL;
-	}
-	for (size_t i = first; i < r->nkept; i++)
+	double *v = nr ? calloc(4 * nr, sizeof *v) : NULL;
+	for (size_t i = first; done && ag && v && i < r->nkept; i++)
 		if (!done[i - first])
-			kernel_agg(r, first, i, done, *v, &ag[(*n)++]);
+			kernel_agg(r, first, i, done, v, &ag[(*n)++]);
+	if (!done || !v) {
+		free(ag);
+		ag = NULL;
+	}
 	free(done);
+	free(v);
 	return ag;
 }
 
@@ -772,52 +724,23 @@ struct csv_summary {
 /* The CSV columns of a summary row, the others empty. */
 static void csv_summary_row(FILE *f, const struct csv_summary *s)
 {
-	char col[64];
-	bool first = true;
-	for (const char *c = csv_cols; *c;) {
-		size_t len = strcspn(c, ",");
-		snprintf(col, sizeof col, "%.*s", (int)len, c);
-		c += len + (c[len] == ',');
-		if (!first)
-			fputc(',', f);
-		first = false;
-		const struct bench_ratio *x = NULL;
-		bool lo = false, hi = false;
-		if (!strncmp(col, "x_dfs", 5))
-			x = s->x_dfs;
-		else if (!strncmp(col, "x_base", 6))
-			x = s->x_base;
-		if (x) {
-			lo = strstr(col, "_lo") != NULL;
-			hi = strstr(col, "_hi") != NULL;
-		}
-		if (!strcmp(col, "algo"))
-			csv_str(f, s->algo);
-		else if (!strcmp(col, "stage"))
-			csv_str(f, s->stage);
-		else if (!strcmp(col, "status"))
-			fputs("summary", f);
-		else if ((!strcmp(col, "input") || !strcmp(col, "path")) && s->input)
-			csv_str(f, s->input);
-		else if (!strcmp(col, "n") || !strcmp(col, "blocks"))
-			fprintf(f, "%" PRIu64, s->blocks);
-		else if (!strcmp(col, "m") || !strcmp(col, "edges"))
-			fprintf(f, "%" PRIu64, s->edges);
-		else if (!strcmp(col, "files"))
-			fprintf(f, "%" PRIu64, s->units);
-		else if (!strcmp(col, "failures"))
-			fprintf(f, "%" PRIu64, s->failures);
-		else if (!strcmp(col, "sum_median_ms") && s->have_sum)
-			fprintf(f, "%.6f", s->sum);
-		else if (!strcmp(col, "geomean_median_ms") && s->have_sum)
-			fprintf(f, "%.6f", s->geomean);
-		else if (!strcmp(col, "baseline") && s->base && s->x_base && s->x_base->have)
-			csv_str(f, s->base);
-		else if (x && x->have && !lo && !hi)
-			fprintf(f, "%.6g", x->value);
-		else if (x && x->have && x->ci)
-			fprintf(f, "%.6g", lo ? x->lo : x->hi);
-	}
+	csv_str(f, s->algo);
+	csv_put(f, s->stage);
+	fputs(",summary,", f);
+	csv_put(f, s->input);
+	fprintf(f, ",%" PRIu64 ",%" PRIu64, s->blocks, s->edges);
+	csv_skip(f, 43); /* reachable .. function */
+	csv_put(f, s->input);
+	fprintf(f, ",,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",", s->blocks, s->edges, s->units);
+	if (s->have_sum)
+		fprintf(f, "%.6f,%.6f", s->sum, s->geomean);
+	else
+		fputc(',', f);
+	fprintf(f, ",%" PRIu64 ",,,", s->failures); /* and empty loops, depth, irreducible */
+	csv_ratio(f, s->x_dfs);
+	csv_skip(f, 3); /* busy, interleaved, rep_start_ms */
+	csv_put(f, s->x_base && s->x_base->have ? s->base : NULL);
+	csv_ratio(f, s->x_base);
 	fputc('\n', f);
 }
 
@@ -832,8 +755,7 @@ static void summary(struct bench_report *r)
 		edges += r->ins[i].gs.m;
 	}
 	size_t nk;
-	double *v;
-	struct kernel_agg *ag = kernel_aggs(r, 0, false, &nk, &v);
+	struct kernel_agg *ag = kernel_aggs(r, 0, &nk);
 	if (!ag && r->nkept)
 		return;
 	for (size_t i = 0; i < nk; i++)
@@ -941,8 +863,7 @@ static void json_all(struct bench_report *r)
 				", \"ns_per_block\": %.4f, \"ns_per_edge\": %.4f, \"rep_ms\": [",
 				t->reps, t->median_ms, t->min_ms, t->max_ms, per(t->median_ms, g->n),
 				per(t->median_ms, g->m));
-			for (unsigned k = 0; k < t->reps; k++)
-				fprintf(f, "%s%.6f", k ? ", " : "", t->rep_ms[k]);
+			put_list(f, t->rep_ms, t->reps, "%.6f", ", ");
 			fprintf(f, "], \"iters\": %" PRIu64 ", \"mean_ms\": %.6f, \"stddev_ms\": %.6f"
 				", \"utilization\": %.4f, \"cpu_median_ms\": %.6f"
 				", \"invol_switches\": %" PRIu64,
@@ -975,8 +896,7 @@ static void json_all(struct bench_report *r)
 			fprintf(f, ", \"busy\": %s, \"interleaved\": %s, \"rep_start_ms\": [",
 				bench_busy(t->utilization) ? "true" : "false",
 				res->interleaved ? "true" : "false");
-			for (unsigned k = 0; t->rep_start_ms && k < t->reps; k++)
-				fprintf(f, "%s%.3f", k ? ", " : "", t->rep_start_ms[k]);
+			put_list(f, t->rep_start_ms, t->reps, "%.3f", ", ");
 			fputc(']', f);
 		}
 		json_kv_str(f, "check", res->check, true);
@@ -996,16 +916,12 @@ static void json_all(struct bench_report *r)
 
 void bench_report_input(struct bench_report *r)
 {
-	if (r->nins == r->capins) {
-		size_t cap = r->capins ? 2 * r->capins : 16;
-		struct bench_file_rec *v = ssa_realloc_array(r->ins, cap, sizeof *v);
-		if (v) {
-			r->ins = v;
-			r->capins = cap;
-		}
+	struct bench_file_rec *v = bench_grow(r->ins, r->nins, &r->capins, sizeof *v);
+	if (v) { /* out of memory: the summary misses the file, the rows are kept */
+		r->ins = v;
+		v[r->nins++] = (struct bench_file_rec){r->input, input_format(r), *r->gs, r->vars,
+						       r->nkept};
 	}
-	if (r->nins < r->capins) /* out of memory: the summary misses the file, the rows are kept */
-		r->ins[r->nins++] = (struct bench_file_rec){r->input, input_format(r), *r->gs, r->vars, r->nkept};
 	if (r->format != BENCH_FMT_TEXT || r->quiet)
 		return;
 	text_input(r);
@@ -1091,8 +1007,7 @@ static void kernels_summary(struct bench_report *r, size_t first_row, bool whole
 	if (whole && !csv)
 		return;
 	size_t nk;
-	double *v;
-	struct kernel_agg *ag = kernel_aggs(r, first_row, true, &nk, &v);
+	struct kernel_agg *ag = kernel_aggs(r, first_row, &nk);
 	for (size_t i = 0; i < nk; i++) {
 		const struct kernel_agg *k = &ag[i];
 		const struct bench_result *a = k->a;
@@ -1133,7 +1048,6 @@ static void kernels_summary(struct bench_report *r, size_t first_row, bool whole
 				k->nbusy, k->nrun);
 	}
 	free(ag);
-	free(v);
 }
 
 void bench_report_module_kernels(struct bench_report *r, size_t first_row)

@@ -52,7 +52,6 @@ struct bench_report {
 	const char *gen_note; /* generator's note or "" */
 	uint64_t seed;
 	uint32_t vars;
-	unsigned rows;
 	/* LLVM IR input (bench/input_llvm.c): the rows are per function. function names the
 	 * current function (CSV column "function", JSON run field), gs and input the current
 	 * function's graph and module; text rows and notes from the pipeline are not printed
