@@ -4,6 +4,15 @@
  * at its line). Each case gives the exact graph and names, or the exact message and line. */
 #include "support/io_files.h"
 
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/lsan_interface.h>
+/* A forked Criterion test never reaches LeakSanitizer's exit-time check: ask for one, so the
+ * readers' error paths are checked for leaks in the sanitizer build. */
+#define EXPECT_NO_LEAK() cr_expect_eq(__lsan_do_recoverable_leak_check(), 0, "memory leaked")
+#else
+#define EXPECT_NO_LEAK() ((void)0)
+#endif
+
 static char dir[512];
 
 static void setup(void)
@@ -90,6 +99,7 @@ Test(io_dot, graphviz_rules_give_the_exact_graph_and_names)
 		cr_expect_str_eq(s, good[i].shape, "case %zu (%s)", i, good[i].text);
 		prog_free(&p);
 	}
+	EXPECT_NO_LEAK();
 }
 
 struct bad_case {
@@ -142,6 +152,7 @@ Test(io_dot, malformed_html_labels_name_their_line)
 		snprintf(want, sizeof want, "%s/g.dot:%llu: %s", dir, bad[i].line, bad[i].what);
 		cr_expect_str_eq(msg, want, "case %zu", i);
 	}
+	EXPECT_NO_LEAK();
 }
 
 /* Inputs the sniffing fuzzer (tests/fuzz/fuzz_read_any.c) found, each read and written back as
@@ -189,6 +200,7 @@ Test(io_dot, fuzz_findings_read_and_round_trip)
 		prog_free(&p);
 		prog_free(&q);
 	}
+	EXPECT_NO_LEAK();
 }
 
 /* The stream entry point (a pipe has no sniffing prefix) skips the mark too. */
@@ -223,4 +235,5 @@ Test(io_dot, strict_merges_at_scale)
 	cr_expect_eq(p.cfg.m, k);
 	prog_free(&p);
 	free(text);
+	EXPECT_NO_LEAK();
 }

@@ -4,6 +4,15 @@
  * byte-order mark is skipped. Each case gives the exact graph or the exact message and line. */
 #include "support/io_files.h"
 
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/lsan_interface.h>
+/* A forked Criterion test never reaches LeakSanitizer's exit-time check: ask for one, so the
+ * readers' error paths are checked for leaks in the sanitizer build. */
+#define EXPECT_NO_LEAK() cr_expect_eq(__lsan_do_recoverable_leak_check(), 0, "memory leaked")
+#else
+#define EXPECT_NO_LEAK() ((void)0)
+#endif
+
 static char dir[512];
 
 static void setup(void)
@@ -73,6 +82,7 @@ Test(io_edges, every_field_of_a_good_line_is_accepted)
 		cr_expect_str_eq(n, good[i].names, "case %zu names", i);
 		prog_free(&p);
 	}
+	EXPECT_NO_LEAK();
 }
 
 struct bad_line {
@@ -138,6 +148,7 @@ Test(io_edges, a_field_too_many_or_malformed_is_an_error_at_its_line)
 		cr_expect_str_eq(msg, want, "case %zu", i);
 		cr_expect_eq(p.cfg.n, 0, "case %zu: partial output", i);
 	}
+	EXPECT_NO_LEAK();
 }
 
 /* Nesting deeper than any real data, in one line: checked with an explicit stack, no
@@ -160,6 +171,7 @@ Test(io_edges, deep_data_dict_needs_no_recursion)
 	cr_assert_eq(io_t_read_string(dir, "d.txt", text, o, &p, &err), SSA_EINPUT);
 	cr_expect_str_eq(err.what, "data dict: '}' closes a '[' (expected ']')");
 	free(text);
+	EXPECT_NO_LEAK();
 }
 
 /* Only comments and blank lines: the file has no edges, whatever its name; sniffing hands it to
@@ -200,6 +212,7 @@ Test(io_edges, comments_alone_have_no_edges)
 	cr_expect_str_eq(err.what, "no edges: the input has only blank lines and comments "
 	                           "(expected 'u v' edge lines or a 'p cfg <n> <m>' header)");
 	cr_expect_eq(err.line, 1);
+	EXPECT_NO_LEAK();
 }
 
 /* A byte-order mark before the first line, from a path and from a stream. */

@@ -715,9 +715,7 @@ static int finish(struct tparse *t, struct prog *out)
 	}
 	off[t->n] = run;
 	uint32_t *ops = t->ops;
-	if (!ops)
-		ops = ssa_alloc_array(0, sizeof *ops);
-	if (ops && !t->rsorted) {
+	if (!t->rsorted) {
 		ops = ssa_alloc_array(t->nops, sizeof *ops);
 		if (ops)
 			for (uint32_t i = 0; i < t->nrec; i++) {
@@ -728,6 +726,8 @@ static int finish(struct tparse *t, struct prog *out)
 					       (size_t)(end - t->rstart[i]) * sizeof *ops);
 			}
 		free(t->ops);
+	} else if (!ops) {
+		ops = ssa_alloc_array(0, sizeof *ops); /* only empty records: no op was ever stored */
 	}
 	t->ops = NULL;
 	if (!ops) {
