@@ -71,4 +71,11 @@ struct update_algo {
 extern const struct update_algo *const update_algos[];
 extern const size_t update_nalgos;
 
+/* Runs a over the whole stream s from the start graph g (s->n_start == g->n): init, then each
+ * batch applied to a dyn_cfg and handed to apply. idom receives the final tree (s->n_end
+ * entries); counters (UPDATE_MAX_COUNTERS, may be NULL) the sums over all batches. For callers
+ * that need one answer; update/check.h runs the same loop with a check after batches. */
+int update_run(const struct update_algo *a, const struct cfg *g, const struct update_stream *s,
+	       uint32_t *idom, uint64_t *counters);
+
 #endif

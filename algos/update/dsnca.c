@@ -1,0 +1,327 @@
+/* dsnca: dynamic Semi-NCA (update.h). Keeps the depth-first spanning tree and the
+ * semidominators of the last Semi-NCA run. An update that keeps the DFS tree a DFS tree can
+ * change only the semidominators of blocks numbered at most pre(y), y the edge's target, so those
+ * are recomputed (the others' are kept), then the immediate dominators from the first block whose
+ * semidominator changed; an update that breaks the DFS tree (an insertion into an unreached block
+ * or a left-to-right cross edge, a deletion of a tree edge) reruns everything.
+ * Refinement over the published rule (and over Julia's domtree.jl, which uses it): the edge
+ * x -> y enters Semi-NCA only as a candidate for semi(y), namely pre(x) if x is numbered below y,
+ * else the least semidominator on the tree path from x up to y's level of numbers; every other
+ * semidominator depends on it only through semi(y). So an insertion whose candidate is not below
+ * semi(y), or a deletion whose candidate was above it, changes nothing and is skipped after that
+ * walk. (Julia's test for deletions, following the semidominators of x upwards, misses the case
+ * where that chain jumps below semi(y) although the path minimum equals it: see
+ * test_update_algos.c, "dsnca_deletion_rule".)
+ * Time per update: the walk up the DFS tree, then O(n + m') for a partial rerun (m' the edges
+ * into the recomputed blocks), O(n + m) for a full one. Memory 13 words per block of capacity
+ * plus a batch's overlay.
+ * Papers: L. Georgiadis, G. F. Italiano, L. Laura, F. Santaroni, "An Experimental Study of
+ * Dynamic Dominators", ESA 2012 (arXiv 1604.02711), section 3.1; Semi-NCA: Georgiadis, Tarjan,
+ * Werneck, "Finding Dominators in Practice", JGAA 10(1), 2006. */
+#include "update/update.h"
+#include "update/view.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct dsnca {
+	uint32_t cap;
+	uint32_t nr;      /* blocks reached, numbered 1..nr */
+	uint32_t *pre;    /* block -> DFS number, 0 unreached */
+	uint32_t *idom;   /* block -> immediate dominator, the answer */
+	uint32_t *order;  /* number -> block */
+	uint32_t *parent; /* number -> DFS parent */
+	uint32_t *last;   /* number -> largest number in its DFS subtree */
+	uint32_t *semi;   /* number -> semidominator */
+	uint32_t *label, *anc; /* the link-eval forest */
+	uint32_t *didom;  /* number -> immediate dominator's number */
+	uint32_t *stk, *cur;
+	struct upd_view v;
+};
+
+enum { C_FULL, C_PARTIAL, C_SKIPPED, C_SEMIS, C_NCA_FROM, C_WORK };
+
+static void dsnca_free(void *state)
+{
+	struct dsnca *d = state;
+	if (!d)
+		return;
+	ssa_free_all(d->pre, d->idom, d->order, d->parent, d->last, d->semi, d->label, d->anc,
+		     d->didom, d->stk, d->cur);
+	upd_view_free(&d->v);
+	free(d);
+}
+
+static uint64_t dsnca_state_bytes(uint64_t n_max, uint64_t m_max)
+{
+	uint64_t words = ssa_bytes(ssa_sat_add(n_max, 1), 11 * sizeof(uint32_t));
+	return ssa_sat_add(ssa_sat_add(words, upd_view_bytes(n_max)),
+			   ssa_bytes(m_max, 2 * sizeof(uint32_t)));
+}
+
+static inline uint32_t eval(uint32_t *anc, uint32_t *label, uint32_t *stk, uint32_t v,
+			    uint32_t lim, uint64_t *work)
+{
+	if (anc[v] <= lim)
+		return label[v];
+	uint32_t top = 0, u = v;
+	do {
+		stk[top++] = u;
+		u = anc[u];
+	} while (anc[u] > lim);
+	*work += top;
+	while (top) {
+		uint32_t y = stk[--top];
+		uint32_t ay = anc[y];
+		if (label[ay] < label[y])
+			label[y] = label[ay];
+		anc[y] = anc[ay];
+	}
+	return label[v];
+}
+
+/* Semidominators of numbers from..2 (descending), vertices above from keeping theirs. Returns
+ * the smallest number whose semidominator changed (nr + 1 if none; from itself is always
+ * reported when full). */
+static uint32_t semis(struct dsnca *d, uint32_t from, bool full, uint64_t *work)
+{
+	uint32_t *anc = d->anc, *label = d->label, *semi = d->semi, *parent = d->parent;
+	uint32_t *pre = d->pre, *order = d->order;
+	/* Every vertex above the current one is linked to its DFS parent: reset the forest that
+	 * the last run compressed, keeping the labels of the vertices not recomputed. */
+	for (uint32_t x = 2; x <= d->nr; x++)
+		anc[x] = parent[x];
+	for (uint32_t x = from + 1; x <= d->nr; x++)
+		label[x] = semi[x];
+	*work += d->nr;
+	uint32_t changed = full ? 1 : d->nr + 1;
+	for (uint32_t x = from; x >= 2; x--) {
+		uint32_t deg, s = parent[x];
+		const uint32_t *p = upd_pred(&d->v, order[x], &deg);
+		*work += deg;
+		for (uint32_t i = 0; i < deg; i++) {
+			uint32_t pn = pre[p[i]];
+			if (!pn)
+				continue;
+			uint32_t c = pn <= x ? pn : eval(anc, label, d->stk, pn, x, work);
+			if (c < s)
+				s = c;
+		}
+		if (s != semi[x])
+			changed = x;
+		semi[x] = s;
+		label[x] = s;
+	}
+	return changed;
+}
+
+/* Immediate dominators of numbers from..nr, and the block-space answer for them. */
+static void ncas(struct dsnca *d, uint32_t from, uint64_t *work)
+{
+	uint32_t *didom = d->didom, *parent = d->parent, *semi = d->semi, *order = d->order;
+	uint64_t steps = 0;
+	for (uint32_t x = from < 2 ? 2 : from; x <= d->nr; x++) {
+		uint32_t a = parent[x], s = semi[x];
+		while (a > s) {
+			a = didom[a];
+			steps++;
+		}
+		didom[x] = a;
+		d->idom[order[x]] = order[a];
+	}
+	*work += steps + d->nr - from + 1;
+}
+
+/* Everything from scratch on the view's graph. */
+static void full(struct dsnca *d, uint64_t *counters)
+{
+	uint32_t *pre = d->pre, *order = d->order, *parent = d->parent, *last = d->last;
+	uint32_t *stk = d->stk, *cur = d->cur;
+	uint64_t work = 0;
+	for (uint32_t x = 1; x <= d->nr; x++) {
+		pre[order[x]] = 0;
+		d->idom[order[x]] = SSA_NONE;
+	}
+	uint32_t k = 1, top = 0;
+	pre[0] = 1;
+	order[1] = 0;
+	parent[1] = 0;
+	cur[1] = 0;
+	stk[top++] = 1;
+	while (top) {
+		uint32_t x = stk[top - 1], deg;
+		const uint32_t *s = upd_succ(&d->v, order[x], &deg);
+		uint32_t c = cur[x], go = SSA_NONE;
+		while (c < deg) {
+			uint32_t w = s[c++];
+			work++;
+			if (!pre[w]) {
+				go = w;
+				break;
+			}
+		}
+		cur[x] = c;
+		if (go == SSA_NONE) {
+			last[x] = k;
+			top--;
+			continue;
+		}
+		k++;
+		pre[go] = k;
+		order[k] = go;
+		parent[k] = x;
+		cur[k] = 0;
+		stk[top++] = k;
+	}
+	d->nr = k;
+	d->semi[1] = 1;
+	semis(d, k, true, &work);
+	ncas(d, 2, &work);
+	counters[C_FULL]++;
+	counters[C_WORK] += work + k;
+}
+
+/* The candidate the edge x -> y offers for semi(y) (pre numbers px, py): px when x is numbered
+ * below y, else the least semidominator on the DFS-tree path from x up to, not including, the
+ * first ancestor numbered at most py. UINT32_MAX for none (x == y). */
+static uint32_t candidate(const struct dsnca *d, uint32_t px, uint32_t py, uint64_t *work)
+{
+	if (px < py)
+		return px;
+	uint32_t c = UINT32_MAX;
+	uint64_t steps = 0;
+	for (uint32_t u = px; u > py; u = d->parent[u]) {
+		if (d->semi[u] < c)
+			c = d->semi[u];
+		steps++;
+	}
+	*work += steps;
+	return c;
+}
+
+static void partial(struct dsnca *d, uint32_t py, uint64_t *counters)
+{
+	uint64_t work = 0;
+	uint32_t from = semis(d, py, false, &work);
+	counters[C_SEMIS] += py - 1;
+	if (from <= d->nr) {
+		ncas(d, from, &work);
+		counters[C_NCA_FROM] += d->nr - from + 1;
+	}
+	counters[C_PARTIAL]++;
+	counters[C_WORK] += work;
+}
+
+/* One update against the view; returns true when the DFS tree is no longer one. */
+static bool update(struct dsnca *d, const struct update *o, uint64_t *counters)
+{
+	uint32_t px = d->pre[o->u], py = d->pre[o->v];
+	if (!px)
+		return false; /* edges of unreached blocks do not matter */
+	uint64_t work = 0;
+	if (o->kind == UPDATE_INSERT) {
+		if (upd_view_count(&d->v, o->u, o->v) > 1)
+			return false;
+		if (!py || (px < py && py > d->last[px]))
+			return true; /* a new block reached, or a left-to-right cross edge */
+		uint32_t c = candidate(d, px, py, &work);
+		counters[C_WORK] += work;
+		if (c < d->semi[py])
+			partial(d, py, counters);
+		else
+			counters[C_SKIPPED]++;
+		return false;
+	}
+	if (upd_view_count(&d->v, o->u, o->v) > 0)
+		return false;
+	if (d->parent[py] == px)
+		return true; /* a tree edge */
+	uint32_t c = candidate(d, px, py, &work);
+	counters[C_WORK] += work;
+	if (c == d->semi[py])
+		partial(d, py, counters);
+	else
+		counters[C_SKIPPED]++;
+	return false;
+}
+
+static int dsnca_init(void **state, const struct dyn_cfg *g, uint32_t n_max)
+{
+	if (n_max < g->n)
+		n_max = g->n;
+	struct dsnca *d = calloc(1, sizeof *d);
+	if (!d)
+		return SSA_ENOMEM;
+	size_t w = (size_t)n_max + 1;
+	d->cap = n_max;
+	d->pre = ssa_calloc_array(w, sizeof(uint32_t));
+	d->idom = ssa_alloc_array(w, sizeof(uint32_t));
+	d->order = ssa_alloc_array(w, sizeof(uint32_t));
+	d->parent = ssa_alloc_array(w, sizeof(uint32_t));
+	d->last = ssa_alloc_array(w, sizeof(uint32_t));
+	d->semi = ssa_alloc_array(w, sizeof(uint32_t));
+	d->label = ssa_alloc_array(w, sizeof(uint32_t));
+	d->anc = ssa_alloc_array(w, sizeof(uint32_t));
+	d->didom = ssa_alloc_array(w, sizeof(uint32_t));
+	d->stk = ssa_alloc_array(w, sizeof(uint32_t));
+	d->cur = ssa_alloc_array(w, sizeof(uint32_t));
+	if (!d->pre || !d->idom || !d->order || !d->parent || !d->last || !d->semi || !d->label ||
+	    !d->anc || !d->didom || !d->stk || !d->cur || upd_view_init(&d->v, n_max)) {
+		dsnca_free(d);
+		return SSA_ENOMEM;
+	}
+	memset(d->idom, 0xff, w * sizeof(uint32_t));
+	d->v.g = g;
+	uint64_t c[UPDATE_MAX_COUNTERS] = {0};
+	full(d, c);
+	*state = d;
+	return SSA_OK;
+}
+
+static int dsnca_apply(void *state, const struct dyn_cfg *g, const struct update *ops, size_t k,
+		       uint64_t *counters)
+{
+	struct dsnca *d = state;
+	if (g->n > d->cap)
+		return SSA_EUSAGE;
+	int st = upd_view_begin(&d->v, g, ops, k);
+	if (st)
+		return st;
+	for (size_t i = 0; i < k; i++) {
+		upd_view_step(&d->v);
+		const struct update *o = &ops[i];
+		if (o->kind != UPDATE_INSERT && o->kind != UPDATE_DELETE)
+			continue;
+		if (update(d, o, counters)) {
+			/* g already holds the rest of the batch: one rerun covers it. */
+			upd_view_end(&d->v);
+			d->v.g = g;
+			full(d, counters);
+			return SSA_OK;
+		}
+	}
+	upd_view_end(&d->v);
+	return SSA_OK;
+}
+
+static const uint32_t *dsnca_idom(void *state)
+{
+	return ((struct dsnca *)state)->idom;
+}
+
+const struct update_algo update_dsnca_algo = {
+	.head = {
+		.name = "dsnca",
+		.summary = "dynamic Semi-NCA: keeps the DFS tree, recomputes semidominators from the affected number",
+		.citation = "Georgiadis, Italiano, Laura, Santaroni 2012, An Experimental Study of Dynamic Dominators (ESA), sec. 3.1",
+		.complexity = "O(n + m) per update worst, O(n) when the DFS tree survives; 13n words",
+		.counter_names = {"full_runs", "partial_runs", "skipped", "semis_redone", "idoms_redone", "work"},
+	},
+	.state_bytes = dsnca_state_bytes,
+	.init = dsnca_init,
+	.apply = dsnca_apply,
+	.idom = dsnca_idom,
+	.free = dsnca_free,
+};

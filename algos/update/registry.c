@@ -1,0 +1,52 @@
+/* The table of dynamic-dominator algorithms. bench, the tests and the fuzzer iterate it, so an
+ * algorithm added here is cross-checked against the oracle after every batch without further
+ * wiring. */
+#include "update/dyn_cfg.h"
+#include "update/stream.h"
+#include "update/update.h"
+#include "util/status.h"
+
+#include <string.h>
+
+_Static_assert(UPDATE_MAX_COUNTERS <= ALGO_MAX_COUNTERS, "a counter name would not fit the head");
+
+extern const struct update_algo update_recompute_algo, update_dbs_algo, update_dsnca_algo,
+	update_batch_algo, update_auto_algo;
+
+const struct update_algo *const update_algos[] = {
+	&update_recompute_algo, &update_dbs_algo, &update_dsnca_algo, &update_batch_algo,
+	&update_auto_algo,
+};
+const size_t update_nalgos = sizeof update_algos / sizeof update_algos[0];
+
+int update_run(const struct update_algo *a, const struct cfg *g, const struct update_stream *s,
+	       uint32_t *idom, uint64_t *counters)
+{
+	uint64_t local[UPDATE_MAX_COUNTERS];
+	if (!counters)
+		counters = local;
+	memset(counters, 0, UPDATE_MAX_COUNTERS * sizeof *counters);
+	if (s->n_start != g->n)
+		return SSA_EUSAGE;
+	struct dyn_cfg d;
+	int st = dyn_cfg_init(&d, g, s->n_end);
+	if (st)
+		return st;
+	void *state = NULL;
+	if ((st = a->init(&state, &d, s->n_end))) {
+		dyn_cfg_free(&d);
+		return st;
+	}
+	uint64_t at = 0, start;
+	size_t k;
+	while (!st && update_stream_next_batch(s, &at, &start, &k)) {
+		st = dyn_cfg_apply(&d, s->ops + start, k, NULL);
+		if (!st)
+			st = a->apply(state, &d, s->ops + start, k, counters);
+	}
+	if (!st)
+		memcpy(idom, a->idom(state), (size_t)d.n * sizeof *idom);
+	a->free(state);
+	dyn_cfg_free(&d);
+	return st;
+}

@@ -1,0 +1,52 @@
+/* Private to algos/update: the incremental engines that more than one algorithm runs. dbs.c
+ * holds LLVM's scheme (the depth-based search for insertions, subtree rebuilds for deletions),
+ * which auto.c runs under a budget; batch.c the repair of a whole batch at once, which auto.c
+ * runs for large batches. Both edit a struct dtree (dtree.h) whose idom array is the answer. */
+#ifndef SSALAB_UPDATE_INTERNAL_H
+#define SSALAB_UPDATE_INTERNAL_H
+
+#include "update/dtree.h"
+#include "update/update.h"
+
+#include <stdint.h>
+
+struct dbs_engine {
+	struct dtree t;
+	struct upd_view v;
+	uint32_t *heap;  /* the depth-based search's queue, a max-heap by level */
+	uint32_t *aff;   /* affected blocks of one insertion */
+	uint32_t *unaff; /* visited, unaffected blocks still to expand at the current level */
+};
+
+/* Counters of dbs_apply, indexes into the algorithm's counters[]. */
+enum {
+	DBS_C_INSERTS,   /* insertions that changed the edge set (not a parallel copy) */
+	DBS_C_DELETES,   /* deletions that removed the last copy of an edge */
+	DBS_C_AFFECTED,  /* blocks re-parented by the depth-based search */
+	DBS_C_SUBTREES,  /* subtrees rebuilt by Semi-NCA (deletions, new reachable regions) */
+	DBS_C_REBUILDS,  /* whole-tree rebuilds (a deletion whose region reached the root) */
+	DBS_C_WORK,      /* blocks and edges visited */
+	DBS_C_GAVE_UP,   /* batches finished by a rebuild when the budget ran out (auto) */
+	DBS_NCOUNTERS
+};
+
+int dbs_engine_init(struct dbs_engine *e, uint32_t n_max);
+void dbs_engine_free(struct dbs_engine *e);
+uint64_t dbs_engine_bytes(uint64_t n_max);
+/* The tree of g from scratch. */
+int dbs_engine_build(struct dbs_engine *e, const struct dyn_cfg *g, uint64_t *counters);
+/* Repairs the tree for ops[0..k) (g holds them), one update at a time, each seen against the
+ * graph as it was right after it (view.h). When a deletion's region reaches the root, or the
+ * work of this batch exceeds budget (UINT64_MAX: none), the rest of the batch is skipped and
+ * the tree rebuilt from g, which already holds it (LLVM does the same). */
+int dbs_engine_apply(struct dbs_engine *e, const struct dyn_cfg *g, const struct update *ops,
+		     size_t k, uint64_t budget, uint64_t *counters);
+
+/* batch.c: repairs t for the whole batch ops[0..k) at once, on g (which holds it): one
+ * Semi-NCA over the smallest subtree that can have changed, plus the blocks that became
+ * reachable. lost: scratch of t->cap words. counters[0..3] are added to: regions rebuilt, their
+ * blocks, blocks that left the tree, blocks and edges visited. */
+int batch_repair(struct dtree *t, struct upd_view *v, const struct dyn_cfg *g,
+		 const struct update *ops, size_t k, uint32_t *lost, uint64_t *counters);
+
+#endif
