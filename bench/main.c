@@ -99,7 +99,6 @@ int main(int argc, char **argv)
 	/* With --dump the dump is the product: it goes to --out or stdout, and the report goes
 	 * to stdout when the dump has a file, else to stderr. */
 	FILE *out_f = cli.out ? of.f : stdout, *dump_f = cli.dump ? out_f : NULL;
-	const char *unfinished = cli.out ? of.tmp : NULL;
 	struct bench_report rep = {
 		.f = cli.dump ? (cli.out ? stdout : stderr) : out_f,
 		.format = cli.format,
@@ -127,7 +126,7 @@ int main(int argc, char **argv)
 			}
 			/* A usage error met on a module (a kernel that cannot run there) ends the run. */
 			for (unsigned w = 0; w < plan.nwork && !(it.llvm && code == BENCH_EXIT_USAGE); w++)
-				code = bench_run_workload(&cli, &plan, w, &u, &rep, dump_f, unfinished, code);
+				code = bench_run_workload(&cli, &plan, w, &u, &rep, dump_f, code);
 			bench_inputs_end_unit(&it, &u, &rep);
 			if (it.llvm && code == BENCH_EXIT_USAGE)
 				break;

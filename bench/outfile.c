@@ -2,37 +2,58 @@
  * renamed over FILE only when the run completed, so a failed run never leaves a partial file
  * (and never clobbers a previous good one). SIGINT and SIGTERM while the temporary file exists
  * remove it and exit with 128 + the signal (130, 143): the handler only calls unlink and
- * _exit, both async-signal-safe, on a path copied before the handler was installed. */
+ * _exit, both async-signal-safe, on a path copied before the handler was installed.
+ *
+ * --time-limit: a quadratic algorithm on an adversarial family (Semi-NCA on a 10^6-block
+ * ladder, df-runner on repeat-until) can run for hours; the limit turns that into a clear
+ * message and exit code instead of a hang. A kernel cannot be interrupted safely in the middle
+ * of its work, so the alarm ends the process the same way: its handler writes a message
+ * prepared in advance, removes the temporary file and exits (write, unlink, _exit). */
 #include "bench/outfile.h"
+#include "bench/cli.h"
 #include "util/status.h"
 
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 static char interrupt_tmp[sizeof ((struct bench_outfile *)0)->tmp];
 static volatile sig_atomic_t interrupt_armed;
 
+static char deadline_msg[512];
+static size_t deadline_msg_len;
+
 static void interrupt_fire(int sig)
 {
+	if (sig == SIGALRM) {
+		ssize_t w = write(STDERR_FILENO, deadline_msg, deadline_msg_len);
+		(void)w;
+	}
 	if (interrupt_armed)
 		unlink(interrupt_tmp);
-	_exit(128 + sig);
+	_exit(sig == SIGALRM ? BENCH_EXIT_TIMEOUT : 128 + sig);
+}
+
+static void on_signal(int sig)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = interrupt_fire;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
 }
 
 static void interrupt_arm(const char *tmp)
 {
 	memcpy(interrupt_tmp, tmp, sizeof interrupt_tmp);
 	interrupt_armed = 1;
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = interrupt_fire;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	on_signal(SIGINT);
+	on_signal(SIGTERM);
 }
 
 /* After the rename (or the unlink) there is nothing left to remove; the handlers stay, and a
@@ -119,4 +140,31 @@ void bench_outfile_abort(struct bench_outfile *o)
 	if (o->tmp[0])
 		unlink(o->tmp);
 	o->tmp[0] = 0;
+}
+
+void bench_deadline_arm(double seconds, const char *what)
+{
+	if (seconds <= 0)
+		return;
+	int len = snprintf(deadline_msg, sizeof deadline_msg,
+			   "\nbench: %s exceeded --time-limit=%g s and was stopped; no result. On an "
+			   "adversarial family this is a quadratic algorithm at work (bench/README.md: "
+			   "\"Time limits\"); try a smaller --blocks or the near-linear rival.\n",
+			   what, seconds);
+	deadline_msg_len = len < 0 ? 0 : (size_t)len >= sizeof deadline_msg ? sizeof deadline_msg - 1 : (size_t)len;
+	on_signal(SIGALRM);
+	struct itimerval it;
+	memset(&it, 0, sizeof it);
+	it.it_value.tv_sec = (time_t)seconds;
+	it.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
+	if (!it.it_value.tv_sec && !it.it_value.tv_usec)
+		it.it_value.tv_usec = 1;
+	setitimer(ITIMER_REAL, &it, NULL);
+}
+
+void bench_deadline_disarm(void)
+{
+	struct itimerval it;
+	memset(&it, 0, sizeof it);
+	setitimer(ITIMER_REAL, &it, NULL);
 }

@@ -3,9 +3,9 @@
  * interleaved round-robin when their memory fits together, the paired ratios to dfs and to
  * --baseline, and one report row per kernel. */
 #include "bench/run.h"
-#include "bench/deadline.h"
 #include "bench/input.h"
 #include "bench/m2r.h"
+#include "bench/outfile.h"
 #include "bench/pipeline.h"
 #include "bench/plan.h"
 #include "phi/phi.h"
@@ -298,17 +298,17 @@ static void order_note(struct bench_report *rep, const struct bench_input *in, c
  * left each after its setup. order gets the line that says so. */
 static void run_batch(const struct bench_cli *cli, const struct bench_input *in,
 		      const struct bench_selected *sel, struct bench_result *res,
-		      struct open_kernel *ok, size_t a, size_t b, FILE *dump_f,
-		      const char *unfinished, char *order, size_t orderlen)
+		      struct open_kernel *ok, size_t a, size_t b, FILE *dump_f, char *order,
+		      size_t orderlen)
 {
 	bool one = b - a == 1;
 	if (one)
-		bench_deadline_arm(cli->time_limit_s, sel[a].k.name, unfinished);
+		bench_deadline_arm(cli->time_limit_s, sel[a].k.name);
 	double budget = 0;
 	for (size_t i = a; i < b; i++) {
 		ok[i] = (struct open_kernel){.s = &sel[i], .res = &res[i]};
 		if (!one)
-			bench_deadline_arm(cli->time_limit_s, sel[i].k.name, unfinished);
+			bench_deadline_arm(cli->time_limit_s, sel[i].k.name);
 		kernel_open(cli, in, &ok[i]);
 		if (!one)
 			bench_deadline_disarm();
@@ -332,7 +332,7 @@ static void run_batch(const struct bench_cli *cli, const struct bench_input *in,
 	char what[512];
 	snprintf(what, sizeof what, "the interleaved samples of %s", names);
 	if (!one && cli->time_limit_s > 0)
-		bench_deadline_arm(budget > 0.001 ? budget : 0.001, what, unfinished);
+		bench_deadline_arm(budget > 0.001 ? budget : 0.001, what);
 	const struct cfg *g = &in->prog->cfg;
 	bool progress = bench_progress_enabled() && (uint64_t)g->n + g->m >= 10000000u;
 	for (unsigned r = 0; r < cli->timing.reps && (!one || ok[a].open); r++) {
@@ -351,7 +351,7 @@ static void run_batch(const struct bench_cli *cli, const struct bench_input *in,
 		res[i].interleaved = ok[i].open && nopen > 1;
 		if (ok[i].open) {
 			if (!one)
-				bench_deadline_arm(cli->time_limit_s, sel[i].k.name, unfinished);
+				bench_deadline_arm(cli->time_limit_s, sel[i].k.name);
 			kernel_close(cli, in, &ok[i], dump_f);
 			if (!one)
 				bench_deadline_disarm();
@@ -363,10 +363,10 @@ static void run_batch(const struct bench_cli *cli, const struct bench_input *in,
 
 /* Every kernel of sel on in, one row each to rep: interleaved when their memory estimates fit
  * the limit together, else one after another with a note saying why. The deadline
- * (--time-limit) is armed here, unfinished naming the --out file to remove. */
+ * (--time-limit) is armed here. */
 static int run_kernels(const struct bench_cli *cli, const struct bench_input *in,
 		       const struct bench_selected *sel, size_t n, struct bench_report *rep,
-		       FILE *dump_f, const char *unfinished)
+		       FILE *dump_f)
 {
 	char order[600];
 	order[0] = 0;
@@ -405,7 +405,7 @@ static int run_kernels(const struct bench_cli *cli, const struct bench_input *in
 	int code = BENCH_EXIT_OK;
 	size_t step = interleave ? n : 1;
 	for (size_t a = 0; a < n; a += step) {
-		run_batch(cli, in, sel, res, ok, a, a + step, dump_f, unfinished, order, sizeof order);
+		run_batch(cli, in, sel, res, ok, a, a + step, dump_f, order, sizeof order);
 		for (size_t i = a; i < a + step; i++)
 			if (ok[i].code && !code)
 				code = ok[i].code;
@@ -424,8 +424,8 @@ static int run_kernels(const struct bench_cli *cli, const struct bench_input *in
 
 /* The kernels, or the pipeline, on function i of module u. */
 static int run_function(const struct bench_cli *cli, const struct bench_selected *sel,
-			size_t nsel, struct bench_report *r, FILE *dump_f, const char *unfinished,
-			const struct bench_unit *u, uint32_t i)
+			size_t nsel, struct bench_report *r, FILE *dump_f, const struct bench_unit *u,
+			uint32_t i)
 {
 	struct bench_function f;
 	int code = bench_unit_function(u, i, cli, dump_f != NULL, r, &f);
@@ -433,7 +433,7 @@ static int run_function(const struct bench_cli *cli, const struct bench_selected
 		return code;
 	if (cli->pipeline) {
 		r->mute_notes = true;
-		bench_deadline_arm(cli->time_limit_s, "the pipeline", unfinished);
+		bench_deadline_arm(cli->time_limit_s, "the pipeline");
 		code = bench_pipeline_run(cli, &f.in, r, dump_f);
 		bench_deadline_disarm();
 		r->mute_notes = false;
@@ -452,7 +452,7 @@ static int run_function(const struct bench_cli *cli, const struct bench_selected
 			fprintf(stderr, "bench: out of memory\n");
 			code = BENCH_EXIT_REFUSED;
 		} else {
-			code = run_kernels(cli, &f.in, run, nrun, r, dump_f, unfinished);
+			code = run_kernels(cli, &f.in, run, nrun, r, dump_f);
 		}
 		free(run);
 	}
@@ -463,13 +463,13 @@ static int run_function(const struct bench_cli *cli, const struct bench_selected
 
 /* Every chosen function of module u (with --pipeline, those with variables). */
 static int run_functions(const struct bench_cli *cli, const struct bench_selected *sel,
-			 size_t nsel, struct bench_report *r, FILE *dump_f, const char *unfinished,
-			 const struct bench_unit *u, int code)
+			 size_t nsel, struct bench_report *r, FILE *dump_f, const struct bench_unit *u,
+			 int code)
 {
 	for (uint32_t i = 0; i < u->nfuncs && code != BENCH_EXIT_USAGE; i++) {
 		if (cli->pipeline && !bench_unit_function_vars(u, i))
 			continue;
-		int c = run_function(cli, sel, nsel, r, dump_f, unfinished, u, i);
+		int c = run_function(cli, sel, nsel, r, dump_f, u, i);
 		if (c && !code)
 			code = c;
 		if (c == BENCH_EXIT_USAGE)
@@ -480,8 +480,8 @@ static int run_functions(const struct bench_cli *cli, const struct bench_selecte
 
 /* 'all' on LLVM IR: after the kernels' summary, ssalab's best whole pipeline on every function
  * with variables, then llvm-mem2reg set against it. */
-static int run_rival(const struct bench_cli *cli, struct bench_report *r, const char *unfinished,
-		     struct bench_unit *u, int code)
+static int run_rival(const struct bench_cli *cli, struct bench_report *r, struct bench_unit *u,
+		     int code)
 {
 #ifdef SSALAB_HAVE_LLVM_PEERS
 	bench_report_module_kernels(r, u->first_row);
@@ -493,14 +493,14 @@ static int run_rival(const struct bench_cli *cli, struct bench_report *r, const 
 	bench_report_note(r, "end to end: --pipeline=" BENCH_M2R_ALL_PIPELINE
 			     " --flavor=pruned against llvm-mem2reg, per function");
 	u->first_row = bench_report_nrows(r);
-	code = run_functions(&pc, NULL, 0, r, NULL, unfinished, u, code);
+	code = run_functions(&pc, NULL, 0, r, NULL, u, code);
 	if (code != BENCH_EXIT_USAGE) {
 		int c = bench_m2r_run(&pc, r, u, u->first_row);
 		if (c && !code)
 			code = c;
 	}
 #else
-	(void)cli, (void)unfinished, (void)u;
+	(void)cli, (void)u;
 	bench_report_note(r, "llvm-mem2reg: left out of 'all': this bench has no LLVM peers ("
 			     SSALAB_PEERS_LLVM_WHY ")");
 #endif
@@ -508,8 +508,7 @@ static int run_rival(const struct bench_cli *cli, struct bench_report *r, const 
 }
 
 int bench_run_workload(const struct bench_cli *cli, const struct bench_plan *p, unsigned w,
-		       struct bench_unit *u, struct bench_report *rep, FILE *dump_f,
-		       const char *unfinished, int code)
+		       struct bench_unit *u, struct bench_report *rep, FILE *dump_f, int code)
 {
 	int c = BENCH_EXIT_OK;
 	enum bench_work work = p->work[w];
@@ -522,20 +521,20 @@ int bench_run_workload(const struct bench_cli *cli, const struct bench_plan *p, 
 			.opts = &cli->opts,
 		};
 		if (work == BENCH_WORK_PIPELINE) {
-			bench_deadline_arm(cli->time_limit_s, "the pipeline", unfinished);
+			bench_deadline_arm(cli->time_limit_s, "the pipeline");
 			c = bench_pipeline_run(cli, &in, rep, dump_f);
 			bench_deadline_disarm();
 		} else {
-			c = run_kernels(cli, &in, p->sel, p->nsel, rep, dump_f, unfinished);
+			c = run_kernels(cli, &in, p->sel, p->nsel, rep, dump_f);
 		}
 		return c && !code ? c : code;
 	}
 	switch (work) {
 	case BENCH_WORK_KERNELS:
 	case BENCH_WORK_PIPELINE:
-		return run_functions(cli, p->sel, p->nsel, rep, dump_f, unfinished, u, code);
+		return run_functions(cli, p->sel, p->nsel, rep, dump_f, u, code);
 	case BENCH_WORK_RIVAL:
-		return run_rival(cli, rep, unfinished, u, code);
+		return run_rival(cli, rep, u, code);
 	case BENCH_WORK_M2R:
 #ifdef SSALAB_HAVE_LLVM_PEERS
 		c = bench_m2r_run(cli, rep, u, u->first_row);

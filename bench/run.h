@@ -26,7 +26,6 @@ struct bench_unit;
  * variables, placement kernels not on those without), or llvm-mem2reg over the module. code
  * is the exit code so far (a usage error stops a module's functions); returns it updated. */
 int bench_run_workload(const struct bench_cli *cli, const struct bench_plan *p, unsigned w,
-		       struct bench_unit *u, struct bench_report *rep, FILE *dump_f,
-		       const char *unfinished, int code);
+		       struct bench_unit *u, struct bench_report *rep, FILE *dump_f, int code);
 
 #endif
