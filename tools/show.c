@@ -30,7 +30,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 const char *const show_section_names[SHOW_NSECTIONS] = {
     [SHOW_CFG] = "cfg",     [SHOW_DOM] = "dom",           [SHOW_SETS] = "sets",
@@ -540,32 +539,6 @@ static bool parse_views(const char *list, unsigned *views)
 	}
 	*views = bits;
 	return true;
-}
-
-int show_write_atomic(const char *path, int (*write)(FILE *f, const void *arg), const void *arg)
-{
-	size_t tl = strlen(path) + 32;
-	char *tmp = malloc(tl);
-	if (!tmp)
-		return fail(path, SSA_ENOMEM);
-	snprintf(tmp, tl, "%s.tmp-%ld", path, (long)getpid());
-	FILE *f = fopen(tmp, "w");
-	if (!f) {
-		fprintf(stderr, "show: %s: cannot create: %s\n", tmp, strerror(errno));
-		free(tmp);
-		return 1;
-	}
-	int bad = write(f, arg) != 0;
-	bad |= ferror(f) | (fclose(f) != 0);
-	if (!bad && rename(tmp, path) != 0)
-		bad = 1;
-	if (bad) {
-		int e = errno;
-		unlink(tmp);
-		fprintf(stderr, "show: %s: write failed: %s\n", path, strerror(e));
-	}
-	free(tmp);
-	return bad;
 }
 
 int main(int argc, char **argv)

@@ -156,7 +156,4 @@ int show_html(const struct view *v, const char *path);
 int show_read_llvm(const char *path, const char *func, struct prog *out, struct show_rhs *rhs);
 void show_rhs_free(struct show_rhs *r);
 
-/* Writes a file whole or not at all: into path.tmp-PID, then renamed. 0, or 1 with a message. */
-int show_write_atomic(const char *path, int (*write)(FILE *f, const void *arg), const void *arg);
-
 #endif

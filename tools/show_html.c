@@ -15,8 +15,10 @@
 #include "util/status.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define BOX_H 26.0
 #define CHAR_W 7.8
@@ -587,8 +589,34 @@ out:
 	return st;
 }
 
+/* The page whole or not at all: into path.tmp-PID, then renamed. 0, or 1 with a message. */
+static int write_atomic(const char *path, int (*write)(FILE *f, const void *arg), const void *arg)
+{
+	size_t tl = strlen(path) + 32;
+	char *tmp = malloc(tl);
+	if (!tmp)
+		{ fprintf(stderr, "show: %s: %s\n", path, ssa_status_str(SSA_ENOMEM)); return 1; }
+	snprintf(tmp, tl, "%s.tmp-%ld", path, (long)getpid());
+	FILE *f = fopen(tmp, "w");
+	if (!f) {
+		fprintf(stderr, "show: %s: cannot create: %s\n", tmp, strerror(errno));
+		free(tmp);
+		return 1;
+	}
+	int bad = write(f, arg) != 0;
+	bad |= ferror(f) | (fclose(f) != 0);
+	if (!bad && rename(tmp, path) != 0)
+		bad = 1;
+	if (bad) {
+		int e = errno;
+		unlink(tmp);
+		fprintf(stderr, "show: %s: write failed: %s\n", path, strerror(e));
+	}
+	free(tmp);
+	return bad;
+}
 int show_html(const struct view *v, const char *path)
 {
 	struct page pg = {.v = v, .title = v->path};
-	return show_write_atomic(path, write_page, &pg);
+	return write_atomic(path, write_page, &pg);
 }
