@@ -375,7 +375,6 @@ static const char script[] =
 
 struct page {
 	const struct view *v;
-	const char *title;
 };
 
 static int write_page(FILE *f, const void *arg)
@@ -426,7 +425,13 @@ static int write_page(FILE *f, const void *arg)
 			           "data-title=\"IDF of ",
 			        n, n, fname);
 			esc(f, show_vname(v, x, b1));
-			fprintf(f, ", %s\" data-hl=\"", start ? "start" : "X");
+			if (start) {
+				fputs(", start", f);
+			} else {
+				fputs(", X = ", f);
+				esc(f, show_bname(v, w.x, b2));
+			}
+			fputs("\" data-hl=\"", f);
 			/* highlights: X, the blocks in F, those in W, the definitions */
 			for (uint32_t b = 0; b < g->n; b++) {
 				if (w.in_f[b])
@@ -617,6 +622,6 @@ static int write_atomic(const char *path, int (*write)(FILE *f, const void *arg)
 }
 int show_html(const struct view *v, const char *path)
 {
-	struct page pg = {.v = v, .title = v->path};
+	struct page pg = {.v = v};
 	return write_atomic(path, write_page, &pg);
 }

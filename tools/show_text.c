@@ -210,10 +210,8 @@ static void idf_row(const struct view *v, struct show_idf *w, bool start, char (
 	} else {
 		snprintf(cols[0], IDF_CELL, "%u", w->step);
 		snprintf(cols[1], IDF_CELL, "%s", show_bname(v, w->x, b1));
-		uint32_t k = (uint32_t)(v->df.off[w->x + 1] - v->df.off[w->x]);
-		uint32_t *tmp = w->scratch; /* holds DF(X) in name order after show_idf_next */
-		(void)k;
-		set_str(v, tmp, (uint32_t)(v->df.off[w->x + 1] - v->df.off[w->x]), '{', '}', cols[2],
+		/* the scratch holds DF(X) in name order after show_idf_next */
+		set_str(v, w->scratch, (uint32_t)(v->df.off[w->x + 1] - v->df.off[w->x]), '{', '}', cols[2],
 		        IDF_CELL);
 		size_t a = 0, b = 0;
 		cols[3][0] = cols[4][0] = '\0';
