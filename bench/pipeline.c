@@ -142,7 +142,7 @@ struct pipe {
 	struct phi_sets ps;
 	struct ssa_form s, pruned;
 	struct phi_maximal_stats mst;
-	uint64_t counters[ST_N][BENCH_MAX_COUNTERS];
+	uint64_t counters[ST_N][BENCH_MAX_COUNTERS]; /* each stage's run fills its own */
 	uint64_t bytes[ST_N];
 	double wall[ST_N], cpu[ST_N]; /* ns accumulated over the runs of one sample */
 	double lap_wall, lap_cpu;
@@ -194,18 +194,16 @@ static int pipe_rep(struct pipe *x)
 	const struct prog *p = x->p;
 	const struct cfg *g = &p->cfg;
 	int st;
-	uint64_t c[8];
+	uint64_t c[DF_MAX_COUNTERS];
 	pipe_free_outputs(x);
 
 	lap_start(x);
-	st = x->da->run(x->dom_scratch, g, x->idom, c);
+	st = x->da->run(x->dom_scratch, g, x->idom, x->counters[ST_DOM]);
 	if (st == SSA_OK)
 		st = domtree_compute(&x->dt, x->idom, 0); /* storage allocated once, in setup */
 	lap_end(x, ST_DOM);
 	if (st != SSA_OK)
 		return st;
-	for (int i = 0; i < DOM_MAX_COUNTERS && i < BENCH_MAX_COUNTERS; i++)
-		x->counters[ST_DOM][i] = c[i];
 
 	if (x->dfa) {
 		lap_start(x);
@@ -238,15 +236,13 @@ static int pipe_rep(struct pipe *x)
 		if (st == SSA_OK) {
 			struct phi_input in = {.prog = p, .dt = &x->dt, .vb = &x->vb,
 					       .df = x->dfa ? &x->df : NULL, .live = NULL};
-			st = x->pa->run(x->phi_scratch, &in, x->flavor, &x->ps, c);
+			st = x->pa->run(x->phi_scratch, &in, x->flavor, &x->ps, x->counters[ST_PHI]);
 		}
 		if (st == SSA_OK)
 			st = ssa_form_layout(&x->s, p, &x->ps);
 		lap_end(x, ST_PHI);
 		if (st != SSA_OK)
 			return st;
-		for (int i = 0; i < PHI_MAX_COUNTERS && i < BENCH_MAX_COUNTERS; i++)
-			x->counters[ST_PHI][i] = c[i];
 	}
 	x->bytes[ST_PHI] = ssa_form_bytes(g->n, p->nops, x->s.nphi, x->s.arg_off[x->s.nphi]);
 	if (!x->maximal)
@@ -261,12 +257,10 @@ static int pipe_rep(struct pipe *x)
 	x->bytes[ST_RENAME] =
 		x->ra->scratch_bytes(g->n, g->m, p->nvars, p->nops, x->s.nphi);
 	lap_start(x);
-	st = x->ra->run(x->ren_scratch, p, &x->dt, &x->s, c);
+	st = x->ra->run(x->ren_scratch, p, &x->dt, &x->s, x->counters[ST_RENAME]);
 	lap_end(x, ST_RENAME);
 	if (st != SSA_OK)
 		return st;
-	for (int i = 0; i < RENAME_MAX_COUNTERS && i < BENCH_MAX_COUNTERS; i++)
-		x->counters[ST_RENAME][i] = c[i];
 
 	if (x->maximal) {
 		lap_start(x);
@@ -291,7 +285,6 @@ static int pipe_rep(struct pipe *x)
 struct pipe_rows {
 	struct bench_timing t[ST_N];
 	struct bench_timing floor;
-	double floor_ms, floor_cpu_ms; /* medians of wall and CPU time per run */
 };
 
 static int pipe_run_once(void *arg, uint64_t *counters)
@@ -308,52 +301,45 @@ static int dfs_run_once(void *arg, uint64_t *counters)
 	return SSA_OK;
 }
 
-/* Warm-up, calibration and samples as for a kernel (timing.h), but with every stage's share kept; the
- * floor (dfs_arg) is warmed up and calibrated on its own, and sample i of it follows sample i
- * of the pipeline, so a burst of load hits both. */
+/* Warm-up, calibration and samples as for a kernel (timing.h): the pipeline is timed whole, each
+ * stage's share of every sample kept; the floor (dfs_arg) is warmed up and calibrated on its own,
+ * and sample i of it follows sample i of the pipeline, so a burst of load hits both. */
 static int time_pipeline(struct pipe *x, const struct bench_timing_opts *o, struct pipe_rows *rows,
 			 void *dfs_arg)
 {
 	uint64_t dummy[BENCH_MAX_COUNTERS];
-	int st = SSA_OK;
+	struct bench_timing whole = {0};
+	int st = bench_time_begin(pipe_run_once, x, o, dummy, &whole);
 	for (int k = 0; k < ST_N && st == SSA_OK; k++)
 		st = bench_timing_init(&rows->t[k], o->reps);
-	for (unsigned i = 0; i < o->warmup && st == SSA_OK; i++)
-		st = pipe_rep(x);
-	uint64_t iters = st == SSA_OK ? bench_calibrate(pipe_run_once, x, o->min_time_s, dummy, &st) : 1;
 	if (st == SSA_OK)
 		st = bench_time_begin(dfs_run_once, dfs_arg, o, dummy, &rows->floor);
-	uint64_t sw = 0;
 	for (unsigned i = 0; i < o->reps && st == SSA_OK; i++) {
 		if (bench_progress_enabled() && (uint64_t)x->p->cfg.n + x->p->cfg.m >= 10000000u)
 			bench_progress("pipeline: sample %u/%u", i + 1, o->reps);
 		memset(x->wall, 0, sizeof x->wall);
 		memset(x->cpu, 0, sizeof x->cpu);
-		uint64_t sw0 = bench_invol_switches();
-		double start = bench_sample_clock_ms();
-		for (uint64_t r = 0; r < iters && st == SSA_OK; r++)
-			st = pipe_rep(x);
-		sw += bench_invol_switches() - sw0;
+		st = bench_time_sample(pipe_run_once, x, dummy, &whole, i);
 		for (int k = 0; k < ST_N; k++) {
-			rows->t[k].rep_ms[i] = x->wall[k] / 1e6 / (double)iters;
-			rows->t[k].cpu_rep_ms[i] = x->cpu[k] / 1e6 / (double)iters;
-			rows->t[k].rep_start_ms[i] = start;
-			rows->t[k].reps = i + 1;
-			rows->t[k].iters = iters;
+			struct bench_timing *t = &rows->t[k];
+			t->rep_ms[i] = x->wall[k] / 1e6 / (double)whole.iters;
+			t->cpu_rep_ms[i] = x->cpu[k] / 1e6 / (double)whole.iters;
+			t->rep_start_ms[i] = whole.rep_start_ms[i];
+			t->reps = i + 1;
+			t->iters = whole.iters;
+			t->invol_switches = whole.invol_switches;
 		}
 		if (st == SSA_OK)
 			st = bench_time_sample(dfs_run_once, dfs_arg, dummy, &rows->floor, i);
 	}
 	bench_progress_done();
 	for (int k = 0; k < ST_N && st == SSA_OK; k++) {
-		rows->t[k].invol_switches = sw;
 		rows->t[k].prepare_ms = -1;
 		st = bench_timing_stats(&rows->t[k]);
 	}
 	if (st == SSA_OK)
 		st = bench_timing_stats(&rows->floor);
-	rows->floor_ms = rows->floor.median_ms;
-	rows->floor_cpu_ms = rows->floor.cpu_median_ms;
+	bench_timing_free(&whole);
 	return st;
 }
 
@@ -433,8 +419,13 @@ static void report_rows(struct bench_report *r, const char *text, struct pipe *x
 	const char *algo[ST_N] = {x->da->head.name, x->dfa ? x->dfa->head.name : NULL,
 				  x->pa ? x->pa->head.name : "phi-maximal", x->ra->head.name,
 				  x->maximal ? (x->dead ? "prune-ah+dead" : "prune-ah") : NULL};
+	static const char *const df_names[] = {"sum-df", "max-df", NULL};
+	static const char *const phis_names[] = {"phis", NULL};
 	static const char *const prune_names[] = {"removed-redundant", "removed-dead", "kept",
 						  "rechecks", NULL};
+	const char *const *names[ST_N] = {x->da->head.counter_names, df_names,
+					  x->pa ? x->pa->head.counter_names : phis_names,
+					  x->ra->head.counter_names, prune_names};
 	const struct cfg *g = &x->p->cfg;
 	double total = 0, total_cpu = 0;
 	for (int k = 0; k < ST_N; k++)
@@ -445,21 +436,49 @@ static void report_rows(struct bench_report *r, const char *text, struct pipe *x
 	/* Every x_dfs pairs a sample of the pipeline with the floor's sample of the same round. */
 	unsigned reps = rows->floor.reps < rows->t[ST_DOM].reps ? rows->floor.reps
 								: rows->t[ST_DOM].reps;
-	struct bench_ratio x_dfs[ST_N], x_cpu[ST_N], x_total, x_total_cpu;
 	double *sum = ssa_calloc_array(reps ? reps : 1, sizeof *sum);
 	double *sum_cpu = ssa_calloc_array(reps ? reps : 1, sizeof *sum_cpu);
+	/* x_dfs: the median of the per-sample ratios to the floor (each pipeline sample is followed
+	 * by a floor sample); x_cpu the same with CPU time, which a busy machine inflates less
+	 * (the process's own time, not its waits). */
+	char table[ST_N][200], line[400];
 	for (int k = 0; k < ST_N; k++) {
-		memset(&x_dfs[k], 0, sizeof x_dfs[k]);
-		memset(&x_cpu[k], 0, sizeof x_cpu[k]);
 		if (!algo[k])
 			continue;
-		bench_ratio_paired(rows->t[k].rep_ms, rows->floor.rep_ms, reps, &x_dfs[k]);
-		bench_ratio_paired(rows->t[k].cpu_rep_ms, rows->floor.cpu_rep_ms, reps, &x_cpu[k]);
+		const struct bench_timing *t = &rows->t[k];
+		struct bench_ratio x_cpu;
+		struct bench_result res;
+		memset(&res, 0, sizeof res);
+		bench_ratio_paired(t->rep_ms, rows->floor.rep_ms, reps, &res.x_dfs);
+		bench_ratio_paired(t->cpu_rep_ms, rows->floor.cpu_rep_ms, reps, &x_cpu);
 		for (unsigned i = 0; sum && sum_cpu && i < reps; i++) {
-			sum[i] += rows->t[k].rep_ms[i];
-			sum_cpu[i] += rows->t[k].cpu_rep_ms[i];
+			sum[i] += t->rep_ms[i];
+			sum_cpu[i] += t->cpu_rep_ms[i];
 		}
+		res.algo = algo[k];
+		res.stage = stage_names[k];
+		res.status = BENCH_RUN_OK;
+		res.mem_estimate = x->bytes[k];
+		res.timing = *t;
+		res.timing.prepare_ms = prepare_ms[k];
+		for (size_t i = 0; i < BENCH_MAX_COUNTERS && names[k][i]; i++) {
+			res.counter_names[res.ncounters] = names[k][i];
+			res.counters[res.ncounters++] = x->counters[k][i];
+		}
+		res.mem = *mem;
+		res.interleaved = true;
+		bool last = k == ST_PRUNE || (k == ST_RENAME && !x->maximal);
+		res.check = last ? check : "n/a";
+		snprintf(res.check_msg, sizeof res.check_msg, "%s", last ? check_msg : "");
+		bench_report_row(r, &res);
+		char b[32];
+		bench_format_bytes(x->bytes[k], b, sizeof b);
+		snprintf(table[k], sizeof table[k], "%-7s %-18s %10.3f %6.1f%% %9.2f %7.2f %9.3f %7.2f   %s",
+			 stage_names[k], algo[k], t->median_ms,
+			 total > 0 ? 100.0 * t->median_ms / total : 0.0, t->median_ms * 1e6 / g->n,
+			 res.x_dfs.value, t->cpu_median_ms, x_cpu.value, b);
 	}
+	struct bench_ratio x_total, x_total_cpu;
 	memset(&x_total, 0, sizeof x_total);
 	memset(&x_total_cpu, 0, sizeof x_total_cpu);
 	if (sum && sum_cpu) {
@@ -468,60 +487,16 @@ static void report_rows(struct bench_report *r, const char *text, struct pipe *x
 	}
 	free(sum);
 	free(sum_cpu);
-	for (int k = 0; k < ST_N; k++) {
-		if (!algo[k])
-			continue;
-		struct bench_result res;
-		memset(&res, 0, sizeof res);
-		res.algo = algo[k];
-		res.stage = stage_names[k];
-		res.status = BENCH_RUN_OK;
-		res.mem_estimate = x->bytes[k];
-		res.timing = rows->t[k];
-		res.timing.prepare_ms = prepare_ms[k];
-		const char *const *names = k == ST_DOM	  ? x->da->head.counter_names
-					   : k == ST_DF	  ? (const char *const[]){"sum-df", "max-df", NULL}
-					   : k == ST_RENAME ? x->ra->head.counter_names
-					   : k == ST_PRUNE  ? prune_names
-					   : x->pa	    ? x->pa->head.counter_names
-							    : (const char *const[]){"phis", NULL};
-		size_t max = k == ST_DOM ? DOM_MAX_COUNTERS : k == ST_RENAME ? RENAME_MAX_COUNTERS
-			     : k == ST_PHI && x->pa ? PHI_MAX_COUNTERS : BENCH_MAX_COUNTERS;
-		for (size_t i = 0; i < max && i < BENCH_MAX_COUNTERS && names[i]; i++) {
-			res.counter_names[res.ncounters] = names[i];
-			res.counters[res.ncounters++] = x->counters[k][i];
-		}
-		res.mem = *mem;
-		res.x_dfs = x_dfs[k];
-		res.interleaved = true;
-		bool last = k == ST_PRUNE || (k == ST_RENAME && !x->maximal);
-		res.check = last ? check : "n/a";
-		snprintf(res.check_msg, sizeof res.check_msg, "%s", last ? check_msg : "");
-		bench_report_row(r, &res);
-	}
-	char line[400];
 	snprintf(line, sizeof line, "pipeline: %s  (n=%" PRIu32 " m=%" PRIu32 " vars=%" PRIu32
 		 " ops=%" PRIu32 ", median of %u samples of %" PRIu64 " runs)",
 		 text, g->n, g->m, x->p->nvars, x->p->nops, rows->t[ST_DOM].reps,
 		 rows->t[ST_DOM].iters);
 	bench_report_note(r, line);
-	/* x_dfs: the median of the per-sample ratios to the floor (each pipeline sample is followed
-	 * by a floor sample); x_cpu the same with CPU time, which a busy machine inflates less
-	 * (the process's own time, not its waits). */
 	bench_report_note(r, "stage   algorithm           median_ms   share  ns/block   x_dfs    cpu_ms   x_cpu"
 			     "   memory");
-	for (int k = 0; k < ST_N; k++) {
-		if (!algo[k])
-			continue;
-		char b[32];
-		double med = rows->t[k].median_ms;
-		bench_format_bytes(x->bytes[k], b, sizeof b);
-		double cpu = rows->t[k].cpu_median_ms;
-		snprintf(line, sizeof line, "%-7s %-18s %10.3f %6.1f%% %9.2f %7.2f %9.3f %7.2f   %s",
-			 stage_names[k], algo[k], med, total > 0 ? 100.0 * med / total : 0.0,
-			 med * 1e6 / g->n, x_dfs[k].value, cpu, x_cpu[k].value, b);
-		bench_report_note(r, line);
-	}
+	for (int k = 0; k < ST_N; k++)
+		if (algo[k])
+			bench_report_note(r, table[k]);
 	char pk[32];
 	bench_format_bytes(mem->peak_alloc, pk, sizeof pk);
 	snprintf(line, sizeof line, "%-7s %-18s %10.3f %6.1f%% %9.2f %7.2f %9.3f %7.2f   peak %s",
@@ -529,7 +504,7 @@ static void report_rows(struct bench_report *r, const char *text, struct pipe *x
 		 x_total.value, total_cpu, x_total_cpu.value, mem->have_jemalloc ? pk : "n/a");
 	bench_report_note(r, line);
 	snprintf(line, sizeof line, "%-7s %-18s %10.3f %7s %9s %7s %9.3f", "floor", "dfs",
-		 rows->floor_ms, "", "", "", rows->floor_cpu_ms);
+		 rows->floor.median_ms, "", "", "", rows->floor.cpu_median_ms);
 	bench_report_note(r, line);
 	char a[96], b[96];
 	bench_ratio_str(&x_total, a, sizeof a);

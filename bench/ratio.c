@@ -23,7 +23,7 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static double median_of(double *v, unsigned n)
+double bench_median(double *v, unsigned n)
 {
 	qsort(v, n, sizeof *v, cmp_double);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
@@ -74,7 +74,7 @@ void bench_ratio_paired(const double *a, const double *b, unsigned n, struct ben
 		out->have = true;
 		out->pairs = k;
 		memcpy(tmp, r, k * sizeof *tmp);
-		out->value = median_of(tmp, k);
+		out->value = bench_median(tmp, k);
 	}
 	if (k >= BENCH_RATIO_MIN_PAIRS) {
 		/* Rounds close in time share the machine's state, so with many rounds their
@@ -88,7 +88,7 @@ void bench_ratio_paired(const double *a, const double *b, unsigned n, struct ben
 				unsigned lo = (unsigned)((uint64_t)j * k / nb);
 				unsigned hi = (unsigned)((uint64_t)(j + 1) * k / nb);
 				memcpy(tmp, r + lo, (hi - lo) * sizeof *tmp);
-				bm[j] = median_of(tmp, hi - lo);
+				bm[j] = bench_median(tmp, hi - lo);
 			}
 			qsort(bm, nb, sizeof *bm, cmp_double);
 			unsigned rank = bench_ratio_rank(nb);

@@ -25,6 +25,8 @@ void bench_ratio_paired(const double *a, const double *b, unsigned n, struct ben
 /* The k above for b batches: 0 when b values cannot give 95% (b < 6; the extremes are used). */
 unsigned bench_ratio_rank(unsigned b);
 void bench_ratio_of_sums(const double *a, const double *b, unsigned n, struct bench_ratio *out);
+/* The median of v[0, n), n > 0 (the mean of the two middle values for an even count); sorts v. */
+double bench_median(double *v, unsigned n);
 /* "2.31 [2.25, 2.40]", "2.31 [interval n/a: 3 pairs]" or "-". */
 void bench_ratio_str(const struct bench_ratio *r, char *buf, size_t len);
 

@@ -20,46 +20,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct run_ctx {
-	const struct bench_stage *st;
-	void *state;
-};
-
-static int run_once(void *arg, uint64_t *counters)
-{
-	struct run_ctx *c = arg;
-	return c->st->run(c->state, counters);
-}
-
-/* What setup made, and the state itself (NULL when it could not be allocated). */
-static void state_end(const struct bench_stage *st, void *state)
-{
-	if (state)
-		st->teardown(state);
-	free(state);
-}
-
-struct open_kernel;
-static void fail(struct open_kernel *ok, enum bench_run_status status, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-/* A kernel that does not fit (memory, or a size limit such as --df-limit) is refused; a
- * refusal of a kernel chosen by a group does not change the exit code. */
-static int refusal(const struct bench_selected *s)
-{
-	return s->by_group ? BENCH_EXIT_OK : BENCH_EXIT_REFUSED;
-}
-
 /* A kernel between its calibration and its check: the interleaved runner holds several. */
 struct open_kernel {
 	const struct bench_selected *s;
 	struct bench_result *res;
-	struct run_ctx ctx;
+	void *state;  /* the stage's state, from setup to teardown */
 	bool open;    /* set up and calibrated: samples may be taken */
 	int code;     /* the exit code it asks for so far */
 	double setup_s; /* what its setup, warm-up and calibration took (for --time-limit) */
 	char where[300]; /* for messages: "" or "function 'f': " (LLVM IR input) */
 };
+
+static int run_once(void *arg, uint64_t *counters)
+{
+	struct open_kernel *ok = arg;
+	return ok->s->k.stage->run(ok->state, counters);
+}
+
+static void fail(struct open_kernel *ok, enum bench_run_status status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 static void fail(struct open_kernel *ok, enum bench_run_status status, const char *fmt, ...)
 {
@@ -76,11 +55,34 @@ static void fail(struct open_kernel *ok, enum bench_run_status status, const cha
 		fprintf(stderr, "bench: %s%s: %s\n", ok->where, res->algo, res->status_msg);
 }
 
-static void set_where(struct open_kernel *ok, const struct bench_input *in)
+/* A kernel that does not fit (memory, or a size limit such as --df-limit) is refused; a
+ * refusal of a kernel chosen by a group does not change the exit code. */
+static int refusal(const struct bench_selected *s)
 {
-	ok->where[0] = 0;
-	if (in->function)
-		snprintf(ok->where, sizeof ok->where, "function '%s': ", in->function);
+	return s->by_group ? BENCH_EXIT_OK : BENCH_EXIT_REFUSED;
+}
+
+/* What setup and the runs made, and the state itself. */
+static void state_end(struct open_kernel *ok)
+{
+	if (ok->state)
+		ok->s->k.stage->teardown(ok->state);
+	free(ok->state);
+	ok->state = NULL;
+}
+
+/* Step step (setup, prepare, run) ended with status st: the row says why (why, else the
+ * status), what setup made is freed, and the kernel is closed. Setup refuses an input too
+ * large for the kernel; elsewhere out of memory is a failure. A verification error while
+ * setting up or running is an input error, not a failed check. */
+static void fail_step(struct open_kernel *ok, const char *step, int st, const char *why)
+{
+	bool refused = !strcmp(step, "setup") && (st == SSA_ETOOBIG || st == SSA_ENOMEM);
+	fail(ok, refused ? BENCH_RUN_REFUSED : BENCH_RUN_FAILED, "%s: %s", step,
+	     why && why[0] ? why : ssa_status_str(st));
+	state_end(ok);
+	ok->open = false;
+	ok->code = refused ? refusal(ok->s) : st == SSA_EVERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
 }
 
 /* Memory check, setup, prepare, warm-up and calibration. On success ok->open is set;
@@ -88,15 +90,13 @@ static void set_where(struct open_kernel *ok, const struct bench_input *in)
 static void kernel_open(const struct bench_cli *cli, const struct bench_input *in,
 			struct open_kernel *ok)
 {
-	const struct bench_selected *s = ok->s;
 	struct bench_result *res = ok->res;
-	set_where(ok, in);
-	const struct bench_kernel *k = &s->k;
+	const struct bench_kernel *k = &ok->s->k;
 	const struct bench_stage *stage = k->stage;
 	const struct cfg *g = &in->prog->cfg;
 	double t0 = bench_now_ns();
-	ok->open = false;
-	ok->code = BENCH_EXIT_OK;
+	if (in->function)
+		snprintf(ok->where, sizeof ok->where, "function '%s': ", in->function);
 	memset(res, 0, sizeof *res);
 	res->algo = k->name;
 	res->stage = stage->name;
@@ -109,62 +109,47 @@ static void kernel_open(const struct bench_cli *cli, const struct bench_input *i
 	const char *how;
 	uint64_t limit = bench_mem_limit(cli, &how);
 	if (res->mem_estimate > limit) {
-		char need[32], lim[32], why[300];
+		char need[32], lim[32];
 		bench_format_bytes(res->mem_estimate, need, sizeof need);
 		bench_format_bytes(limit, lim, sizeof lim);
-		snprintf(why, sizeof why, "%s needs %s for n=%" PRIu32 " m=%" PRIu32 "; limit is %s "
-			 "(%s); use --mem-limit to override", k->name, need, g->n, g->m, lim, how);
-		fail(ok, BENCH_RUN_REFUSED, "%s", why);
-		ok->code = refusal(s);
+		fail(ok, BENCH_RUN_REFUSED, "%s needs %s for n=%" PRIu32 " m=%" PRIu32 "; limit is %s "
+		     "(%s); use --mem-limit to override", k->name, need, g->n, g->m, lim, how);
+		ok->code = refusal(ok->s);
 		return;
 	}
 
 	bench_mem_reset();
 	char err[256] = "";
 	bench_progress("%s: setup", k->name);
-	void *state = calloc(1, stage->state_size);
-	if (!state)
+	ok->state = calloc(1, stage->state_size);
+	if (!ok->state)
 		snprintf(err, sizeof err, "%s: out of memory", k->name);
-	int st = state ? stage->setup(k, in, state, err, sizeof err) : SSA_ENOMEM;
+	int st = ok->state ? stage->setup(k, in, ok->state, err, sizeof err) : SSA_ENOMEM;
 	bench_progress_done();
-	if (st)
-		state_end(stage, state);
-	if (st == SSA_ETOOBIG || st == SSA_ENOMEM) {
-		fail(ok, BENCH_RUN_REFUSED, "setup: %s", err[0] ? err : ssa_status_str(st));
-		ok->code = refusal(s);
-		return;
-	}
 	if (st) {
-		fail(ok, BENCH_RUN_FAILED, "setup: %s", err[0] ? err : ssa_status_str(st));
-		ok->code = st == SSA_EVERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
+		fail_step(ok, "setup", st, err);
 		return;
 	}
 	double prepare_ms = -1;
 	if (k->prepare) {
 		double p0 = bench_now_ns();
-		st = stage->prepare(state);
+		st = stage->prepare(ok->state);
 		prepare_ms = (bench_now_ns() - p0) / 1e6;
 		res->timing.prepare_ms = prepare_ms;
 		if (st) {
-			fail(ok, BENCH_RUN_FAILED, "prepare: %s", ssa_status_str(st));
-			state_end(stage, state);
-			ok->code = bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT
-									   : bench_exit_for(st);
+			fail_step(ok, "prepare", st, NULL);
 			return;
 		}
 	}
-	ok->ctx = (struct run_ctx){stage, state};
 	bench_progress("%s: warm-up and calibration", k->name);
-	st = bench_time_begin(run_once, &ok->ctx, &cli->timing, res->counters, &res->timing);
+	st = bench_time_begin(run_once, ok, &cli->timing, res->counters, &res->timing);
 	bench_progress_done();
 	res->timing.prepare_ms = prepare_ms;
 	/* The peak of what setup and the runs allocated above what was live before: taken now,
 	 * as the samples of other kernels may follow while this one's scratch is alive. */
 	bench_mem_snapshot(&res->mem);
 	if (st) {
-		fail(ok, BENCH_RUN_FAILED, "run: %s", ssa_status_str(st));
-		state_end(stage, state);
-		ok->code = bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
+		fail_step(ok, "run", st, NULL);
 		return;
 	}
 	ok->open = true;
@@ -174,13 +159,9 @@ static void kernel_open(const struct bench_cli *cli, const struct bench_input *i
 /* One sample; a failing run closes the kernel. */
 static void kernel_sample(struct open_kernel *ok, unsigned i)
 {
-	int st = bench_time_sample(run_once, &ok->ctx, ok->res->counters, &ok->res->timing, i);
-	if (st == SSA_OK)
-		return;
-	fail(ok, BENCH_RUN_FAILED, "run: %s", ssa_status_str(st));
-	state_end(ok->ctx.st, ok->ctx.state);
-	ok->open = false;
-	ok->code = bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
+	int st = bench_time_sample(run_once, ok, ok->res->counters, &ok->res->timing, i);
+	if (st)
+		fail_step(ok, "run", st, NULL);
 }
 
 /* Statistics, the busy warning, check, dump, teardown. */
@@ -191,18 +172,16 @@ static void kernel_close(const struct bench_cli *cli, const struct bench_input *
 	const struct bench_kernel *k = &ok->s->k;
 	const struct bench_stage *stage = k->stage;
 	const struct cfg *g = &in->prog->cfg;
-	void *state = ok->ctx.state;
-	ok->open = false;
+	void *state = ok->state;
 	struct bench_mem peak = res->mem;
 	bench_mem_snapshot(&res->mem);
 	res->mem.peak_alloc = peak.peak_alloc;
 	int st = bench_timing_stats(&res->timing);
 	if (st) {
-		fail(ok, BENCH_RUN_FAILED, "run: %s", ssa_status_str(st));
-		state_end(stage, state);
-		ok->code = bench_exit_for(st);
+		fail_step(ok, "run", st, NULL);
 		return;
 	}
+	ok->open = false;
 	if (bench_utilization_odd(res->timing.utilization) && res->timing.median_ms >= 1.0 &&
 	    !cli->quiet)
 		fprintf(stderr, "bench: warning: %s%s got %.0f%% of a CPU during its samples (%" PRIu64
@@ -240,7 +219,7 @@ static void kernel_close(const struct bench_cli *cli, const struct bench_input *
 				code = BENCH_EXIT_INPUT;
 		}
 	}
-	state_end(stage, state);
+	state_end(ok);
 	ok->code = code;
 }
 

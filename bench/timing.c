@@ -7,6 +7,7 @@
  * Reports give per-run times: a sample's time divided by its runs. */
 #include "bench/timing.h"
 #include "bench/kernel.h"
+#include "bench/ratio.h"
 #include "util/mem.h"
 #include "util/status.h"
 
@@ -44,20 +45,6 @@ uint64_t bench_invol_switches(void)
 	return getrusage(RUSAGE_SELF, &ru) == 0 ? (uint64_t)ru.ru_nivcsw : 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* The median of v[0..n) (mean of the two middle values for an even count); v is sorted. */
-static double median_sorted(double *v, unsigned n)
-{
-	qsort(v, n, sizeof *v, cmp_double);
-	unsigned h = n / 2;
-	return n % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
-}
-
 int bench_timing_init(struct bench_timing *t, unsigned samples)
 {
 	memset(t, 0, sizeof *t);
@@ -92,19 +79,22 @@ int bench_timing_stats(struct bench_timing *t)
 		ss += (t->rep_ms[i] - t->mean_ms) * (t->rep_ms[i] - t->mean_ms);
 	t->stddev_ms = t->reps > 1 ? sqrt(ss / (t->reps - 1)) : 0;
 	memcpy(s, t->rep_ms, t->reps * sizeof *s);
-	t->median_ms = median_sorted(s, t->reps);
+	t->median_ms = bench_median(s, t->reps);
 	t->min_ms = s[0];
 	t->max_ms = s[t->reps - 1];
 	memcpy(s, t->cpu_rep_ms, t->reps * sizeof *s);
-	t->cpu_median_ms = median_sorted(s, t->reps);
+	t->cpu_median_ms = bench_median(s, t->reps);
 	t->cpu_ms = cpu * (double)t->iters;
 	t->utilization = sum > 0 ? cpu / sum : 1.0;
 	free(s);
 	return SSA_OK;
 }
 
-uint64_t bench_calibrate(int (*fn)(void *arg, uint64_t *counters), void *arg, double min_time_s,
-			 uint64_t *counters, int *status)
+/* The number of runs of fn that last at least min_time_s (1 when min_time_s <= 0): runs batches,
+ * untimed for the report, growing until one lasts long enough. A non-OK status of fn stops it
+ * (*status). */
+static uint64_t calibrate(int (*fn)(void *arg, uint64_t *counters), void *arg, double min_time_s,
+			  uint64_t *counters, int *status)
 {
 	uint64_t iters = 1;
 	*status = SSA_OK;
@@ -162,7 +152,7 @@ int bench_time_begin(int (*fn)(void *arg, uint64_t *counters), void *arg,
 		t->iters = 1;
 		return SSA_OK;
 	}
-	t->iters = bench_calibrate(fn, arg, o->min_time_s, counters, &st);
+	t->iters = calibrate(fn, arg, o->min_time_s, counters, &st);
 	return st;
 }
 

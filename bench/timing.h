@@ -48,11 +48,6 @@ int bench_timing_init(struct bench_timing *t, unsigned samples);
 /* Median (mean of the two middle values for an even count), min, max, mean, standard deviation,
  * CPU median and utilization from t->rep_ms and t->cpu_rep_ms. */
 int bench_timing_stats(struct bench_timing *t);
-/* The number of runs of fn that last at least min_time_s (1 when min_time_s <= 0): runs batches,
- * untimed for the report, growing until one lasts long enough. A non-OK status of fn stops it
- * (*status). */
-uint64_t bench_calibrate(int (*fn)(void *arg, uint64_t *counters), void *arg, double min_time_s,
-			 uint64_t *counters, int *status);
 /* A kernel's timing in steps, so that the samples of several kernels can interleave:
  * bench_time_begin allocates t, runs the warm-up and calibrates t->iters; bench_time_sample
  * times sample i (counting the involuntary switches during it); bench_timing_stats ends. */
