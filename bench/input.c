@@ -375,9 +375,8 @@ int bench_inputs_close(struct bench_inputs *it, struct bench_report *rep, int co
 void bench_inputs_end_unit(struct bench_inputs *it, struct bench_unit *u,
 			   struct bench_report *rep)
 {
-	if (u->module) {
+	if (u->module) { /* freed by the iterator */
 		bench_report_module_kernels(rep, u->first_row);
-		bench_llvm_unit_free(u);
 		return;
 	}
 	/* The report of one input ends here: it reads the graph statistics. */

@@ -15,6 +15,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A chosen function of a module: its program (with --dump, a copy carrying the IR's block and
+ * variable names) and its name. */
+struct bench_func {
+	const struct prog *prog;
+	const char *name;
+};
+
 #ifdef SSALAB_HAVE_LLVMIR
 #include "llvmir/llvmir.h"
 /* A module and the functions chosen in it (pick[0, npick), module order), input_llvm.c. */
@@ -22,28 +29,23 @@ struct bench_module {
 	struct llvmir_module m;
 	uint32_t *pick;
 	uint32_t npick;
+	struct bench_func *funcs; /* the chosen functions as inputs */
+	struct prog named;        /* --dump: the one function's program with the IR's names */
 };
 #endif
 
 /* One input. A graph (generated, or a file) is one program; a module holds nfuncs chosen
- * functions, each reached through bench_unit_function. */
+ * functions. */
 struct bench_unit {
 	const char *path;      /* NULL when generated */
 	struct prog prog;      /* a graph's program */
 	struct bench_graph_stats gs;
 	char note[200];        /* the generator's note, "" for a file */
 	const char *format;    /* a file's format (cfg, prog, ssab, dot, edges, stdin) */
-	struct bench_module *module;
+	struct bench_module *module; /* LLVM IR: owned by the iterator until the next input */
+	const struct bench_func *funcs;
 	uint32_t nfuncs;
 	size_t first_row;      /* a module: the report's first row of the current section */
-};
-
-/* One function of a module as an input: in and gs live until bench_unit_function_end. */
-struct bench_function {
-	struct bench_input in;
-	struct bench_graph_stats gs;
-	uint32_t nvars;
-	struct prog named; /* a dump's copy of the program with the IR's names */
 };
 
 struct bench_inputs {
@@ -87,14 +89,6 @@ void bench_inputs_end_unit(struct bench_inputs *it, struct bench_unit *u,
 int bench_inputs_close(struct bench_inputs *it, struct bench_report *rep, int code,
 		       bool *partial);
 
-/* Function i of module u as an input (its report fields set in rep); the copy with the IR's
- * names when a dump is asked for. */
-int bench_unit_function(const struct bench_unit *u, uint32_t i, const struct bench_cli *cli,
-			bool dump, struct bench_report *rep, struct bench_function *f);
-void bench_unit_function_end(struct bench_function *f);
-/* Whether function i of module u has variables. */
-bool bench_unit_function_vars(const struct bench_unit *u, uint32_t i);
-
 /* The LLVM IR side (input_llvm.c), used by the iterator above. bench_llvm_file: the file's
  * content is bitcode or text IR. */
 struct bench_llvm_filter;
@@ -103,6 +97,5 @@ int bench_llvm_open(struct bench_inputs *it, const struct bench_cli *cli);
 int bench_llvm_next(struct bench_inputs *it, struct bench_unit *u, struct bench_report *rep,
 		    bool phi);
 int bench_llvm_close(struct bench_inputs *it, struct bench_report *rep, int code, bool *partial);
-void bench_llvm_unit_free(struct bench_unit *u);
 
 #endif

@@ -74,29 +74,6 @@ int bench_llvm_close(struct bench_inputs *it, struct bench_report *rep, int code
 	return code;
 }
 
-void bench_llvm_unit_free(struct bench_unit *u)
-{
-	(void)u;
-}
-
-int bench_unit_function(const struct bench_unit *u, uint32_t i, const struct bench_cli *cli,
-			bool dump, struct bench_report *rep, struct bench_function *f)
-{
-	(void)u, (void)i, (void)cli, (void)dump, (void)rep, (void)f;
-	return BENCH_EXIT_INPUT;
-}
-
-void bench_unit_function_end(struct bench_function *f)
-{
-	(void)f;
-}
-
-bool bench_unit_function_vars(const struct bench_unit *u, uint32_t i)
-{
-	(void)u, (void)i;
-	return false;
-}
-
 #else
 
 static int cmp_u32(const void *a, const void *b)
@@ -208,14 +185,28 @@ static void module_notes(struct bench_report *r, const char *path, const struct 
 }
 
 
-/* The function filters, compiled once, and the importer's options. */
+/* The function filters, compiled once, the importer's options, and the module the workloads run
+ * on now. */
 struct bench_llvm_filter {
 	const struct bench_func_select *fs;
 	regex_t re;
 	bool have_re;
 	struct llvmir_options opt;
 	char filt[600]; /* the filters as the user wrote them, for messages */
+	struct bench_module *cur;
 };
+
+static void module_free(struct bench_module *bm)
+{
+	if (!bm)
+		return;
+	names_free(&bm->named.bnames); /* zeroed when there is no dump */
+	names_free(&bm->named.vnames);
+	free(bm->funcs);
+	free(bm->pick);
+	llvmir_module_free(&bm->m);
+	free(bm);
+}
 
 int bench_llvm_open(struct bench_inputs *it, const struct bench_cli *cli)
 {
@@ -252,6 +243,8 @@ int bench_llvm_next(struct bench_inputs *it, struct bench_unit *u, struct bench_
 	if (it->next == it->n)
 		return BENCH_INPUT_END;
 	const char *path = it->path[it->next++];
+	module_free(flt->cur); /* the workloads on the previous module have ended */
+	flt->cur = NULL;
 	struct bench_module *bm = calloc(1, sizeof *bm);
 	if (!bm) {
 		fprintf(stderr, "bench: out of memory\n");
@@ -288,22 +281,26 @@ int bench_llvm_next(struct bench_inputs *it, struct bench_unit *u, struct bench_
 		return st == SSA_ENOMEM || st == SSA_ETOOBIG ? BENCH_EXIT_REFUSED : BENCH_EXIT_INPUT;
 	}
 	it->nread++;
-	u->module = bm;
-	u->path = path;
+	flt->cur = bm;
 	for (uint32_t i = 0; i < m->nskipped; i++)
 		fprintf(stderr, "bench: warning: %s: %s\n", path, llvmir_warning(m, i));
 	bm->pick = ssa_alloc_array(m->nfuncs ? m->nfuncs : 1, sizeof *bm->pick);
-	if (!bm->pick) {
-		bench_llvm_unit_free(u);
+	bm->funcs = ssa_alloc_array(m->nfuncs ? m->nfuncs : 1, sizeof *bm->funcs);
+	if (!bm->pick || !bm->funcs) {
 		fprintf(stderr, "bench: out of memory\n");
 		return BENCH_EXIT_REFUSED;
 	}
 	uint32_t novars = 0;
 	for (uint32_t i = 0; i < m->nfuncs; i++)
 		if (selected(flt->fs, flt->have_re ? &flt->re : NULL, &m->funcs[i])) {
+			bm->funcs[bm->npick] = (struct bench_func){&m->funcs[i].prog,
+								   llvmir_func_name(&m->funcs[i])};
 			bm->pick[bm->npick++] = i;
 			novars += m->funcs[i].prog.nvars == 0;
 		}
+	u->module = bm;
+	u->path = path;
+	u->funcs = bm->funcs;
 	u->nfuncs = bm->npick;
 	it->selected += bm->npick;
 	int code = BENCH_EXIT_OK;
@@ -317,9 +314,18 @@ int bench_llvm_next(struct bench_inputs *it, struct bench_unit *u, struct bench_
 			flt->filt[0] ? flt->filt : "no filter", bm->npick);
 		code = BENCH_EXIT_USAGE;
 	}
-	if (code) {
-		bench_llvm_unit_free(u);
+	if (code)
 		return code;
+	/* A dump writes the IR's block and variable names: the kernels see a copy of the program
+	 * that carries them (the module's own stays as imported). */
+	struct prog *named = &bm->named;
+	if (cli->dump && llvmir_func_names(&m->funcs[bm->pick[0]], &named->bnames,
+					   &named->vnames) == SSA_OK) {
+		struct names bn = named->bnames, vn = named->vnames;
+		*named = *bm->funcs[0].prog;
+		named->bnames = bn;
+		named->vnames = vn;
+		bm->funcs[0].prog = named;
 	}
 	if (!rep->begun)
 		bench_report_begin(rep);
@@ -357,66 +363,11 @@ int bench_llvm_close(struct bench_inputs *it, struct bench_report *rep, int code
 	}
 	if (flt && flt->have_re)
 		regfree(&flt->re);
+	if (flt)
+		module_free(flt->cur);
 	free(flt);
 	it->filter = NULL;
 	return code;
-}
-
-void bench_llvm_unit_free(struct bench_unit *u)
-{
-	if (!u->module)
-		return;
-	free(u->module->pick);
-	llvmir_module_free(&u->module->m);
-	free(u->module);
-	u->module = NULL;
-}
-
-int bench_unit_function(const struct bench_unit *u, uint32_t i, const struct bench_cli *cli,
-			bool dump, struct bench_report *rep, struct bench_function *f)
-{
-	const struct llvmir_func *fn = &u->module->m.funcs[u->module->pick[i]];
-	memset(f, 0, sizeof *f);
-	f->nvars = fn->prog.nvars;
-	if (bench_graph_stats(&fn->prog.cfg, &f->gs) != SSA_OK) {
-		fprintf(stderr, "bench: function '%s': out of memory computing graph statistics\n",
-			llvmir_func_name(fn));
-		return BENCH_EXIT_REFUSED;
-	}
-	f->in = (struct bench_input){
-		.prog = &fn->prog,
-		.path = u->path,
-		.opts = &cli->opts,
-		.function = llvmir_func_name(fn),
-	};
-	rep->gs = &f->gs;
-	rep->input = u->path;
-	rep->vars = fn->prog.nvars;
-	rep->function = f->in.function;
-	/* A dump writes the IR's block and variable names: the kernels see a copy of the program
-	 * that carries them (the module's own stays as imported). */
-	struct prog *named = &f->named;
-	if (dump && llvmir_func_names(fn, &named->bnames, &named->vnames) == SSA_OK) {
-		struct names bn = named->bnames, vn = named->vnames;
-		*named = fn->prog;
-		named->bnames = bn;
-		named->vnames = vn;
-		f->in.prog = named;
-	}
-	return BENCH_EXIT_OK;
-}
-
-bool bench_unit_function_vars(const struct bench_unit *u, uint32_t i)
-{
-	return u->module->m.funcs[u->module->pick[i]].prog.nvars != 0;
-}
-
-void bench_unit_function_end(struct bench_function *f)
-{
-	if (f->in.prog == &f->named) {
-		names_free(&f->named.bnames);
-		names_free(&f->named.vnames);
-	}
 }
 
 #endif

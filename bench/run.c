@@ -406,18 +406,28 @@ static int run_function(const struct bench_cli *cli, const struct bench_selected
 			size_t nsel, struct bench_report *r, FILE *dump_f, const struct bench_unit *u,
 			uint32_t i)
 {
-	struct bench_function f;
-	int code = bench_unit_function(u, i, cli, dump_f != NULL, r, &f);
-	if (code)
-		return code;
+	const struct bench_func *fn = &u->funcs[i];
+	struct bench_graph_stats gs;
+	if (bench_graph_stats(&fn->prog->cfg, &gs) != SSA_OK) {
+		fprintf(stderr, "bench: function '%s': out of memory computing graph statistics\n",
+			fn->name);
+		return BENCH_EXIT_REFUSED;
+	}
+	struct bench_input in = {.prog = fn->prog, .path = u->path, .opts = &cli->opts,
+				 .function = fn->name};
+	r->gs = &gs;
+	r->input = u->path;
+	r->vars = fn->prog->nvars;
+	r->function = fn->name;
+	int code;
 	if (cli->pipeline) {
 		r->mute_notes = true;
 		bench_deadline_arm(cli->time_limit_s, "the pipeline");
-		code = bench_pipeline_run(cli, &f.in, r, dump_f);
+		code = bench_pipeline_run(cli, &in, r, dump_f);
 		bench_deadline_disarm();
 		r->mute_notes = false;
 		if (code && code != BENCH_EXIT_USAGE)
-			fprintf(stderr, "bench: (the pipeline on function '%s' of %s)\n", f.in.function,
+			fprintf(stderr, "bench: (the pipeline on function '%s' of %s)\n", fn->name,
 				u->path);
 	} else {
 		/* Placement and liveness refuse a program without variables; real code has such
@@ -425,17 +435,16 @@ static int run_function(const struct bench_cli *cli, const struct bench_selected
 		struct bench_selected *run = ssa_alloc_array(nsel ? nsel : 1, sizeof *run);
 		size_t nrun = 0;
 		for (size_t k = 0; run && k < nsel; k++)
-			if (f.nvars || strcmp(sel[k].k.stage->name, "phi"))
+			if (fn->prog->nvars || strcmp(sel[k].k.stage->name, "phi"))
 				run[nrun++] = sel[k];
 		if (!run) {
 			fprintf(stderr, "bench: out of memory\n");
 			code = BENCH_EXIT_REFUSED;
 		} else {
-			code = run_kernels(cli, &f.in, run, nrun, r, dump_f);
+			code = run_kernels(cli, &in, run, nrun, r, dump_f);
 		}
 		free(run);
 	}
-	bench_unit_function_end(&f);
 	r->gs = NULL;
 	return code;
 }
@@ -446,7 +455,7 @@ static int run_functions(const struct bench_cli *cli, const struct bench_selecte
 			 int code)
 {
 	for (uint32_t i = 0; i < u->nfuncs && code != BENCH_EXIT_USAGE; i++) {
-		if (cli->pipeline && !bench_unit_function_vars(u, i))
+		if (cli->pipeline && !u->funcs[i].prog->nvars)
 			continue;
 		int c = run_function(cli, sel, nsel, r, dump_f, u, i);
 		if (c && !code)
