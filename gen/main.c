@@ -2,6 +2,7 @@
  * Exit status: 0 written, 1 generation or output failed, 2 usage error. */
 #include "gen/gen.h"
 #include "gen/from_llvm.h"
+#include "gen/stream_cli.h"
 #include "cfg/traverse.h"
 #include "io/io.h"
 #include "util/mem.h"
@@ -25,6 +26,8 @@ static void usage(FILE *f)
 		"                                     graphviz DOT, edge list) to FILE's format\n"
 		"       gen --list\n"
 		"       gen --from MODULE.ll|.bc --out DIR [--quiet]\n"
+		"       gen ... --stream=KIND [--updates=N] [--batch=K] --out FILE --stream-out FILE\n"
+		"       gen --list-streams\n"
 		"FILE's extension picks the format: .cfg, .prog, .ssab (binary), .dot; '-' writes\n"
 		"text to standard output (.prog text when there are variables).\n"
 		"  --family=F        a family from gen --list (default random)\n"
@@ -52,9 +55,23 @@ static void usage(FILE *f)
 		"real code (needs a gen built with LLVM, the newest Debian llvm-N-dev):\n"
 		"  --from MODULE     import LLVM IR (.ll text or .bc bitcode); write every defined\n"
 		"                    function as DIR/<function>.prog and .cfg (blocks in layout order,\n"
-		"                    variables in alloca order); all files or none\n",
+		"                    variables in alloca order); all files or none\n"
+		"update streams (dynamic dominators; with a generated graph, --in FILE, or\n"
+		"--from MODULE --function NAME; --out gets the start graph):\n"
+		"  --stream=KIND     random (insert, delete, mixed), compiler-shaped (compiler, the\n"
+		"                    default pipeline, or one transformation: split-critical, merge,\n"
+		"                    thread, rotate, peel, unroll, delete-region, inline) or\n"
+		"                    adversarial (flip, deep-insert, rebuild, cross); gen --list-streams\n"
+		"  --stream-out F    the updates (.upd text, algos/update/README.md)\n"
+		"  --updates=N       random/adversarial: N updates (default %u); compiler kinds: stop\n"
+		"                    after the transformation that reaches N (default: whole function)\n"
+		"  --batch=K         K updates per batch (random/adversarial; default 1), K\n"
+		"                    transformations per batch (compiler; default: one batch per\n"
+		"                    applyUpdates call of the LLVM utility)\n"
+		"  --unroll=K        unroll factor of unroll and compiler, 2..%u (default %u)\n",
 		GEN_DEFAULT_SEED, GEN_MAX_DEPTH, GEN_DEFAULT_DEPTH, DEFAULT_PROG_VARS,
-		GEN_DEFAULT_DEFS, GEN_DEFAULT_USES);
+		GEN_DEFAULT_DEFS, GEN_DEFAULT_USES, GEN_STREAM_DEFAULT_UPDATES, GEN_STREAM_MAX_UNROLL,
+		GEN_STREAM_DEFAULT_UNROLL);
 }
 
 static int die_usage(const char *msg)
@@ -178,10 +195,15 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	int srx = gen_stream_from_llvm(argc, argv); /* gen --from M --function F --stream=K */
+	if (srx >= 0)
+		return srx;
 	int from_rc = gen_from_llvm(argc, argv); /* gen --from MODULE --out DIR */
 	if (from_rc >= 0)
 		return from_rc;
 	const char *out_path = NULL, *in_path = NULL, *corpus_n = NULL, *size_dist = NULL;
+	struct gen_stream_options so;
+	gen_stream_options_init(&so);
 	int quiet = 0;
 	char msg[512];
 	for (int i = 1; i < argc; i++) {
@@ -189,6 +211,11 @@ int main(int argc, char **argv)
 		if (strcmp(arg, "--list") == 0) {
 			for (size_t f = 0; f < gen_nfamilies; f++)
 				printf("%-13s %s\n", gen_families[f].name, gen_families[f].summary);
+			return 0;
+		}
+		if (strcmp(arg, "--list-streams") == 0) {
+			for (size_t k = 0; k < gen_stream_nkinds; k++)
+				printf("%-15s %s\n", gen_stream_kinds[k].name, gen_stream_kinds[k].summary);
 			return 0;
 		}
 		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
@@ -215,6 +242,17 @@ int main(int argc, char **argv)
 		bool is_in = len == 2 && !strncmp(name, "in", 2);
 		bool is_corpus = len == 6 && !strncmp(name, "corpus", 6);
 		bool is_dist = len == 9 && !strncmp(name, "size-dist", 9);
+		int sid = gen_stream_option_find(name, len);
+		if (sid >= 0) {
+			if (!val && i + 1 >= argc) {
+				snprintf(msg, sizeof msg, "option '--%.*s' needs a value", (int)len, name);
+				return die_usage(msg);
+			}
+			if (gen_stream_option_set(&so, sid, val ? val : argv[++i], msg, sizeof msg) !=
+			    SSA_OK)
+				return die_usage(msg);
+			continue;
+		}
 		if (is_corpus || is_dist) {
 			if (!val && i + 1 >= argc) {
 				snprintf(msg, sizeof msg, "option '--%.*s' needs a value", (int)len, name);
@@ -252,16 +290,35 @@ int main(int argc, char **argv)
 	}
 	if (!out_path)
 		return die_usage("--out FILE is required");
+	if (gen_stream_options_check(&so, msg, sizeof msg) != SSA_OK)
+		return die_usage(msg);
+	if (so.given && (corpus_n || size_dist))
+		return die_usage("--corpus writes functions, not update streams (no --stream)");
 	if (corpus_n || size_dist)
 		return corpus(&o, corpus_n, size_dist, in_path, out_path, quiet);
 	if (in_path) {
 		/* A conversion generates nothing: a generator option beside --in would be ignored. */
 		for (int id = 0; id < GEN_NOPTS; id++)
-			if (o.given & (1u << id)) {
+			if ((o.given & (1u << id)) && !(so.given && id == GEN_OPT_SEED)) {
 				snprintf(msg, sizeof msg, "option '--%s' is for generating, not for --in",
 					 gen_option_name(id));
 				return die_usage(msg);
 			}
+		if (so.given) {
+			struct prog start;
+			struct io_error err;
+			memset(&err, 0, sizeof err);
+			int rst = io_read_prog(in_path, &start, &err);
+			if (rst != SSA_OK) {
+				io_error_format(&err, msg, sizeof msg);
+				fprintf(stderr, "gen: %s\n", err.what[0] ? msg : ssa_status_str(rst));
+				return 1;
+			}
+			so.sp.seed = pp->seed; /* --seed seeds the stream's draws */
+			int rc = gen_stream_run(&so, &start, out_path, in_path, quiet);
+			prog_free(&start);
+			return rc;
+		}
 		return convert(in_path, out_path, quiet);
 	}
 	int to_stdout = strcmp(out_path, "-") == 0;
@@ -301,6 +358,15 @@ int main(int argc, char **argv)
 		return st == SSA_ETOOBIG ? 2 : 1;
 	}
 	double t1 = now_s();
+	if (so.given) {
+		/* The start graph and its stream, both or neither. */
+		so.sp.seed = p.seed;
+		if (!quiet)
+			fprintf(stderr, "gen: %s\n", info.note);
+		int rc = gen_stream_run(&so, &prog, out_path, p.family, quiet);
+		prog_free(&prog);
+		return rc;
+	}
 
 	struct io_error err;
 	memset(&err, 0, sizeof err);

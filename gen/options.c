@@ -2,6 +2,7 @@
  * accept the same spellings and refuse the same mistakes: a bad value, an option given twice,
  * a family parameter the chosen family does not read, a program option without a program. */
 #include "gen/gen.h"
+#include "gen/stream.h"
 #include "util/status.h"
 
 #include <stdio.h>
@@ -199,6 +200,108 @@ int gen_options_check(const struct gen_options *o, bool program, bool from_file,
 				 opts[id].name);
 			return SSA_EUSAGE;
 		}
+	}
+	return SSA_OK;
+}
+
+/* ---- Stream options (gen/stream.h): gen's alone, so bench's parser never sees them. ---- */
+
+static const struct {
+	const char *name;
+	bool flag;
+} sopts[GEN_NSOPTS] = {
+	[GEN_SOPT_STREAM] = {"stream", false},   [GEN_SOPT_UPDATES] = {"updates", false},
+	[GEN_SOPT_BATCH] = {"batch", false},     [GEN_SOPT_UNROLL] = {"unroll", false},
+	[GEN_SOPT_STREAM_OUT] = {"stream-out", false},
+};
+
+void gen_stream_options_init(struct gen_stream_options *o)
+{
+	memset(o, 0, sizeof *o);
+	gen_stream_params_default(&o->sp);
+}
+
+int gen_stream_option_find(const char *name, size_t len)
+{
+	for (int i = 0; i < GEN_NSOPTS; i++)
+		if (strlen(sopts[i].name) == len && !strncmp(sopts[i].name, name, len))
+			return i;
+	return -1;
+}
+
+int gen_stream_option_set(struct gen_stream_options *o, int id, const char *val, char *err,
+			  size_t errlen)
+{
+	const char *name = id >= 0 && id < GEN_NSOPTS ? sopts[id].name : "?";
+	if (o->given & (1u << id)) {
+		snprintf(err, errlen, "option '--%s' given twice", name);
+		return SSA_EUSAGE;
+	}
+	if (!val || !*val) {
+		snprintf(err, errlen, "option '--%s' needs a value", name);
+		return SSA_EUSAGE;
+	}
+	o->given |= 1u << id;
+	const char *want = NULL;
+	uint64_t v = 0;
+	switch (id) {
+	case GEN_SOPT_STREAM:
+		o->sp.kind = val;
+		if (!gen_stream_find(val)) {
+			snprintf(err, errlen,
+				 "--stream=%s: no such stream kind (gen --list-streams lists them)", val);
+			return SSA_EUSAGE;
+		}
+		break;
+	case GEN_SOPT_UPDATES:
+		if (gen_parse_count(val, &v) != SSA_OK || v == 0 || v > GEN_STREAM_MAX_UPDATES)
+			want = "a positive whole number up to 1e8, such as 1e5";
+		o->sp.updates = v;
+		break;
+	case GEN_SOPT_BATCH:
+		if (gen_parse_count(val, &v) != SSA_OK || v == 0 || v > UINT32_MAX)
+			want = "a positive whole number (updates or transformations per batch)";
+		o->sp.batch = (uint32_t)v;
+		break;
+	case GEN_SOPT_UNROLL:
+		if (gen_parse_count(val, &v) != SSA_OK || v < 2 || v > GEN_STREAM_MAX_UNROLL)
+			want = "an unroll factor from 2 to 64";
+		o->sp.unroll = (uint32_t)v;
+		break;
+	case GEN_SOPT_STREAM_OUT:
+		o->out = val;
+		break;
+	}
+	if (want) {
+		snprintf(err, errlen, "--%s=%s: expected %s", name, val, want);
+		return SSA_EUSAGE;
+	}
+	return SSA_OK;
+}
+
+int gen_stream_options_check(const struct gen_stream_options *o, char *err, size_t errlen)
+{
+	if (!o->given)
+		return SSA_OK;
+	if (!(o->given & (1u << GEN_SOPT_STREAM))) {
+		for (int id = 0; id < GEN_NSOPTS; id++)
+			if (o->given & (1u << id)) {
+				snprintf(err, errlen, "--%s: no stream is generated (give --stream=KIND)",
+					 sopts[id].name);
+				return SSA_EUSAGE;
+			}
+	}
+	if (!o->out) {
+		snprintf(err, errlen, "--stream=%s needs --stream-out FILE for the updates",
+			 o->sp.kind);
+		return SSA_EUSAGE;
+	}
+	const struct gen_stream_kind *k = gen_stream_find(o->sp.kind);
+	if ((o->given & (1u << GEN_SOPT_UNROLL)) && strcmp(k->name, "unroll") != 0 &&
+	    strcmp(k->name, "compiler") != 0) {
+		snprintf(err, errlen, "--unroll: stream %s does not unroll (only unroll and compiler)",
+			 k->name);
+		return SSA_EUSAGE;
 	}
 	return SSA_OK;
 }
