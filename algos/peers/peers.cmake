@@ -102,7 +102,8 @@ if(SSALAB_HAVE_LLVM_PEERS OR SSALAB_HAVE_BOOST_PEERS)
   set(ssalab_peer_srcs "")
   if(SSALAB_HAVE_LLVM_PEERS)
     list(APPEND ssalab_peer_srcs ${CMAKE_SOURCE_DIR}/algos/peers/llvm_dom.cpp
-         ${CMAKE_SOURCE_DIR}/algos/peers/llvm_idf.cpp ${CMAKE_SOURCE_DIR}/algos/peers/llvm_mem2reg.cpp)
+         ${CMAKE_SOURCE_DIR}/algos/peers/llvm_idf.cpp ${CMAKE_SOURCE_DIR}/algos/peers/llvm_mem2reg.cpp
+         ${CMAKE_SOURCE_DIR}/algos/peers/llvm_update.cpp)
   endif()
   if(SSALAB_HAVE_BOOST_PEERS)
     list(APPEND ssalab_peer_srcs ${CMAKE_SOURCE_DIR}/algos/peers/boost_lt.cpp)
@@ -121,6 +122,8 @@ if(SSALAB_HAVE_LLVM_PEERS OR SSALAB_HAVE_BOOST_PEERS)
     target_link_libraries(ssapeers PUBLIC ${SSALAB_LLVM_LIB})
     target_compile_definitions(ssadom PRIVATE SSALAB_HAVE_LLVM_PEERS=1)
     target_compile_definitions(ssaphi PRIVATE SSALAB_HAVE_LLVM_PEERS=1)
+    # update_algos[] (algos/update/registry.c) lists llvm-update and llvm-update-batch.
+    target_compile_definitions(ssaupdate PRIVATE SSALAB_HAVE_LLVM_PEERS=1)
   endif()
   if(SSALAB_HAVE_BOOST_PEERS)
     target_include_directories(ssapeers SYSTEM PRIVATE ${SSALAB_BOOST_INCLUDE})

@@ -54,6 +54,30 @@ extern const struct phi_algo peer_llvm_idf;
  * Every block is in the tree, reachable from the entry or not. Allocates; not a benchmark. */
 int peer_llvm_postdom(const struct cfg *g, uint32_t *ipdom, uint32_t *roots, uint32_t *nroots);
 
+/* ---- LLVM's incremental dominator tree (algos/peers/llvm_update.cpp): dynamic-dominator
+ * algorithms (algos/update/update.h) over the driver's struct dyn_cfg itself. LLVM is told an
+ * edge insertion when the edge's copies go from 0 to 1 and a deletion when they go to 0. ---- */
+struct update_algo;
+struct dyn_cfg;
+/* llvm-update: DominatorTreeBase::insertEdge / deleteEdge once per update, the graph LLVM sees
+ * holding exactly the updates told so far (LLVM's contract). */
+extern const struct update_algo peer_llvm_update;
+/* llvm-update-batch: DominatorTreeBase::applyUpdates once per batch (LLVM's legalization and
+ * its |DT|/40 recomputation threshold). */
+extern const struct update_algo peer_llvm_update_batch;
+/* The same two for LLVM's post-dominator tree (IsPostDom = true). Their idom() is LLVM's
+ * immediate post-dominator (SSA_NONE under LLVM's virtual root, and for blocks LLVM has not
+ * put in the tree), so they belong in no table of forward trees: the tests compare them with
+ * peer_llvm_pdom_fresh after every batch. */
+extern const struct update_algo peer_llvm_update_pdom;
+extern const struct update_algo peer_llvm_update_pdom_batch;
+/* LLVM's own verifier on the tree of state (a state of one of the four descriptors above):
+ * DominatorTreeBase::verify() at its default (full) level, which also recomputes the roots
+ * and compares. SSA_OK, SSA_EVERIFY (LLVM printed why on standard error), SSA_EUSAGE. */
+int peer_llvm_update_verify(const struct update_algo *a, void *state);
+/* LLVM's post-dominator tree of g recomputed from scratch, as those report it (g->n entries). */
+int peer_llvm_pdom_fresh(const struct dyn_cfg *g, uint32_t *ipdom);
+
 /* The outcome for one function of the placement check (peer_llvm_mem2reg_check
  * below). */
 struct peer_m2r_parity {
