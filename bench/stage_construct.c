@@ -76,28 +76,20 @@ static int construct_setup(const struct bench_kernel *k, const struct bench_inpu
 	s->seed = in->seed;
 	s->walks = bench_check_walks(in);
 	int st = s->a->scratch_alloc(&s->scratch, s->p);
-	if (st != SSA_OK) {
+	if (st != SSA_OK)
 		snprintf(err, errlen, "%s: scratch: %s", k->name, ssa_status_str(st));
-		return st;
-	}
-	return SSA_OK;
+	return st;
 }
 
 static int construct_run(void *state, uint64_t *counters)
 {
 	struct construct_state *s = state;
-	uint64_t c[CONSTRUCT_MAX_COUNTERS];
 	if (s->have_form)
 		ssa_form_free(&s->s);
-	s->have_form = false;
-	int st = s->a->run(s->scratch, s->p, &s->s, c);
-	if (st != SSA_OK)
-		return st;
-	s->have_form = true;
+	int st = s->a->run(s->scratch, s->p, &s->s, counters + 1);
+	s->have_form = st == SSA_OK;
 	counters[0] = s->s.nphi;
-	for (int i = 0; i < CONSTRUCT_MAX_COUNTERS; i++)
-		counters[i + 1] = c[i];
-	return SSA_OK;
+	return st;
 }
 
 static int construct_check(void *state, char *msg, size_t msglen)

@@ -133,27 +133,19 @@ static int destruct_setup(const struct bench_kernel *k, const struct bench_input
 		what = "scratch";
 		st = s->a->scratch_alloc(&s->scratch, &s->ssa);
 	}
-	if (st != SSA_OK) {
+	if (st != SSA_OK)
 		snprintf(err, errlen, "%s: %s: %s", k->name, what, ssa_status_str(st));
-		return st;
-	}
-	return SSA_OK;
+	return st;
 }
 
 static int destruct_run(void *state, uint64_t *counters)
 {
 	struct destruct_state *s = state;
-	uint64_t c[DESTRUCT_MAX_COUNTERS];
 	if (s->have_out)
 		cprog_free(&s->out);
-	s->have_out = false;
-	int st = s->a->run(s->scratch, &s->ssa, &s->dt, &s->out, c);
-	if (st != SSA_OK)
-		return st;
-	s->have_out = true;
-	for (int i = 0; i < DESTRUCT_MAX_COUNTERS; i++)
-		counters[i] = c[i];
-	return SSA_OK;
+	int st = s->a->run(s->scratch, &s->ssa, &s->dt, &s->out, counters);
+	s->have_out = st == SSA_OK;
+	return st;
 }
 
 static int destruct_check(void *state, char *msg, size_t msglen)

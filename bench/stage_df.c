@@ -106,23 +106,18 @@ static int df_setup(const struct bench_kernel *k, const struct bench_input *in, 
 	st = a->scratch_alloc(&s->scratch, g->n, g->m);
 	if (st == SSA_OK)
 		st = df_sets_reserve(&s->out, g->n, s->counted);
-	if (st != SSA_OK) {
+	if (st != SSA_OK)
 		snprintf(err, errlen, "%s: cannot allocate for n=%" PRIu32 ", sum|DF|=%" PRIu64 ": %s",
 			 a->head.name, g->n, s->counted, ssa_status_str(st));
-		return st;
-	}
-	return SSA_OK;
+	return st;
 }
 
 static int df_run(void *state, uint64_t *counters)
 {
 	struct df_state *s = state;
-	uint64_t c[DF_MAX_COUNTERS];
-	int st = s->a->run(s->scratch, s->g, &s->dt, s->limit, &s->out, c);
+	int st = s->a->run(s->scratch, s->g, &s->dt, s->limit, &s->out, counters + 2);
 	counters[0] = s->out.total;
 	counters[1] = s->out.max;
-	for (int i = 0; i < DF_MAX_COUNTERS && i + 2 < BENCH_MAX_COUNTERS; i++)
-		counters[i + 2] = c[i];
 	return st;
 }
 

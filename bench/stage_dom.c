@@ -86,9 +86,8 @@ static int dom_setup(const struct bench_kernel *k, const struct bench_input *in,
 	if (st) {
 		snprintf(err, errlen, "%s: cannot allocate scratch for n=%" PRIu32 " m=%" PRIu32 ": %s",
 			 a->head.name, s->g->n, s->g->m, ssa_status_str(st));
-		return st;
 	}
-	return SSA_OK;
+	return st;
 }
 
 static int dom_prepare(void *state)

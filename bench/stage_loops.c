@@ -57,18 +57,15 @@ static int loops_setup(const struct bench_kernel *k, const struct bench_input *i
 	int st = loop_forest_alloc(&s->f, s->g->n);
 	if (st == SSA_OK)
 		st = s->a->scratch_alloc(&s->scratch, s->g->n, s->g->m);
-	if (st != SSA_OK) {
+	if (st != SSA_OK)
 		snprintf(err, errlen, "%s: forest and scratch: %s", k->name, ssa_status_str(st));
-		return st;
-	}
-	return SSA_OK;
+	return st;
 }
 
 static int loops_run(void *state, uint64_t *counters)
 {
 	struct loops_state *s = state;
-	uint64_t c[LOOPS_MAX_COUNTERS];
-	int st = s->a->run(s->scratch, s->g, &s->f, c);
+	int st = s->a->run(s->scratch, s->g, &s->f, counters + 3);
 	if (st != SSA_OK)
 		return st;
 	struct loops_summary sum;
@@ -76,8 +73,6 @@ static int loops_run(void *state, uint64_t *counters)
 	counters[0] = sum.max_depth;
 	counters[1] = sum.irreducible;
 	counters[2] = sum.blocks_in_loops;
-	for (int i = 0; i < LOOPS_MAX_COUNTERS; i++)
-		counters[i + 3] = c[i];
 	return SSA_OK;
 }
 

@@ -63,11 +63,9 @@ static int maximal_setup(const struct bench_kernel *k, const struct bench_input 
 	s->walks = bench_check_walks(in);
 	s->mo = opts_of(s->a, in);
 	int st = dom_tree_default(&s->p->cfg, &s->dt);
-	if (st != SSA_OK) {
+	if (st != SSA_OK)
 		snprintf(err, errlen, "%s: dominators: %s", k->name, ssa_status_str(st));
-		return st;
-	}
-	return SSA_OK;
+	return st;
 }
 
 static int maximal_run(void *state, uint64_t *counters)

@@ -183,11 +183,9 @@ static int phi_setup(const struct bench_kernel *k, const struct bench_input *in,
 		}
 		s->in = input_of(s, s->dataflow);
 	}
-	if (st != SSA_OK) {
+	if (st != SSA_OK)
 		snprintf(err, errlen, "%s: %s: %s", name, what, ssa_status_str(st));
-		return st;
-	}
-	return SSA_OK;
+	return st;
 }
 
 static int phi_prepare(void *state)
@@ -217,11 +215,7 @@ static int phi_run(void *state, uint64_t *counters)
 		counters[1] = steps;
 		return SSA_OK;
 	}
-	uint64_t c[PHI_MAX_COUNTERS];
-	int st = s->a->run(s->scratch, &s->in, s->flavor, &s->out, c);
-	for (int i = 0; i < PHI_MAX_COUNTERS && i < BENCH_MAX_COUNTERS; i++)
-		counters[i] = c[i];
-	return st;
+	return s->a->run(s->scratch, &s->in, s->flavor, &s->out, counters);
 }
 
 static int live_check(struct phi_state *s, char *msg, size_t msglen)

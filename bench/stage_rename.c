@@ -90,21 +90,16 @@ static int rename_setup(const struct bench_kernel *k, const struct bench_input *
 	}
 	if (st == SSA_OK)
 		st = s->a->scratch_alloc(&s->scratch, s->p, &s->s);
-	if (st != SSA_OK) {
+	if (st != SSA_OK)
 		snprintf(err, errlen, "%s: %s: %s", k->name, what, ssa_status_str(st));
-		return st;
-	}
-	return SSA_OK;
+	return st;
 }
 
 static int rename_run(void *state, uint64_t *counters)
 {
 	struct rename_state *s = state;
-	uint64_t c[RENAME_MAX_COUNTERS];
-	int st = s->a->run(s->scratch, s->p, &s->dt, &s->s, c);
+	int st = s->a->run(s->scratch, s->p, &s->dt, &s->s, counters + 1);
 	counters[0] = s->s.nphi;
-	for (int i = 0; i < RENAME_MAX_COUNTERS && i + 1 < BENCH_MAX_COUNTERS; i++)
-		counters[i + 1] = c[i];
 	return st;
 }
 
