@@ -85,14 +85,10 @@ static int load_input(const struct bench_cli *cli, const char *path, struct prog
 /* slash: always join dir and name with one (modules have always been named so). */
 static int add_path(struct bench_inputs *l, const char *dir, const char *name, bool slash)
 {
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 16;
-		char **v = ssa_realloc_array(l->path, cap, sizeof *v);
-		if (!v)
-			return SSA_ENOMEM;
-		l->path = v;
-		l->cap = cap;
-	}
+	char **v = bench_grow(l->path, l->n, &l->cap, sizeof *v);
+	if (!v)
+		return SSA_ENOMEM;
+	l->path = v;
 	size_t dl = dir ? strlen(dir) : 0;
 	slash |= dl && dir[dl - 1] != '/'; /* "cfgs/" names "cfgs/a.cfg", not "cfgs//a.cfg" */
 	size_t len = dl + slash + strlen(name) + 1;

@@ -5,7 +5,6 @@
 #include "bench/input.h"
 #include "bench/pipeline.h"
 #include "bench/sysinfo.h"
-#include "util/mem.h"
 #include "util/status.h"
 
 #include "ssalab_peers_info.h"
@@ -117,17 +116,11 @@ void bench_plan_list(FILE *f)
 
 static int add(struct bench_plan *sel, const struct bench_kernel *k, bool by_group)
 {
-	if (sel->nsel == sel->cap) {
-		size_t cap = sel->cap ? 2 * sel->cap : 16;
-		struct bench_selected *v = ssa_realloc_array(sel->sel, cap, sizeof *v);
-		if (!v)
-			return SSA_ENOMEM;
-		sel->sel = v;
-		sel->cap = cap;
-	}
-	sel->sel[sel->nsel].k = *k;
-	sel->sel[sel->nsel].by_group = by_group;
-	sel->nsel++;
+	struct bench_selected *v = bench_grow(sel->sel, sel->nsel, &sel->cap, sizeof *v);
+	if (!v)
+		return SSA_ENOMEM;
+	sel->sel = v;
+	v[sel->nsel++] = (struct bench_selected){*k, by_group};
 	return SSA_OK;
 }
 
