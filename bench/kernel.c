@@ -61,8 +61,3 @@ uint64_t bench_phi_bound(const struct prog *p, uint64_t *created)
 	uint64_t cap = ssa_bytes(ssa_sat_add(g->n, p->nops), 2);
 	return all < cap ? all : cap;
 }
-
-uint32_t bench_check_walks(const struct bench_input *in)
-{
-	return in->opts->walks_set ? in->opts->walks : SSA_CHECK_WALKS;
-}

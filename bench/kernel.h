@@ -38,21 +38,19 @@
 #define BENCH_CHECK_NONE 100
 
 /* Stage options, parsed once from the command line (bench/options.c) and validated whether or
- * not a selected stage reads them. A field is meaningful only when its *_set flag is true. */
+ * not a selected stage reads them; each holds its default when not given. */
 struct bench_stage_opts {
 	bool reverse;            /* --reverse: post-dominators (dom) */
-	bool df_limit_set;       /* --df-limit=N (df, phi, pipeline) */
-	uint64_t df_limit;
-	bool flavor_set;         /* --flavor=minimal|semipruned|pruned (phi, rename, pipeline) */
-	int flavor;              /* enum phi_flavor */
-	bool live_set;           /* --live=walk|dataflow (phi) */
-	bool live_dataflow;
-	bool placement_set;      /* --placement=NAME (rename) */
-	const char *placement;
+	uint64_t df_limit;       /* --df-limit=N (df, phi, pipeline), DF_DEFAULT_LIMIT */
+	int flavor;              /* --flavor=minimal|semipruned|pruned (phi, rename, pipeline):
+				  * enum phi_flavor, PHI_MINIMAL */
+	bool live_dataflow;      /* --live=walk|dataflow (phi) */
+	const char *placement;   /* --placement=NAME (rename), phi-dj */
 	bool maximal_set;        /* --maximal=joins|every (maximal, pipeline) */
 	bool maximal_every;
-	bool walks_set;          /* --rename-walks=N (rename, maximal, pipeline) */
-	uint32_t walks;
+	uint32_t walks;          /* --rename-walks=N (rename, maximal, pipeline): the random walks
+				  * of the equivalence interpreter in an SSA stage's check,
+				  * SSA_CHECK_WALKS */
 	bool copy_prop;          /* --copy-prop: propagate copies before destruction (destruct) */
 };
 
@@ -133,9 +131,5 @@ bool bench_kernel_has_dump(const struct bench_kernel *k, const char *kind);
  * *created, if not NULL, gets V x joins uncapped, the φs an on-the-fly construction may create
  * and later remove. */
 uint64_t bench_phi_bound(const struct prog *p, uint64_t *created);
-
-/* The random walks of the equivalence interpreter in an SSA stage's check: --rename-walks, or
- * ssa_check_form's default. */
-uint32_t bench_check_walks(const struct bench_input *in);
 
 #endif

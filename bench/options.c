@@ -5,7 +5,9 @@
  * kernels are chosen, bench_cli_check_used refuses an option that nothing chosen reads. Every
  * error names the option. */
 #include "bench/cli.h"
+#include "df/df.h"
 #include "phi/phi.h"
+#include "rename/rename.h"
 #include "util/mem.h"
 #include "util/status.h"
 
@@ -222,27 +224,23 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 	case O_DFLIMIT:
 		if (parse_u64(val, UINT64_MAX, &o->df_limit) || o->df_limit == 0)
 			BAD("--df-limit=%s: expected a positive count such as 1e9", val);
-		o->df_limit_set = true;
 		break;
 	case O_FLAVOR: {
 		enum phi_flavor f;
 		if (phi_flavor_parse(val, &f) != SSA_OK)
 			BAD("--flavor=%s: expected minimal, semipruned or pruned", val);
 		o->flavor = (int)f;
-		o->flavor_set = true;
 		break;
 	}
 	case O_LIVE:
 		if (strcmp(val, "walk") && strcmp(val, "dataflow"))
 			BAD("--live=%s: expected walk or dataflow", val);
 		o->live_dataflow = !strcmp(val, "dataflow");
-		o->live_set = true;
 		break;
 	case O_PLACEMENT:
 		if (!algo_find(phi_algos, phi_nalgos, val))
 			BAD("--placement=%s: no such placement algorithm (try --algo=list)", val);
 		o->placement = val;
-		o->placement_set = true;
 		break;
 	case O_MAXIMAL:
 		if (strcmp(val, "joins") && strcmp(val, "every"))
@@ -254,7 +252,6 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 		if (parse_u64(val, UINT32_MAX, &u64))
 			BAD("--rename-walks=%s: expected a count", val);
 		o->walks = (uint32_t)u64;
-		o->walks_set = true;
 		break;
 	case O_COPYPROP: o->copy_prop = true; break;
 	case O_N: break;
@@ -279,6 +276,10 @@ int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, siz
 	cli->pin = -1;
 	cli->check = true;
 	cli->fsel.max_blocks = UINT32_MAX;
+	cli->opts.df_limit = DF_DEFAULT_LIMIT;
+	cli->opts.flavor = PHI_MINIMAL;
+	cli->opts.placement = "phi-dj";
+	cli->opts.walks = SSA_CHECK_WALKS;
 	cli->argc = argc;
 	cli->argv = argv;
 	bool seen[O_N] = {false};

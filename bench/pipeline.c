@@ -535,8 +535,8 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 	x.pa = spec.maximal ? NULL : algo_find(phi_algos, phi_nalgos, spec.phi);
 	x.ra = algo_find(rename_algos, rename_nalgos, spec.rename);
 	x.maximal = spec.maximal;
-	x.df_limit = o->df_limit_set ? o->df_limit : DF_DEFAULT_LIMIT;
-	x.flavor = o->flavor_set ? (enum phi_flavor)o->flavor : PHI_MINIMAL;
+	x.df_limit = o->df_limit;
+	x.flavor = (enum phi_flavor)o->flavor;
 	if (x.maximal && x.flavor == PHI_SEMIPRUNED) {
 		fprintf(stderr, "bench: phi-maximal prunes to minimal (redundant phis) or pruned "
 				"(and dead phis); semipruned has no maximal counterpart\n");
@@ -553,7 +553,7 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 		return BENCH_EXIT_USAGE;
 	}
 	x.dead = x.flavor == PHI_PRUNED;
-	x.every = o->maximal_set && o->maximal_every;
+	x.every = o->maximal_every;
 
 	const char *how;
 	uint64_t need = pipe_bytes(&x), limit = bench_mem_limit(cli, &how);
@@ -597,7 +597,7 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 		const struct rename_algo *other =
 			algo_find(rename_algos, rename_nalgos, strcmp(x.ra->head.name, "rename-stack") ? "rename-stack" : "rename-rd");
 		st = ssa_check_form(p, &x.dt, final, x.maximal ? NULL : &x.ps, x.maximal ? NULL : other,
-				    in->seed, bench_check_walks(in), check_msg,
+				    in->seed, in->opts->walks, check_msg,
 				    sizeof check_msg);
 		check = st == SSA_OK ? "ok" : st == SSA_EVERIFY ? "FAIL" : "error";
 		if (st != SSA_OK) {

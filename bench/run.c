@@ -476,7 +476,6 @@ static int run_rival(const struct bench_cli *cli, struct bench_report *r, struct
 	struct bench_cli pc = *cli;
 	pc.algo = NULL;
 	pc.pipeline = BENCH_M2R_ALL_PIPELINE;
-	pc.opts.flavor_set = true;
 	pc.opts.flavor = PHI_PRUNED;
 	bench_report_note(r, "end to end: --pipeline=" BENCH_M2R_ALL_PIPELINE
 			     " --flavor=pruned against llvm-mem2reg, per function");

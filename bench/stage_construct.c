@@ -74,7 +74,7 @@ static int construct_setup(const struct bench_kernel *k, const struct bench_inpu
 	s->a = k->algo;
 	s->p = in->prog;
 	s->seed = in->seed;
-	s->walks = bench_check_walks(in);
+	s->walks = in->opts->walks;
 	int st = s->a->scratch_alloc(&s->scratch, s->p);
 	if (st != SSA_OK)
 		snprintf(err, errlen, "%s: scratch: %s", k->name, ssa_status_str(st));

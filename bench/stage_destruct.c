@@ -102,9 +102,8 @@ static int destruct_setup(const struct bench_kernel *k, const struct bench_input
 	struct destruct_state *s = state;
 	s->a = k->algo;
 	s->seed = in->seed;
-	s->walks = bench_check_walks(in);
+	s->walks = in->opts->walks;
 	s->copy_prop = in->opts->copy_prop;
-	enum phi_flavor flavor = in->opts->flavor_set ? (enum phi_flavor)in->opts->flavor : PHI_MINIMAL;
 	struct cprog_copy_opts co = {.seed = in->seed,
 				     .copy_permille = DESTRUCT_COPY_PERMILLE,
 				     .par_permille = DESTRUCT_PAR_PERMILLE};
@@ -113,7 +112,8 @@ static int destruct_setup(const struct bench_kernel *k, const struct bench_input
 	s->have_src = st == SSA_OK;
 	if (st == SSA_OK) {
 		what = "SSA construction";
-		st = cprog_build_ssa(&s->src, NULL, flavor, NULL, &s->ssa, &s->dt);
+		st = cprog_build_ssa(&s->src, NULL, (enum phi_flavor)in->opts->flavor, NULL, &s->ssa,
+				     &s->dt);
 		s->have_ssa = st == SSA_OK;
 	}
 	if (st == SSA_OK && s->copy_prop) {

@@ -34,11 +34,6 @@ struct df_state {
 	uint64_t counted; /* Σ|DF| from the counting pass in setup */
 };
 
-static uint64_t df_limit(const struct bench_input *in)
-{
-	return in->opts->df_limit_set ? in->opts->df_limit : DF_DEFAULT_LIMIT;
-}
-
 _Static_assert(DF_MAX_COUNTERS + 2 <= BENCH_MAX_COUNTERS, "a frontier counter would be dropped");
 
 /* Σ|DF| is only known after setup's counting pass; the estimate assumes 4 entries per edge
@@ -48,7 +43,7 @@ static uint64_t df_mem(const struct bench_kernel *k, const struct bench_input *i
 {
 	const struct df_algo *a = k->algo;
 	const struct cfg *g = &in->prog->cfg;
-	uint64_t n = g->n, m = g->m, limit = df_limit(in);
+	uint64_t n = g->n, m = g->m, limit = in->opts->df_limit;
 	uint64_t sb = a->scratch_bytes(n, m);
 	if (sb == UINT64_MAX)
 		sb = 0; /* a refusal for time, not memory: setup explains it */
@@ -79,7 +74,7 @@ static int df_setup(const struct bench_kernel *k, const struct bench_input *in, 
 	s->a = a;
 	s->g = g;
 	s->bn = &in->prog->bnames;
-	s->limit = df_limit(in);
+	s->limit = in->opts->df_limit;
 	if (a->scratch_bytes(g->n, g->m) == UINT64_MAX) {
 		snprintf(err, errlen, "%s: n*(n+m) = %" PRIu64 "*%" PRIu64 " steps is beyond what it "
 			 "accepts; use df-runner or df-cytron", a->head.name, (uint64_t)g->n,

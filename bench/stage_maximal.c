@@ -33,7 +33,7 @@ struct maximal_state {
 
 static struct phi_maximal_opts opts_of(const struct maximal_algo *a, const struct bench_input *in)
 {
-	struct phi_maximal_opts o = {.every_block = in->opts->maximal_set && in->opts->maximal_every,
+	struct phi_maximal_opts o = {.every_block = in->opts->maximal_every,
 				     .prune_redundant = a->prune_redundant,
 				     .prune_dead = a->prune_dead};
 	return o;
@@ -60,7 +60,7 @@ static int maximal_setup(const struct bench_kernel *k, const struct bench_input 
 	s->a = k->algo;
 	s->p = in->prog;
 	s->seed = in->seed;
-	s->walks = bench_check_walks(in);
+	s->walks = in->opts->walks;
 	s->mo = opts_of(s->a, in);
 	int st = dom_tree_default(&s->p->cfg, &s->dt);
 	if (st != SSA_OK)

@@ -73,25 +73,12 @@ static void phi_kernel(const struct bench_stage *st, size_t i, struct bench_kern
 	}
 }
 
-static void parse_opts(const struct bench_input *in, enum phi_flavor *f, bool *dataflow,
-		       uint64_t *limit)
-{
-	const struct bench_stage_opts *o = in->opts;
-	*f = o->flavor_set ? (enum phi_flavor)o->flavor : PHI_MINIMAL;
-	*dataflow = o->live_set && o->live_dataflow;
-	*limit = o->df_limit_set ? o->df_limit : DF_DEFAULT_LIMIT;
-}
-
 static uint64_t phi_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
 	enum kind kind = k->variant;
 	const struct phi_algo *a = k->algo;
 	const struct prog *p = in->prog;
-	uint64_t n = p->cfg.n, m = p->cfg.m, V = p->nvars;
-	enum phi_flavor f;
-	bool dataflow;
-	uint64_t limit;
-	parse_opts(in, &f, &dataflow, &limit);
+	uint64_t n = p->cfg.n, m = p->cfg.m, V = p->nvars, limit = in->opts->df_limit;
 	uint64_t b = var_blocks_bytes(n, V, p->nops);
 	if (kind == K_LIVE_DATAFLOW)
 		return ssa_sat_add(b, live_dataflow_bytes(n, V));
@@ -101,7 +88,7 @@ static uint64_t phi_mem(const struct bench_kernel *k, const struct bench_input *
 	b = ssa_sat_add(b, a->scratch_bytes(n, V));
 	if (a->needs_df) /* as the df stage: 4 entries per edge, capped by the limit */
 		b = ssa_sat_add(b, df_sets_bytes(n, 4 * m < limit ? 4 * m : limit));
-	if (f == PHI_PRUNED && dataflow)
+	if (in->opts->flavor == PHI_PRUNED && in->opts->live_dataflow)
 		b = ssa_sat_add(b, live_dataflow_bytes(n, V));
 	/* φs: no more than one per (variable, definition or use) in practice; the buffer grows. */
 	return ssa_sat_add(b, ssa_bytes(2 * (uint64_t)p->nops + V + 1, sizeof(uint64_t)));
@@ -142,7 +129,9 @@ static int phi_setup(const struct bench_kernel *k, const struct bench_input *in,
 	s->kind = kind;
 	s->a = a;
 	s->p = p;
-	parse_opts(in, &s->flavor, &s->dataflow, &s->limit);
+	s->flavor = (enum phi_flavor)in->opts->flavor;
+	s->dataflow = in->opts->live_dataflow;
+	s->limit = in->opts->df_limit;
 	int st;
 	if (p->nvars == 0) {
 		snprintf(err, errlen, "%s: the program has no variables (give --vars=V or a .prog "

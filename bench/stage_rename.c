@@ -37,7 +37,7 @@ _Static_assert(RENAME_MAX_COUNTERS + 1 <= BENCH_MAX_COUNTERS, "a renamer counter
 
 static const struct phi_algo *placement_of(const struct bench_input *in)
 {
-	return algo_find(phi_algos, phi_nalgos, in->opts->placement_set ? in->opts->placement : "phi-dj");
+	return algo_find(phi_algos, phi_nalgos, in->opts->placement);
 }
 
 static uint64_t rename_mem(const struct bench_kernel *k, const struct bench_input *in)
@@ -75,14 +75,13 @@ static int rename_setup(const struct bench_kernel *k, const struct bench_input *
 	s->a = k->algo;
 	s->p = in->prog;
 	s->seed = in->seed;
-	s->walks = bench_check_walks(in);
+	s->walks = in->opts->walks;
 	const struct phi_algo *pa = placement_of(in);
-	enum phi_flavor flavor = in->opts->flavor_set ? (enum phi_flavor)in->opts->flavor : PHI_MINIMAL;
 	const char *what = "dominators";
 	int st = dom_tree_default(&s->p->cfg, &s->dt);
 	if (st == SSA_OK) {
 		what = pa->head.name;
-		st = phi_place_prog(pa, s->p, &s->dt, flavor, &s->ps);
+		st = phi_place_prog(pa, s->p, &s->dt, (enum phi_flavor)in->opts->flavor, &s->ps);
 	}
 	if (st == SSA_OK) {
 		what = "layout and scratch";
