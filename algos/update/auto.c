@@ -36,8 +36,7 @@ static void auto_free(void *state)
 
 static uint64_t auto_state_bytes(uint64_t n_max, uint64_t m_max)
 {
-	uint64_t b = ssa_sat_add(dbs_engine_bytes(n_max), ssa_bytes(n_max, sizeof(uint32_t)));
-	return ssa_sat_add(b, ssa_bytes(m_max, 4 * sizeof(uint32_t)));
+	return ssa_sat_add(dbs_engine_bytes(n_max, m_max), ssa_bytes(n_max, sizeof(uint32_t)));
 }
 
 static int auto_init(void **state, const struct dyn_cfg *g, uint32_t n_max)
@@ -75,7 +74,7 @@ static int auto_apply(void *state, const struct dyn_cfg *g, const struct update 
 	if (edges > AUTO_DBS_MAX_K) {
 		uint64_t c[4] = {0};
 		counters[C_BATCHED]++;
-		int st = batch_repair(&a->e.t, &a->e.v, g, ops, k, a->lost, c);
+		int st = batch_repair(&a->e.t, &a->e.v, &a->e.rb, g, ops, k, a->lost, c);
 		counters[C_SUBTREES] += c[0];
 		counters[C_WORK] += c[3];
 		return st;

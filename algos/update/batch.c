@@ -24,8 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-int batch_repair(struct dtree *t, struct upd_view *v, const struct dyn_cfg *g,
-		 const struct update *ops, size_t k, uint32_t *lost, uint64_t *counters)
+int batch_repair(struct dtree *t, struct upd_view *v, struct upd_rebuild *rb,
+		 const struct dyn_cfg *g, const struct update *ops, size_t k, uint32_t *lost,
+		 uint64_t *counters)
 {
 	uint64_t w0 = t->work;
 	upd_view_end(v);
@@ -41,6 +42,14 @@ int batch_repair(struct dtree *t, struct upd_view *v, const struct dyn_cfg *g,
 	}
 	if (r0 == SSA_NONE)
 		return SSA_OK; /* every update is between unreachable blocks */
+	if (t->idom[r0] == SSA_NONE && rb) {
+		/* the region can only be the whole graph: the static kernel is faster */
+		int st = upd_rebuild_tree(rb, g, t);
+		counters[0]++;
+		counters[1] += g->n;
+		counters[3] += t->work - w0;
+		return st;
+	}
 	int st = dt_search(t, v, r0, DT_BATCH_FIRST, t->level[r0]);
 	if (st)
 		return st;
@@ -76,6 +85,16 @@ int batch_repair(struct dtree *t, struct upd_view *v, const struct dyn_cfg *g,
 		cur = t->next[cur];
 	}
 	t->work += steps;
+	if (t->idom[r] == SSA_NONE && rb) {
+		/* the region is the whole graph: the static kernel is faster */
+		dt_region_reset(t);
+		st = upd_rebuild_tree(rb, g, t);
+		counters[0]++;
+		counters[1] += g->n;
+		counters[2] += nlost;
+		counters[3] += t->work - w0;
+		return st;
+	}
 	if (r != r0) {
 		dt_region_reset(t);
 		if ((st = dt_search(t, v, r, DT_BATCH_FINAL, t->level[r])))
@@ -106,6 +125,7 @@ int batch_repair(struct dtree *t, struct upd_view *v, const struct dyn_cfg *g,
 struct batch_state {
 	struct dtree t;
 	struct upd_view v;
+	struct upd_rebuild rb;
 	uint32_t *lost;
 };
 
@@ -116,6 +136,7 @@ static void batch_free(void *state)
 		return;
 	dt_free(&b->t);
 	upd_view_free(&b->v);
+	upd_rebuild_free(&b->rb);
 	free(b->lost);
 	free(b);
 }
@@ -124,6 +145,7 @@ static uint64_t batch_state_bytes(uint64_t n_max, uint64_t m_max)
 {
 	uint64_t b = ssa_sat_add(dt_bytes(n_max), upd_view_bytes(n_max));
 	b = ssa_sat_add(b, ssa_bytes(n_max, sizeof(uint32_t)));
+	b = ssa_sat_add(b, upd_rebuild_bytes(n_max, m_max));
 	return ssa_sat_add(b, ssa_bytes(m_max, 2 * sizeof(uint32_t)));
 }
 
@@ -139,10 +161,10 @@ static int batch_init(void **state, const struct dyn_cfg *g, uint32_t n_max)
 		st = upd_view_init(&b->v, n_max);
 	if (!st && !(b->lost = ssa_alloc_array(n_max, sizeof *b->lost)))
 		st = SSA_ENOMEM;
-	if (!st) {
-		b->v.g = g;
-		st = dt_build(&b->t, &b->v);
-	}
+	if (!st)
+		st = upd_rebuild_init(&b->rb, n_max);
+	if (!st)
+		st = upd_rebuild_tree(&b->rb, g, &b->t);
 	if (st) {
 		batch_free(b);
 		return st;
@@ -158,7 +180,7 @@ static int batch_apply(void *state, const struct dyn_cfg *g, const struct update
 	if (g->n > b->t.cap)
 		return SSA_EUSAGE;
 	counters[0]++;
-	return batch_repair(&b->t, &b->v, g, ops, k, b->lost, counters + 1);
+	return batch_repair(&b->t, &b->v, &b->rb, g, ops, k, b->lost, counters + 1);
 }
 
 static const uint32_t *batch_idom(void *state)

@@ -35,6 +35,8 @@ int dbs_engine_init(struct dbs_engine *e, uint32_t n_max)
 	int st = dt_init(&e->t, n_max);
 	if (!st)
 		st = upd_view_init(&e->v, n_max);
+	if (!st)
+		st = upd_rebuild_init(&e->rb, n_max);
 	if (!st) {
 		e->heap = ssa_alloc_array((size_t)n_max + 1, sizeof *e->heap);
 		e->aff = ssa_alloc_array((size_t)n_max + 1, sizeof *e->aff);
@@ -51,14 +53,19 @@ void dbs_engine_free(struct dbs_engine *e)
 {
 	dt_free(&e->t);
 	upd_view_free(&e->v);
+	upd_rebuild_free(&e->rb);
 	ssa_free_all(e->heap, e->aff, e->unaff);
 	memset(e, 0, sizeof *e);
 }
 
-uint64_t dbs_engine_bytes(uint64_t n_max)
+uint64_t dbs_engine_bytes(uint64_t n_max, uint64_t m_max)
 {
-	return ssa_sat_add(ssa_sat_add(dt_bytes(n_max), upd_view_bytes(n_max)),
-			   ssa_bytes(ssa_sat_add(n_max, 1), 3 * sizeof(uint32_t)));
+	uint64_t b = ssa_sat_add(ssa_sat_add(dt_bytes(n_max), upd_view_bytes(n_max)),
+				 ssa_bytes(ssa_sat_add(n_max, 1), 3 * sizeof(uint32_t)));
+	/* the rebuild's CSR and scratch; the discovered edges and a batch's overlay are at most
+	 * the graph's lists */
+	b = ssa_sat_add(b, upd_rebuild_bytes(n_max, m_max));
+	return ssa_sat_add(b, ssa_bytes(m_max, 4 * sizeof(uint32_t)));
 }
 
 int dbs_engine_build(struct dbs_engine *e, const struct dyn_cfg *g, uint64_t *counters)
@@ -66,7 +73,7 @@ int dbs_engine_build(struct dbs_engine *e, const struct dyn_cfg *g, uint64_t *co
 	upd_view_end(&e->v);
 	e->v.g = g;
 	uint64_t w0 = e->t.work;
-	int st = dt_build(&e->t, &e->v);
+	int st = upd_rebuild_tree(&e->rb, g, &e->t);
 	counters[DBS_C_WORK] += e->t.work - w0;
 	return st;
 }
@@ -316,8 +323,7 @@ int dbs_engine_apply(struct dbs_engine *e, const struct dyn_cfg *g, const struct
 
 static uint64_t dbs_state_bytes(uint64_t n_max, uint64_t m_max)
 {
-	/* the discovered edges and a batch's overlay are at most the graph's lists */
-	return ssa_sat_add(dbs_engine_bytes(n_max), ssa_bytes(m_max, 4 * sizeof(uint32_t)));
+	return dbs_engine_bytes(n_max, m_max);
 }
 
 static int dbs_init(void **state, const struct dyn_cfg *g, uint32_t n_max)

@@ -351,3 +351,22 @@ int dt_build(struct dtree *t, const struct upd_view *v)
 	dt_reattach(t);
 	return SSA_OK;
 }
+
+int dt_build_from_idom(struct dtree *t, uint32_t n, const uint32_t *idom)
+{
+	if (n > t->cap)
+		return SSA_EUSAGE;
+	size_t bytes = (size_t)n * sizeof(uint32_t);
+	memset(t->idom, 0xff, bytes);
+	memset(t->level, 0xff, bytes);
+	memset(t->child, 0xff, bytes);
+	memset(t->next, 0xff, bytes);
+	memset(t->prev, 0xff, bytes);
+	/* Children in descending id order, so each list ends up ascending. */
+	for (uint32_t b = n; b-- > 1;)
+		if (idom[b] != SSA_NONE)
+			dt_attach(t, b, idom[b]);
+	t->work += 2 * (uint64_t)n;
+	dt_relevel(t, 0, 0);
+	return SSA_OK;
+}

@@ -58,6 +58,11 @@ uint64_t dt_bytes(uint64_t n_max);
 /* The whole tree of the view's graph from block 0, from scratch (blocks 0..n-1). */
 int dt_build(struct dtree *t, const struct upd_view *v);
 
+/* The whole tree from an idom array of the graph's n blocks (SSA_NONE for block 0 and the
+ * unreachable ones), e.g. the answer of a static algorithm: children lists, then levels by a
+ * walk from block 0. O(n). */
+int dt_build_from_idom(struct dtree *t, uint32_t n, const uint32_t *idom);
+
 /* The search and Semi-NCA from root; results in num/order/ridom, t->k blocks. Edges the mode
  * collects are in t->edges (pairs). SSA_ENOMEM only from the edge list (the region is then
  * forgotten). dt_region is dt_search followed by dt_semi_nca. */

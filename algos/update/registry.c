@@ -11,11 +11,11 @@
 _Static_assert(UPDATE_MAX_COUNTERS <= ALGO_MAX_COUNTERS, "a counter name would not fit the head");
 
 extern const struct update_algo update_recompute_algo, update_dbs_algo, update_dsnca_algo,
-	update_batch_algo, update_auto_algo;
+	update_dslt_algo, update_batch_algo, update_auto_algo;
 
 const struct update_algo *const update_algos[] = {
-	&update_recompute_algo, &update_dbs_algo, &update_dsnca_algo, &update_batch_algo,
-	&update_auto_algo,
+	&update_recompute_algo, &update_dbs_algo, &update_dsnca_algo,
+	&update_dslt_algo,      &update_batch_algo, &update_auto_algo,
 };
 const size_t update_nalgos = sizeof update_algos / sizeof update_algos[0];
 

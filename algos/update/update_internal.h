@@ -6,9 +6,29 @@
 #define SSALAB_UPDATE_INTERNAL_H
 
 #include "update/dtree.h"
+#include "update/dyn_cfg.h"
 #include "update/update.h"
 
 #include <stdint.h>
+
+/* rebuild.c: a whole tree from scratch by the project's default static algorithm (algos/dom's
+ * auto) on the graph exported as a CSR. Memory: the kernel's scratch (8n words plus a constant),
+ * the CSR (2n + 2m words, grown geometrically), an idom array. */
+struct dom_algo;
+struct upd_rebuild {
+	const struct dom_algo *kernel;
+	void *scratch;
+	uint32_t cap;
+	uint32_t *idom;
+	struct dyn_export ex;
+};
+int upd_rebuild_init(struct upd_rebuild *r, uint32_t n_max);
+void upd_rebuild_free(struct upd_rebuild *r);
+uint64_t upd_rebuild_bytes(uint64_t n_max, uint64_t m_max);
+/* r->idom for g. */
+int upd_rebuild_idom(struct upd_rebuild *r, const struct dyn_cfg *g);
+/* t for g (t->work grows by a nominal 4 (n + m)). */
+int upd_rebuild_tree(struct upd_rebuild *r, const struct dyn_cfg *g, struct dtree *t);
 
 struct dbs_engine {
 	struct dtree t;
@@ -16,6 +36,7 @@ struct dbs_engine {
 	uint32_t *heap;  /* the depth-based search's queue, a max-heap by level */
 	uint32_t *aff;   /* affected blocks of one insertion */
 	uint32_t *unaff; /* visited, unaffected blocks still to expand at the current level */
+	struct upd_rebuild rb;
 };
 
 /* Counters of dbs_apply, indexes into the algorithm's counters[]. */
@@ -32,7 +53,7 @@ enum {
 
 int dbs_engine_init(struct dbs_engine *e, uint32_t n_max);
 void dbs_engine_free(struct dbs_engine *e);
-uint64_t dbs_engine_bytes(uint64_t n_max);
+uint64_t dbs_engine_bytes(uint64_t n_max, uint64_t m_max);
 /* The tree of g from scratch. */
 int dbs_engine_build(struct dbs_engine *e, const struct dyn_cfg *g, uint64_t *counters);
 /* Repairs the tree for ops[0..k) (g holds them), one update at a time, each seen against the
@@ -44,9 +65,11 @@ int dbs_engine_apply(struct dbs_engine *e, const struct dyn_cfg *g, const struct
 
 /* batch.c: repairs t for the whole batch ops[0..k) at once, on g (which holds it): one
  * Semi-NCA over the smallest subtree that can have changed, plus the blocks that became
- * reachable. lost: scratch of t->cap words. counters[0..3] are added to: regions rebuilt, their
+ * reachable; when that subtree is the whole tree, rb (may be NULL) rebuilds it with the static
+ * kernel instead. lost: scratch of t->cap words. counters[0..3] are added to: regions rebuilt, their
  * blocks, blocks that left the tree, blocks and edges visited. */
-int batch_repair(struct dtree *t, struct upd_view *v, const struct dyn_cfg *g,
-		 const struct update *ops, size_t k, uint32_t *lost, uint64_t *counters);
+int batch_repair(struct dtree *t, struct upd_view *v, struct upd_rebuild *rb,
+		 const struct dyn_cfg *g, const struct update *ops, size_t k, uint32_t *lost,
+		 uint64_t *counters);
 
 #endif
