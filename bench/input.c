@@ -15,73 +15,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* Builds or loads the input program. Untimed. */
-static int load_input(const struct bench_cli *cli, const char *path, struct prog *prog,
-		      char *note, size_t notelen, char *err, size_t errlen)
-{
-	note[0] = 0;
-	if (path) {
-		struct io_error ioe;
-		memset(&ioe, 0, sizeof ioe);
-		bench_progress("reading %s", path);
-		int st = io_read_prog(path, prog, &ioe);
-		bench_progress_done();
-		if (st) {
-			char buf[600];
-			io_error_format(&ioe, buf, sizeof buf);
-			snprintf(err, errlen, "%s", buf);
-			return BENCH_EXIT_INPUT;
-		}
-		if (cli->gen.p.vars) {
-			if (prog->nvars) {
-				snprintf(err, errlen, "--vars: %s already is a program with %" PRIu32
-					 " variables", path, prog->nvars);
-				prog_free(prog);
-				return BENCH_EXIT_USAGE;
-			}
-			struct cfg g = prog->cfg;
-			free(prog->op_off);
-			free(prog->ops);
-			memset(prog, 0, sizeof *prog);
-			st = gen_prog(&cli->gen.p, &g, prog);
-			if (st) {
-				snprintf(err, errlen, "generating a program over %s: %s", path,
-					 ssa_status_str(st));
-				return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
-			}
-		}
-		return BENCH_EXIT_OK;
-	}
-	struct gen_info info;
-	memset(&info, 0, sizeof info);
-	struct cfg g;
-	memset(&g, 0, sizeof g);
-	bench_progress("generating %s n=%" PRIu64 " seed=%" PRIu64, cli->gen.p.family,
-		       cli->gen.p.blocks, cli->gen.p.seed);
-	int st = gen_cfg(&cli->gen.p, &g, &info);
-	if (st) {
-		bench_progress_done();
-		snprintf(err, errlen, "generating %s with %" PRIu64 " blocks: %s%s%s",
-			 cli->gen.p.family, cli->gen.p.blocks, ssa_status_str(st), info.note[0] ? ": " : "", info.note);
-		return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
-	}
-	snprintf(note, notelen, "%s", info.note);
-	if (cli->gen.p.vars) {
-		bench_progress("generating a program with %" PRIu32 " variables", cli->gen.p.vars);
-		st = gen_prog(&cli->gen.p, &g, prog);
-	} else {
-		st = prog_empty(prog, &g, 0);
-	}
-	bench_progress_done();
-	if (st) {
-		cfg_free(&g); /* gen_prog leaves the CFG to its caller on failure */
-		snprintf(err, errlen, "generating the program: %s", ssa_status_str(st));
-		return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
-	}
-	return BENCH_EXIT_OK;
-}
-
-
 /* slash: always join dir and name with one (modules have always been named so). */
 static int add_path(struct bench_inputs *l, const char *dir, const char *name, bool slash)
 {
@@ -281,22 +214,78 @@ int bench_inputs_open(struct bench_inputs *it, const struct bench_cli *cli,
 	return BENCH_EXIT_OK;
 }
 
-/* A file (or the generated graph when path is NULL) into u; the exit code on failure. */
+/* Builds or loads the input program (untimed) into u, with its graph statistics; on failure
+ * prints why and returns the exit code. */
 static int load_unit(const struct bench_cli *cli, const char *path, struct bench_unit *u)
 {
-	char err[1024];
-	int code = load_input(cli, path, &u->prog, u->note, sizeof u->note, err, sizeof err);
-	if (code) {
-		fprintf(stderr, "bench: %s\n", err);
-		return code;
+	struct prog *prog = &u->prog;
+	int st;
+	if (path) {
+		struct io_error ioe;
+		memset(&ioe, 0, sizeof ioe);
+		bench_progress("reading %s", path);
+		st = io_read_prog(path, prog, &ioe);
+		bench_progress_done();
+		if (st) {
+			char buf[600];
+			io_error_format(&ioe, buf, sizeof buf);
+			fprintf(stderr, "bench: %s\n", buf);
+			return BENCH_EXIT_INPUT;
+		}
+		if (cli->gen.p.vars && prog->nvars) {
+			fprintf(stderr, "bench: --vars: %s already is a program with %" PRIu32
+				" variables\n", path, prog->nvars);
+			prog_free(prog);
+			return BENCH_EXIT_USAGE;
+		}
+		if (cli->gen.p.vars) {
+			struct cfg g = prog->cfg;
+			free(prog->op_off);
+			free(prog->ops);
+			memset(prog, 0, sizeof *prog);
+			st = gen_prog(&cli->gen.p, &g, prog);
+			if (st) {
+				fprintf(stderr, "bench: generating a program over %s: %s\n", path,
+					ssa_status_str(st));
+				return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
+			}
+		}
+	} else {
+		struct gen_info info;
+		memset(&info, 0, sizeof info);
+		struct cfg g;
+		memset(&g, 0, sizeof g);
+		bench_progress("generating %s n=%" PRIu64 " seed=%" PRIu64, cli->gen.p.family,
+			       cli->gen.p.blocks, cli->gen.p.seed);
+		st = gen_cfg(&cli->gen.p, &g, &info);
+		if (st) {
+			bench_progress_done();
+			fprintf(stderr, "bench: generating %s with %" PRIu64 " blocks: %s%s%s\n",
+				cli->gen.p.family, cli->gen.p.blocks, ssa_status_str(st),
+				info.note[0] ? ": " : "", info.note);
+			return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
+		}
+		snprintf(u->note, sizeof u->note, "%s", info.note);
+		if (cli->gen.p.vars) {
+			bench_progress("generating a program with %" PRIu32 " variables", cli->gen.p.vars);
+			st = gen_prog(&cli->gen.p, &g, prog);
+		} else {
+			st = prog_empty(prog, &g, 0);
+		}
+		bench_progress_done();
+		if (st) {
+			cfg_free(&g); /* gen_prog leaves the CFG to its caller on failure */
+			fprintf(stderr, "bench: generating the program: %s\n", ssa_status_str(st));
+			return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
+		}
 	}
 	bench_progress("graph statistics (reachability, reducibility)");
-	int gst = bench_graph_stats(&u->prog.cfg, &u->gs);
+	st = bench_graph_stats(&prog->cfg, &u->gs);
 	bench_progress_done();
-	if (gst) {
+	if (st) {
 		fprintf(stderr, "bench: %s%sout of memory computing graph statistics\n",
 			path ? path : "", path ? ": " : "");
-		prog_free(&u->prog);
+		prog_free(prog);
 		return BENCH_EXIT_REFUSED;
 	}
 	u->path = path;
