@@ -232,6 +232,9 @@ static int load_unit(const struct bench_cli *cli, const char *path, struct bench
 			fprintf(stderr, "bench: %s\n", buf);
 			return BENCH_EXIT_INPUT;
 		}
+		char warn[800];
+		if (io_warning_format(&ioe, warn, sizeof warn))
+			fprintf(stderr, "bench: warning: %s\n", warn);
 		if (cli->gen.p.vars && prog->nvars) {
 			fprintf(stderr, "bench: --vars: %s already is a program with %" PRIu32
 				" variables\n", path, prog->nvars);

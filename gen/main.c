@@ -89,6 +89,9 @@ static int convert(const char *in, const char *out, int quiet)
 	memset(&err, 0, sizeof err);
 	int st = io_read_prog(in, &prog, &err);
 	bool have_prog = st == SSA_OK;
+	char warn[800];
+	if (have_prog && io_warning_format(&err, warn, sizeof warn))
+		fprintf(stderr, "gen: warning: %s\n", warn);
 	if (have_prog) {
 		if (strcmp(out, "-") == 0) {
 			st = prog.nvars ? io_write_prog_text(stdout, &prog)

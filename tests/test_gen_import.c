@@ -126,11 +126,11 @@ static const struct bad_case bad[] = {
     {"a.dot", "graph { a -- b }", 1, "undirected 'graph' (a CFG is a 'digraph')"},
     {"a.dot", "digraph {\n a -- b }", 2, "undirected edge '--' (a CFG needs '->')"},
     {"a.dot", "digraph {\n a -> }", 2, "expected a node id, found '}'"},
-    {"a.dot", "digraph {\n subgraph cluster_0 { a } }", 2,
-     "subgraphs are not supported (write the nodes and edges of the cluster at the top level)"},
-    {"a.dot", "digraph { a -> { b c } }", 1,
-     "subgraphs are not supported (an edge to '{...}' names a subgraph; write one edge per "
-     "target)"},
+    {"a.dot", "digraph {\n subgraph cluster_0 a }", 2,
+     "a subgraph without its body '{...}', found 'a' (a reference to an earlier subgraph is not "
+     "supported)"},
+    {"a.dot", "digraph { a -> b, { c } }", 1,
+     "a ',' list holds node ids, not subgraphs (write '{a b c}' for a set)"},
     {"a.dot", "digraph {\n a -> b\n", 3, "file ends inside the graph (missing '}')"},
     {"a.dot", "digraph {\n \"a -> b }\n", 2, "unterminated quoted string"},
     {"a.dot", "digraph { a /* b -> c }\n", 1, "unterminated '/*' comment"},

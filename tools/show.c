@@ -340,6 +340,9 @@ static int read_input(const char *path, const char *func, struct prog *out, stru
 		fprintf(stderr, "show: %s\n", msg);
 		return 1;
 	}
+	char warn[800];
+	if (io_warning_format(&err, warn, sizeof warn))
+		fprintf(stderr, "show: warning: %s\n", warn);
 	return 0;
 }
 

@@ -2,6 +2,7 @@
  * first bytes of a file, reading a whole stream, and turning an importer's named edges into a
  * program. The readers and path.c call in here; nothing here calls a reader. */
 #include "io/io_internal.h"
+#include "cfg/traverse.h"
 #include "util/mem.h"
 #include "util/status.h"
 
@@ -36,6 +37,14 @@ void io_error_format(const struct io_error *e, char *buf, size_t len)
 		snprintf(buf, len, "%s:%llu: %s", e->file, e->line, e->what);
 	else
 		snprintf(buf, len, "%s: %s", e->file, e->what);
+}
+
+bool io_warning_format(const struct io_error *e, char *buf, size_t len)
+{
+	if (!e->warning[0] || !len)
+		return false;
+	snprintf(buf, len, "%s: %s", e->file, e->warning);
+	return true;
 }
 
 enum io_format io_format_from_path(const char *path)
@@ -84,9 +93,27 @@ static bool ident_byte(unsigned char c)
 	       (c >= '0' && c <= '9') || c >= 0x80;
 }
 
-/* Skips a byte-order mark, blank lines and '#' comment lines (all three text kinds allow them),
- * then decides by the first token: a '//' or '/ *' comment or a DOT keyword is DOT; a one-letter
- * 'p', 'e', 'b' or 'n' followed by a blank is ssalab text; anything else is an edge list.
+/* Whether the line at buf[i..len) holds an arrow ('->' or U+2192) before any '#', quote or '{'
+ * after its first byte: an edge list's comment or data dict may hold one, an arrow list's
+ * successor set comes after the arrow (and a DOT set first gets the arrow reader's hint). */
+static bool arrow_line(const unsigned char *buf, size_t i, size_t len)
+{
+	for (size_t s = i; i < len && buf[i] != '\n'; i++) {
+		unsigned char c = buf[i];
+		if ((c == '{' && i > s) || c == '#' || c == '\'' || c == '"')
+			return false;
+		if ((c == '-' && i + 1 < len && buf[i + 1] == '>') ||
+		    (c == 0xe2 && i + 2 < len && buf[i + 1] == 0x86 && buf[i + 2] == 0x92))
+			return true;
+	}
+	return false;
+}
+
+/* Skips a byte-order mark, blank lines and '#' comment lines (all the text kinds allow them),
+ * then decides by the first line: a '//' or '/ *' comment or a DOT keyword first is DOT; an
+ * arrow ('->', '-->', U+2192) before any '#', quote or '{' (but the line's first byte) makes an
+ * arrow list; a one-letter 'p', 'e', 'b' or 'n' followed by a blank is ssalab text; anything
+ * else is an edge list.
  * Undecided (only comments, or empty) is text, whose reader says the input has no edges
  * (IO_MSG_NO_EDGES, right for an edge list and a .cfg alike); so is anything with a NUL byte. */
 enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
@@ -118,6 +145,8 @@ enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
 	for (size_t j = 0; j < 3 && end; j++)
 		if (k == strlen(kw[j]) && !strncasecmp((const char *)buf + s, kw[j], k))
 			return IO_IN_DOT;
+	if (arrow_line(buf, s, len))
+		return IO_IN_ARROWS;
 	if (k == 1 && strchr("pebn", buf[s]) && (i == len || strchr(" \t\r\n", buf[i])))
 		return IO_IN_TEXT;
 	return IO_IN_EDGES;
@@ -132,6 +161,8 @@ const char *io_input_kind_str(enum io_input_kind k)
 		return "ssab";
 	case IO_IN_DOT:
 		return "dot";
+	case IO_IN_ARROWS:
+		return "arrows";
 	default:
 		return "edges";
 	}
@@ -258,4 +289,157 @@ out:
 	if (st)
 		return io_fail(err, name, 0, st, "cannot build the graph: %s", ssa_status_str(st));
 	return SSA_OK;
+}
+
+/* Block b's name for a warning: at most 40 bytes, non-printable bytes as '?', else its number. */
+static size_t warn_name(const struct prog *p, uint32_t b, char *dst)
+{
+	const char *s = names_get(&p->bnames, b);
+	if (!s)
+		return (size_t)sprintf(dst, "%u", b);
+	size_t k = strlen(s), o = 0;
+	for (size_t i = 0; i < k && i < 40; i++) {
+		unsigned char c = (unsigned char)s[i];
+		dst[o++] = c >= 0x20 && c != 0x7f ? (char)c : '?';
+	}
+	if (k > 40) {
+		memcpy(dst + o, "...", 3);
+		o += 3;
+	}
+	dst[o] = 0;
+	return o;
+}
+
+/* What in a name says an edge list was written in another notation: 0 an arrow, 1 a comma,
+ * 2 a brace, -1 nothing. */
+static int suspect(const char *s)
+{
+	if (!s)
+		return -1;
+	if (strstr(s, "->") || strstr(s, "\xe2\x86\x92"))
+		return 0;
+	if (strchr(s, ','))
+		return 1;
+	if (strchr(s, '{'))
+		return 2;
+	return -1;
+}
+
+int io_import_warn(const char *name, const char *format, bool check_names, const struct prog *p,
+                   struct io_error *err)
+{
+	if (!err)
+		return SSA_OK;
+	err->warning[0] = 0;
+	const struct cfg *g = &p->cfg;
+	uint8_t *reached = ssa_alloc_array(g->n, 1);
+	uint32_t *stack = ssa_alloc_array(g->n, sizeof *stack);
+	if (!reached || !stack) {
+		free(reached);
+		free(stack);
+		return io_fail(err, name, 0, SSA_ENOMEM,
+		               "out of memory checking what the entry reaches (%u blocks)", g->n);
+	}
+	uint32_t nreach = cfg_reach(g, 0, reached, stack);
+	free(stack);
+	char *w = err->warning, nm[48];
+	size_t cap = sizeof err->warning, o = 0;
+	/* One clause per problem, each listing a few blocks, then how many more. */
+#define WARN(...)                                                                                  \
+	do {                                                                                       \
+		if (o < cap)                                                                       \
+			o += (size_t)snprintf(w + o, cap - o, __VA_ARGS__);                        \
+	} while (0)
+	static const char *const kinds[] = {"->", ",", "{"};
+	static const char *const hint[] = {
+	    "was this an arrow list ('A -> B, C') or DOT?",
+	    "was this a comma-separated list? (only a comma in the first line makes one)",
+	    "was this DOT? (a set '{B C}' needs 'digraph { ... }' around it)"};
+	bool any = false;
+	for (int k = 0; k < 3 && check_names; k++) {
+		uint32_t nsus = 0, shown = 0;
+		for (uint32_t b = 0; b < g->n; b++)
+			nsus += suspect(names_get(&p->bnames, b)) == k;
+		if (!nsus)
+			continue;
+		WARN("%s", any ? "; " : "");
+		if (!any)
+			WARN("read as %s; ", format);
+		any = true;
+		for (uint32_t b = 0; b < g->n && shown < 3; b++)
+			if (suspect(names_get(&p->bnames, b)) == k) {
+				warn_name(p, b, nm);
+				WARN("%s'%s'", shown ? ", " : nsus > 1 ? "nodes " : "node ", nm);
+				shown++;
+			}
+		if (nsus > shown)
+			WARN(" and %u more", nsus - shown);
+		WARN(" %s '%s': %s", nsus > 1 ? "contain" : "contains", kinds[k], hint[k]);
+	}
+	if (nreach < g->n) {
+		uint32_t k = 0;
+		WARN("%s", any ? "; " : "");
+		if (!any)
+			WARN("read as %s; ", format);
+		for (uint32_t b = 0; b < g->n && k < 4; b++)
+			if (!reached[b]) {
+				warn_name(p, b, nm);
+				WARN("%s%s", k ? ", " : g->n - nreach > 1 ? "blocks " : "block ", nm);
+				k++;
+			}
+		if (g->n - nreach > k)
+			WARN(" and %u more", g->n - nreach - k);
+		warn_name(p, 0, nm);
+		WARN(" %s unreachable from the entry %s", g->n - nreach > 1 ? "are" : "is", nm);
+	}
+#undef WARN
+	free(reached);
+	if (w[0])
+		snprintf(err->file, sizeof err->file, "%s", name);
+	return SSA_OK;
+}
+
+int io_import_ops(const char *name, uint32_t entry, uint32_t nvars, const uint32_t *op_off,
+                  const uint32_t *ops, const struct names_builder *vb, struct prog *out,
+                  struct io_error *err)
+{
+	uint32_t n = out->cfg.n, nops = op_off[n];
+	uint32_t *off = ssa_alloc_array((size_t)n + 1, sizeof *off);
+	uint32_t *nops_of = ssa_alloc_array(n, sizeof *nops_of);
+	uint32_t *word = ssa_alloc_array(nops, sizeof *word);
+	int st = SSA_OK;
+	if (!off || !nops_of || !word) {
+		st = SSA_ENOMEM;
+		goto fail;
+	}
+	/* the numbering of io_import_finish: the entry first, the others in their order */
+	for (uint32_t i = 0; i < n; i++)
+		nops_of[i == entry ? 0 : i < entry ? i + 1 : i] = op_off[i + 1] - op_off[i];
+	off[0] = 0;
+	for (uint32_t b = 0; b < n; b++)
+		off[b + 1] = off[b] + nops_of[b];
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t b = i == entry ? 0 : i < entry ? i + 1 : i;
+		memcpy(word + off[b], ops + op_off[i], (size_t)nops_of[b] * sizeof *word);
+	}
+	struct names vn;
+	memset(&vn, 0, sizeof vn);
+	if (nvars && (st = names_finish(vb, NULL, &vn)))
+		goto fail;
+	free(out->op_off);
+	free(out->ops);
+	out->op_off = off;
+	out->ops = word;
+	out->nvars = nvars;
+	out->nops = nops;
+	names_free(&out->vnames);
+	out->vnames = vn;
+	free(nops_of);
+	return SSA_OK;
+fail:
+	free(off);
+	free(nops_of);
+	free(word);
+	prog_free(out);
+	return io_fail(err, name, 0, st, "out of memory (the program has %u operations)", nops);
 }

@@ -1,19 +1,26 @@
 /* Reader of graphviz DOT CFGs: the subset that `opt -dot-cfg` and hand-written graphs use
  * (README.md "DOT input", beside this file). One 'digraph' (optionally 'strict', optionally named)
  * whose statements are node statements with attribute lists, edge chains 'a -> b -> c' with ports
- * ('a:s0 -> b'), graph/node/edge default attributes and 'id = id' graph attributes; ids bare,
- * numerals, double-quoted or HTML '<...>'; comments '//', '/ * * /' and '#' lines. Subgraphs and
- * undirected graphs are refused by name.
+ * ('a:s0 -> b'), graph/node/edge default attributes, 'id = id' graph attributes and subgraphs;
+ * ids bare, numerals, double-quoted or HTML '<...>'; comments '//', '/ * * /' and '#' lines.
+ * Undirected graphs are refused by name.
+ *
+ * As graphviz does it, an end of an edge is a node list ('a, b': each node, repeats kept) or a
+ * subgraph ('{a b}': the set of every node its statements mention), and an edge between two
+ * ends is every pair. Nodes mentioned are appended to one array; an open subgraph owns what was
+ * appended since it opened, on a stack of frames on the heap (no recursion), and the pairs are
+ * capped at 2^20 + 16 edges per input byte.
  *
  * Blocks are numbered in order of first appearance, except that the entry (the node with
  * attribute entry=true, else the first node) becomes block 0. Successors keep the file order of
  * the edges, so `opt`'s branch order (ports s0, s1, ...) is kept; a strict graph keeps the first
  * of each ordered pair's edges, as graphviz does. A node's name is the first line of its label
  * when it has one (the block name `opt` puts there; the text of an HTML label, never its
- * markup), else its id.
+ * markup), else its id. Node attributes def, use and ops give blocks code (uses before defs, or
+ * the order of ops), making the graph a program with named variables.
  *
  * The input is read whole (its size for a regular file, else grown with what arrives); then
- * one pass over it: O(bytes) expected time, memory the input plus O(n + m). */
+ * one pass over it: O(bytes + edges) expected time, memory the input plus O(n + m). */
 #include "io/io_internal.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -60,7 +67,51 @@ struct dreader {
 	/* the text of an HTML label being decoded (add_html_label) */
 	char *hbuf;
 	size_t hcap;
+
+	/* Sets: every node a statement mentions is appended to mem; an open subgraph '{...}' owns
+	 * mem[start ..], so its node set is what was appended since it opened (made a set by
+	 * dedup_range with stamp[], one word per node). frames: the open subgraphs, innermost
+	 * last, each with the statement around it to resume at its '}'. */
+	uint32_t *mem;
+	size_t nmem, memcap;
+	struct dframe *frames;
+	size_t depth, fcap;
+	uint32_t *stamp;
+	uint32_t nstamp, gen;
+	uint64_t max_edges; /* 2^20 + 16 per input byte: sets multiply edges */
+	/* named subgraphs, each allowed once (graphviz would add a second body to the first) */
+	struct names_builder sb;
+	unsigned long long *sline;
+	uint32_t nsline;
+
+	/* def/use/ops attributes: one record per op in file order (node, op word, 0 for a use or an
+	 * ops item, 1 for a def so that uses come first), the variables interned in vb, and per
+	 * node which of the two forms it has (OPS_DEFUSE, OPS_LIST) */
+	uint32_t *opnode, *opword;
+	uint8_t *opphase;
+	uint32_t nop, opcap;
+	uint8_t *opform;
+	uint32_t nform;
+	struct names_builder vb;
 };
+
+/* A statement in progress: its last operand (the tails of the next '->') and what it is. */
+struct dstmt {
+	size_t prev_s, prev_e; /* mem[prev_s .. prev_e) */
+	bool has_prev;
+	bool chain;   /* an edge statement: it had a '->' */
+	bool is_list; /* its last operand is a node list (a node statement without '->') */
+	size_t stmt_start; /* mem length when it began: at the root, mem is cut back to it */
+};
+
+/* An open subgraph: where its nodes start in mem and the statement it is an operand of. */
+struct dframe {
+	size_t start;
+	struct dstmt outer;
+	unsigned long long line;
+};
+
+enum { OPS_DEFUSE = 1, OPS_LIST = 2 };
 
 static int dfail(struct dreader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -582,10 +633,169 @@ static bool truthy(const char *v)
 	return !strcasecmp(v, "true") || !strcasecmp(v, "yes") || !strcmp(v, "1");
 }
 
-/* '[' a=b, c=d; ... ']' (one or more lists). With node != SSA_NONE, 'label' and 'entry' apply
- * to that node; otherwise (edge, defaults) everything is ignored. */
-static int attr_lists(struct dreader *r, uint32_t node)
+/* Room for node ids below count in a per-node byte array. */
+static int grow_bytes(struct dreader *r, uint8_t **a, uint32_t *cap, uint32_t count)
 {
+	if (count <= *cap)
+		return SSA_OK;
+	uint64_t want = *cap ? (uint64_t)*cap * 2 : 256;
+	if (want < count)
+		want = count;
+	uint8_t *na = ssa_realloc_array(*a, (size_t)want, 1);
+	if (!na)
+		return dnomem(r);
+	memset(na + *cap, 0, (size_t)(want - *cap));
+	*a = na;
+	*cap = (uint32_t)want;
+	return SSA_OK;
+}
+
+static int push_op(struct dreader *r, uint32_t node, uint32_t var, uint32_t kind, uint8_t phase)
+{
+	if (r->nop == r->opcap) {
+		uint64_t want = r->opcap ? (uint64_t)r->opcap * 2 : 256;
+		if (want > UINT32_MAX - 1)
+			want = UINT32_MAX - 1;
+		if (r->nop >= r->max_edges || want == r->opcap)
+			return dfail(r, "more than %llu operations (2^20 + 16 per byte of input)",
+			             (unsigned long long)r->max_edges);
+		uint32_t *nn = ssa_realloc_array(r->opnode, (size_t)want, sizeof *nn);
+		if (!nn)
+			return dnomem(r);
+		r->opnode = nn;
+		uint32_t *nw = ssa_realloc_array(r->opword, (size_t)want, sizeof *nw);
+		if (!nw)
+			return dnomem(r);
+		r->opword = nw;
+		uint8_t *np = ssa_realloc_array(r->opphase, (size_t)want, 1);
+		if (!np)
+			return dnomem(r);
+		r->opphase = np;
+		r->opcap = (uint32_t)want;
+	}
+	if (r->nop >= r->max_edges)
+		return dfail(r, "more than %llu operations (2^20 + 16 per byte of input)",
+		             (unsigned long long)r->max_edges);
+	r->opnode[r->nop] = node;
+	r->opword[r->nop] = prog_op(var, kind);
+	r->opphase[r->nop++] = phase;
+	return SSA_OK;
+}
+
+static bool var_sep(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',';
+}
+
+/* The variables of s[0..len) (names separated by commas or blanks) as ops of node: kind,
+ * phase as push_op. what names the attribute for messages. */
+static int var_ops(struct dreader *r, uint32_t node, const char *s, size_t len, uint32_t kind,
+                   uint8_t phase, const char *what)
+{
+	char q[64];
+	size_t i = 0;
+	int st;
+	bool any = false;
+	while (i < len) {
+		while (i < len && var_sep(s[i]))
+			i++;
+		if (i == len)
+			break;
+		size_t a = i;
+		while (i < len && !var_sep(s[i]) && s[i] != ';')
+			i++;
+		if (i == a)
+			return dfail(r, "';' in '%s' of node %s (separate variables with commas or "
+			                "blanks; ops=\"use z; def x\" gives an order)",
+			             what, node_shown(r, node, q));
+		for (size_t k = a; k < i; k++)
+			if ((unsigned char)s[k] < 0x20 || s[k] == 0x7f)
+				return dfail(r, "control byte in a variable of '%s' of node %s", what,
+				             node_shown(r, node, q));
+		if (i - a > NAMES_MAX_LEN)
+			return dfail(r, "a variable of '%s' of node %s is longer than %u bytes", what,
+			             node_shown(r, node, q), NAMES_MAX_LEN);
+		uint32_t var;
+		if ((st = names_intern(&r->vb, s + a, i - a, &var, NULL)))
+			return st == SSA_ENOMEM ? dnomem(r) : dfail(r, "too many variables");
+		if (var >= PROG_MAX_VARS)
+			return dfail(r, "more than %u variables", PROG_MAX_VARS);
+		if ((st = push_op(r, node, var, kind, phase)))
+			return st;
+		any = true;
+	}
+	if (!any && phase == 2)
+		return dfail(r, "'%s' without a variable in 'ops' of node %s", what,
+		             node_shown(r, node, q));
+	return SSA_OK;
+}
+
+/* ops="use z; def x; use x": items separated by ';', each 'use' or 'def' and its variables,
+ * kept in this order. */
+static int ops_list(struct dreader *r, uint32_t node, const char *s, size_t len)
+{
+	char q[64], w[48];
+	size_t i = 0;
+	int st;
+	while (i < len) {
+		size_t a = i;
+		while (i < len && s[i] != ';')
+			i++;
+		size_t e = i++;
+		while (a < e && var_sep(s[a]))
+			a++;
+		if (a == e)
+			continue; /* an empty item */
+		size_t k = a;
+		while (k < e && !var_sep(s[k]))
+			k++;
+		bool def = k - a == 3 && !strncasecmp(s + a, "def", 3);
+		bool use = k - a == 3 && !strncasecmp(s + a, "use", 3);
+		if (!def && !use) {
+			size_t wl = k - a < 40 ? k - a : 40, o = 0;
+			for (size_t c = 0; c < wl; c++)
+				w[o++] = (unsigned char)s[a + c] >= 0x20 && s[a + c] != 0x7f ? s[a + c] : '?';
+			w[o] = 0;
+			return dfail(r, "'ops' of node %s: unknown operation '%s' (expected 'use "
+			                "<var>...' or 'def <var>...', separated by ';')",
+			             node_shown(r, node, q), w);
+		}
+		/* phase 2: an ops item, kept in file order like a use (var_ops: it needs a variable) */
+		if ((st = var_ops(r, node, s + k, e - k, def ? PROG_DEF : PROG_USE, 2,
+		                  def ? "def" : "use")))
+			return st;
+	}
+	return SSA_OK;
+}
+
+/* def=, use= or ops= on node: which form the node has so far must agree. */
+static int node_ops(struct dreader *r, uint32_t node, int attr)
+{
+	char q[64];
+	int st;
+	if ((st = grow_bytes(r, &r->opform, &r->nform, r->nb.count)))
+		return st;
+	int form = attr == 2 ? OPS_LIST : OPS_DEFUSE;
+	if (r->opform[node] && r->opform[node] != form)
+		return dfail(r, "node %s has both 'ops' and 'def'/'use' (give the whole order in "
+		                "'ops')",
+		             node_shown(r, node, q));
+	r->opform[node] = (uint8_t)form;
+	if (attr == 2)
+		return ops_list(r, node, r->val, r->vlen);
+	return var_ops(r, node, r->val, r->vlen, attr == 0 ? PROG_DEF : PROG_USE,
+	               attr == 0 ? 1 : 0, attr == 0 ? "def" : "use");
+}
+
+/* What an attribute list belongs to. */
+enum owner { OWN_NODES, OWN_EDGES, OWN_DEFAULTS, OWN_SET };
+
+/* '[' a=b, c=d; ... ']' (one or more lists). For a node statement (OWN_NODES), 'label',
+ * 'entry', 'def', 'use' and 'ops' apply to each of nodes[0..k); other attributes and other
+ * owners' attributes are ignored, except that def/use/ops anywhere else is an error. */
+static int attr_lists(struct dreader *r, enum owner own, const uint32_t *nodes, size_t k)
+{
+	static const char *const whose[] = {"", "an edge", "a default", "a subgraph"};
 	char q[64];
 	int st;
 	while (r->t == T_LBRACK) {
@@ -596,6 +806,11 @@ static int attr_lists(struct dreader *r, uint32_t node)
 				return dfail(r, "expected an attribute name or ']', found %s",
 				             shown(r, q, sizeof q));
 			bool is_label = !strcmp(r->val, "label"), is_entry = !strcmp(r->val, "entry");
+			int code = !strcmp(r->val, "def") ? 0 : !strcmp(r->val, "use") ? 1
+			           : !strcmp(r->val, "ops") ? 2 : -1;
+			if (code >= 0 && own != OWN_NODES)
+				return dfail(r, "'%s' on %s: def, use and ops are attributes of nodes", r->val,
+				             whose[own]);
 			if ((st = next(r)))
 				return st;
 			if (r->t != T_EQ)
@@ -606,16 +821,22 @@ static int attr_lists(struct dreader *r, uint32_t node)
 			if (r->t != T_ID)
 				return dfail(r, "expected an attribute value, found %s",
 				             shown(r, q, sizeof q));
-			if (node != SSA_NONE && is_label &&
-			    (st = r->html ? add_html_label(r, node, r->val, r->vlen)
-			                  : add_label(r, node, r->val, r->vlen)))
-				return st;
-			if (node != SSA_NONE && is_entry && truthy(r->val)) {
-				if (r->entry != SSA_NONE && r->entry != node)
-					return dfail(r, "a second entry node (the first is marked on line %llu)",
-					             r->entry_line);
-				r->entry = node;
-				r->entry_line = r->tline;
+			for (size_t i = 0; own == OWN_NODES && i < k; i++) {
+				uint32_t node = nodes[i];
+				if (is_label &&
+				    (st = r->html ? add_html_label(r, node, r->val, r->vlen)
+				                  : add_label(r, node, r->val, r->vlen)))
+					return st;
+				if (is_entry && truthy(r->val)) {
+					if (r->entry != SSA_NONE && r->entry != node)
+						return dfail(r, "a second entry node (the first is marked on "
+						                "line %llu)",
+						             r->entry_line);
+					r->entry = node;
+					r->entry_line = r->tline;
+				}
+				if (code >= 0 && (st = node_ops(r, node, code)))
+					return st;
 			}
 			if ((st = next(r)))
 				return st;
@@ -628,22 +849,41 @@ static int attr_lists(struct dreader *r, uint32_t node)
 	return SSA_OK;
 }
 
-/* A node id at the current token (with an optional port) interned; leaves the token after. */
-static int node_id(struct dreader *r, uint32_t *id)
+static int mem_push(struct dreader *r, uint32_t id)
+{
+	if (r->nmem == r->memcap) {
+		size_t ncap = r->memcap ? r->memcap * 2 : 256;
+		uint32_t *nm = ssa_realloc_array(r->mem, ncap, sizeof *nm);
+		if (!nm)
+			return dnomem(r);
+		r->mem = nm;
+		r->memcap = ncap;
+	}
+	r->mem[r->nmem++] = id;
+	return SSA_OK;
+}
+
+/* A node id at the current token (with an optional port) interned and appended to mem; leaves
+ * the token after. */
+static int node_id(struct dreader *r)
 {
 	char q[64];
 	int st;
+	uint32_t id;
 	if (r->t != T_ID)
 		return dfail(r, "expected a node id, found %s", shown(r, q, sizeof q));
-	if (!r->quoted && (is_kw(r, "subgraph")))
-		return dfail(r, "subgraphs are not supported (write the nodes and edges of the "
-		                "cluster at the top level)");
+	static const char *const kw[] = {"node", "edge", "graph", "digraph", "strict", "subgraph"};
+	for (size_t i = 0; i < sizeof kw / sizeof *kw; i++)
+		if (is_kw(r, kw[i]))
+			return dfail(r, "the keyword %s where a node id belongs (quote it to name a "
+			                "node: \"%s\")",
+			             shown(r, q, sizeof q), kw[i]);
 	if (r->vlen > NAMES_MAX_LEN)
 		return dfail(r, "node id %s longer than %u bytes", shown(r, q, sizeof q),
 		             NAMES_MAX_LEN);
-	if ((st = names_intern(&r->nb, r->val, r->vlen, id, NULL)))
+	if ((st = names_intern(&r->nb, r->val, r->vlen, &id, NULL)))
 		return st == SSA_ENOMEM ? dnomem(r) : dfail(r, "too many nodes");
-	if ((st = next(r)))
+	if ((st = mem_push(r, id)) || (st = next(r)))
 		return st;
 	for (int k = 0; k < 2 && r->t == T_COLON; k++) {
 		if ((st = next(r)))
@@ -657,69 +897,241 @@ static int node_id(struct dreader *r, uint32_t *id)
 	return SSA_OK;
 }
 
-static int statement(struct dreader *r)
+/* 'a, b:p, c': a node list, each appended to mem (graphviz keeps repeats: 'a -> b, b' is two
+ * edges). */
+static int node_list(struct dreader *r)
 {
 	char q[64];
-	int st;
-	if (r->t == T_LBRACE || is_kw(r, "subgraph"))
-		return dfail(r, "subgraphs are not supported (write the nodes and edges of the "
-		                "cluster at the top level)");
-	if (is_kw(r, "graph") || is_kw(r, "node") || is_kw(r, "edge")) {
-		if ((st = next(r)))
-			return st;
-		if (r->t != T_LBRACK)
-			return dfail(r, "expected '[' after a default-attribute keyword, found %s",
-			             shown(r, q, sizeof q));
-		return attr_lists(r, SSA_NONE);
-	}
-	if (r->t != T_ID)
-		return dfail(r, "expected a statement (node, edge or attribute), found %s",
-		             shown(r, q, sizeof q));
-	if (is_kw(r, "digraph") || is_kw(r, "strict"))
-		return dfail(r, "a second graph inside the graph (one 'digraph' per file)");
-	/* 'id = id' is a graph attribute: a copy of the reader looks one token ahead. */
-	uint32_t u;
-	{
-		struct dreader peek = *r;
-		peek.err = NULL;
-		peek.val = NULL;
-		peek.vcap = peek.vlen = 0;
-		int ps = next(&peek);
-		bool is_eq = !ps && peek.t == T_EQ;
-		free(peek.val);
-		if (is_eq) {
-			if ((st = next(r)) || (st = next(r)))
-				return st;
-			if (r->t != T_ID)
-				return dfail(r, "expected a value after '=', found %s",
-				             shown(r, q, sizeof q));
-			return next(r);
-		}
-	}
-	if ((st = node_id(r, &u)))
-		return st;
-	if (r->t == T_UNDIR)
-		return dfail(r, "undirected edge '--' (a CFG needs '->')");
-	if (r->t != T_ARROW)
-		return attr_lists(r, u);
-	while (r->t == T_ARROW) {
+	int st = node_id(r);
+	while (!st && r->t == T_COMMA) {
 		if ((st = next(r)))
 			return st;
 		if (r->t == T_LBRACE || is_kw(r, "subgraph"))
-			return dfail(r, "subgraphs are not supported (an edge to '{...}' names a "
-			                "subgraph; write one edge per target)");
-		uint32_t v;
-		if ((st = node_id(r, &v)))
-			return st;
-		if (r->el.m >= CFG_MAX_EDGES)
-			return dfail(r, "more than %u edges", CFG_MAX_EDGES);
-		if ((st = edge_list_push(&r->el, u, v)))
-			return st == SSA_ENOMEM ? dnomem(r) : dfail(r, "too many edges");
-		u = v;
-		if (r->t == T_UNDIR)
-			return dfail(r, "undirected edge '--' (a CFG needs '->')");
+			return dfail(r, "a ',' list holds node ids, not subgraphs (write '{a b c}' for a "
+			                "set)");
+		if (r->t != T_ID)
+			return dfail(r, "expected a node id after ',', found %s",
+			             shown(r, q, sizeof q));
+		st = node_id(r);
 	}
-	return attr_lists(r, SSA_NONE);
+	return st;
+}
+
+/* mem[s .. nmem) made a set in place, first occurrences kept in order. */
+static int dedup_range(struct dreader *r, size_t s)
+{
+	if (r->nstamp < r->nb.count) {
+		uint32_t *ns = ssa_realloc_array(r->stamp, r->nb.count, sizeof *ns);
+		if (!ns)
+			return dnomem(r);
+		memset(ns + r->nstamp, 0, (size_t)(r->nb.count - r->nstamp) * sizeof *ns);
+		r->stamp = ns;
+		r->nstamp = r->nb.count;
+	}
+	if (++r->gen == 0) {
+		memset(r->stamp, 0, (size_t)r->nstamp * sizeof *r->stamp);
+		r->gen = 1;
+	}
+	size_t k = s;
+	for (size_t i = s; i < r->nmem; i++)
+		if (r->stamp[r->mem[i]] != r->gen) {
+			r->stamp[r->mem[i]] = r->gen;
+			r->mem[k++] = r->mem[i];
+		}
+	r->nmem = k;
+	return SSA_OK;
+}
+
+/* The edges from every node of the statement's last operand to every node of mem[s .. e), in
+ * that order (graphviz: an edge to a set is an edge to each of its nodes). */
+static int edges_between(struct dreader *r, const struct dstmt *c, size_t s, size_t e)
+{
+	uint64_t k = (uint64_t)(c->prev_e - c->prev_s) * (uint64_t)(e - s);
+	if (k > r->max_edges || r->el.m + k > r->max_edges)
+		return dfail(r, "more than %llu edges (2^20 + 16 per byte of input; sets of %zu and "
+		                "%zu nodes make %llu)",
+		             (unsigned long long)r->max_edges, c->prev_e - c->prev_s, e - s,
+		             (unsigned long long)k);
+	for (size_t i = c->prev_s; i < c->prev_e; i++)
+		for (size_t j = s; j < e; j++) {
+			int st = edge_list_push(&r->el, r->mem[i], r->mem[j]);
+			if (st)
+				return st == SSA_ENOMEM ? dnomem(r) : dfail(r, "too many edges");
+		}
+	return SSA_OK;
+}
+
+/* '{' or 'subgraph [id] {': opens a set whose statement around it is c (resumed at its '}'). */
+static int open_subgraph(struct dreader *r, const struct dstmt *c)
+{
+	char q[64];
+	int st;
+	unsigned long long line = r->tline;
+	if (is_kw(r, "subgraph")) {
+		if ((st = next(r)))
+			return st;
+		if (r->t == T_ID) {
+			uint32_t id;
+			bool fresh;
+			if ((st = names_intern(&r->sb, r->val, r->vlen, &id, &fresh)))
+				return st == SSA_ENOMEM ? dnomem(r) : dfail(r, "too many subgraphs");
+			if (!fresh)
+				return dfail(r, "subgraph %s a second time (first on line %llu; graphviz "
+				                "would add to the first, ssalab reads each subgraph once)",
+				             shown(r, q, sizeof q), r->sline[id]);
+			if (id >= r->nsline) {
+				uint32_t ncap = r->nsline ? r->nsline * 2 : 64;
+				unsigned long long *nl = ssa_realloc_array(r->sline, ncap, sizeof *nl);
+				if (!nl)
+					return dnomem(r);
+				r->sline = nl;
+				r->nsline = ncap;
+			}
+			r->sline[id] = r->tline;
+			if ((st = next(r)))
+				return st;
+			if (r->t != T_LBRACE)
+				return dfail(r, "a subgraph without its body '{...}', found %s (a reference "
+				                "to an earlier subgraph is not supported)",
+				             shown(r, q, sizeof q));
+		}
+		if (r->t != T_LBRACE)
+			return dfail(r, "expected '{' after 'subgraph', found %s", shown(r, q, sizeof q));
+	}
+	if (r->depth == r->fcap) {
+		size_t ncap = r->fcap ? r->fcap * 2 : 16;
+		struct dframe *nf = ssa_realloc_array(r->frames, ncap, sizeof *nf);
+		if (!nf)
+			return dnomem(r);
+		r->frames = nf;
+		r->fcap = ncap;
+	}
+	struct dframe *f = &r->frames[r->depth++];
+	f->start = r->nmem;
+	f->outer = *c;
+	f->line = line;
+	return next(r);
+}
+
+/* The statements of the graph's body, subgraphs included: iterative, the open subgraphs on
+ * r->frames, so nesting costs heap, not C stack. Ends at the graph's '}'. */
+static int body(struct dreader *r)
+{
+	char q[64];
+	int st;
+	struct dstmt c;
+	memset(&c, 0, sizeof c);
+	for (;;) {
+		/* a statement starts here, or a subgraph ends */
+		if (r->t == T_END)
+			return dfail(r, "file ends inside the graph (missing '}')");
+		if (r->t == T_SEMI) {
+			if ((st = next(r)))
+				return st;
+			continue;
+		}
+		size_t os, oe;
+		bool list;
+		if (r->t == T_RBRACE) {
+			if (r->depth == 0)
+				return SSA_OK;
+			struct dframe *f = &r->frames[--r->depth];
+			if ((st = dedup_range(r, f->start)) || (st = next(r)))
+				return st;
+			c = f->outer;
+			os = f->start;
+			oe = r->nmem;
+			list = false;
+		} else {
+			r->stmt++;
+			memset(&c, 0, sizeof c);
+			c.stmt_start = r->nmem;
+			if (r->t == T_LBRACE || is_kw(r, "subgraph")) {
+				if ((st = open_subgraph(r, &c)))
+					return st;
+				continue;
+			}
+			if (is_kw(r, "graph") || is_kw(r, "node") || is_kw(r, "edge")) {
+				if ((st = next(r)))
+					return st;
+				if (r->t != T_LBRACK)
+					return dfail(r, "expected '[' after a default-attribute keyword, "
+					                "found %s",
+					             shown(r, q, sizeof q));
+				if ((st = attr_lists(r, OWN_DEFAULTS, NULL, 0)))
+					return st;
+				continue;
+			}
+			if (r->t != T_ID)
+				return dfail(r, "expected a statement (node, edge or attribute), found %s",
+				             shown(r, q, sizeof q));
+			if (is_kw(r, "digraph") || is_kw(r, "strict"))
+				return dfail(r, "a second graph inside the graph (one 'digraph' per file)");
+			/* 'id = id' is a graph attribute: a copy of the reader looks one token ahead. */
+			struct dreader peek = *r;
+			peek.err = NULL;
+			peek.val = NULL;
+			peek.vcap = peek.vlen = 0;
+			int ps = next(&peek);
+			bool is_eq = !ps && peek.t == T_EQ;
+			free(peek.val);
+			if (is_eq) {
+				if ((st = next(r)) || (st = next(r)))
+					return st;
+				if (r->t != T_ID)
+					return dfail(r, "expected a value after '=', found %s",
+					             shown(r, q, sizeof q));
+				if ((st = next(r)))
+					return st;
+				continue;
+			}
+			os = r->nmem;
+			if ((st = node_list(r)))
+				return st;
+			oe = r->nmem;
+			list = true;
+		}
+		/* an operand mem[os .. oe) is complete: edges from the one before */
+		bool to_set = false;
+		for (;;) {
+			if (c.has_prev && (st = edges_between(r, &c, os, oe)))
+				return st;
+			c.prev_s = os;
+			c.prev_e = oe;
+			c.has_prev = true;
+			c.is_list = list;
+			if (r->t == T_UNDIR)
+				return dfail(r, "undirected edge '--' (a CFG needs '->')");
+			if (r->t != T_ARROW)
+				break;
+			c.chain = true;
+			if ((st = next(r)))
+				return st;
+			if ((to_set = r->t == T_LBRACE || is_kw(r, "subgraph")))
+				break; /* the next operand is a set: its '}' comes back here */
+			os = r->nmem;
+			if ((st = node_list(r)))
+				return st;
+			oe = r->nmem;
+			list = true;
+		}
+		if (to_set) {
+			if ((st = open_subgraph(r, &c)))
+				return st;
+			continue;
+		}
+		/* the statement ends: its attributes */
+		if (c.chain)
+			st = attr_lists(r, OWN_EDGES, NULL, 0);
+		else if (c.is_list)
+			st = attr_lists(r, OWN_NODES, r->mem + c.prev_s, c.prev_e - c.prev_s);
+		else
+			st = attr_lists(r, OWN_SET, NULL, 0);
+		if (st)
+			return st;
+		if (r->depth == 0)
+			r->nmem = c.stmt_start; /* the root keeps no node set */
+	}
 }
 
 static int parse(struct dreader *r)
@@ -744,18 +1156,7 @@ static int parse(struct dreader *r)
 		return st;
 	if (r->t != T_LBRACE)
 		return dfail(r, "expected '{' after the graph name, found %s", shown(r, q, sizeof q));
-	if ((st = next(r)))
-		return st;
-	while (r->t != T_RBRACE) {
-		if (r->t == T_END)
-			return dfail(r, "file ends inside the graph (missing '}')");
-		r->stmt++;
-		if ((st = statement(r)))
-			return st;
-		if ((r->t == T_SEMI || r->t == T_COMMA) && (st = next(r)))
-			return st;
-	}
-	if ((st = next(r)))
+	if ((st = next(r)) || (st = body(r)) || (st = next(r)))
 		return st;
 	if (r->t != T_END)
 		return dfail(r, "unexpected %s after the graph (one 'digraph' per file)",
@@ -766,10 +1167,43 @@ static int parse(struct dreader *r)
 	return SSA_OK;
 }
 
+/* The op records as a CSR over the interned nodes: each node's uses before its defs (phase 0
+ * before 1; an ops list is all phase 0 or 2, so it keeps its order), by a stable counting sort
+ * on (node, phase). Then moved into out. */
+static int finish_ops(struct dreader *r, uint32_t entry, struct prog *out)
+{
+	uint32_t n = r->nb.count;
+	uint32_t *cnt = ssa_calloc_array((size_t)n * 2 + 1, sizeof *cnt);
+	uint32_t *ops = ssa_alloc_array(r->nop, sizeof *ops);
+	uint32_t *off = ssa_alloc_array((size_t)n + 1, sizeof *off);
+	if (!cnt || !ops || !off) {
+		free(cnt);
+		free(ops);
+		free(off);
+		prog_free(out);
+		return dnomem(r);
+	}
+	for (uint32_t i = 0; i < r->nop; i++)
+		cnt[2 * (size_t)r->opnode[i] + (r->opphase[i] == 1) + 1]++;
+	for (size_t k = 0; k < (size_t)n * 2; k++)
+		cnt[k + 1] += cnt[k];
+	for (uint32_t b = 0; b <= n; b++)
+		off[b] = cnt[2 * (size_t)b]; /* the records of nodes before b */
+	for (uint32_t i = 0; i < r->nop; i++)
+		ops[cnt[2 * (size_t)r->opnode[i] + (r->opphase[i] == 1)]++] = r->opword[i];
+	int st = io_import_ops(r->name, entry, r->vb.count, off, ops, &r->vb, out, r->err);
+	free(cnt);
+	free(ops);
+	free(off);
+	return st;
+}
+
 int io_read_dot_prefixed(FILE *f, const char *name, const unsigned char *prefix, size_t plen,
                          bool size_known, uint64_t size, struct prog *out, struct io_error *err)
 {
 	memset(out, 0, sizeof *out);
+	if (err)
+		err->warning[0] = 0;
 	char *buf;
 	size_t len;
 	int st = io_slurp(f, name, prefix, plen, size_known, size, &buf, &len, err);
@@ -784,15 +1218,26 @@ int io_read_dot_prefixed(FILE *f, const char *name, const unsigned char *prefix,
 	r.line = 1;
 	r.bol = true;
 	r.entry = SSA_NONE;
+	r.max_edges = ssa_sat_add(UINT64_C(1) << 20, ssa_bytes(len, 16));
+	if (r.max_edges > CFG_MAX_EDGES)
+		r.max_edges = CFG_MAX_EDGES;
 	names_builder_init(&r.nb);
+	names_builder_init(&r.vb);
+	names_builder_init(&r.sb);
 	if (edge_list_init(&r.el, 0, 0)) {
 		st = dnomem(&r);
 		goto out;
 	}
 	if ((st = parse(&r)) || (r.strict && (st = strict_merge(&r))))
 		goto out;
-	st = io_import_finish(name, &r.nb, r.entry == SSA_NONE ? 0 : r.entry, &r.el, r.nlab,
-	                      r.lnode, r.lsoff, r.lpool, out, err);
+	uint32_t entry = r.entry == SSA_NONE ? 0 : r.entry;
+	if ((st = io_import_finish(name, &r.nb, entry, &r.el, r.nlab, r.lnode, r.lsoff, r.lpool,
+	                           out, err)))
+		goto out;
+	if ((r.nop || r.vb.count) && (st = finish_ops(&r, entry, out)))
+		goto out;
+	if ((st = io_import_warn(name, "DOT", false, out, err)))
+		prog_free(out);
 out:
 	free(buf);
 	free(r.val);
@@ -800,7 +1245,17 @@ out:
 	free(r.lsoff);
 	free(r.lpool);
 	free(r.hbuf);
+	free(r.mem);
+	free(r.frames);
+	free(r.stamp);
+	free(r.opnode);
+	free(r.opword);
+	free(r.opphase);
+	free(r.opform);
 	names_builder_free(&r.nb);
+	names_builder_free(&r.vb);
+	names_builder_free(&r.sb);
+	free(r.sline);
 	edge_list_free(&r.el);
 	return st;
 }

@@ -5,7 +5,11 @@
  * end of the line: nx.write_edgelist), and nothing else: every field is checked, so an extra
  * field is an error rather than a node or edge dropped unseen. A line with a single id declares
  * a node without edges. The entry is the node named by a '# entry: <id>' comment line (other
- * tools skip it as a comment), else the first node of the first line.
+ * tools skip it as a comment), else the first node of the first line. A comma in the first data
+ * line makes the file comma-separated ('u,v[,weight]', quoted fields); a first line of column
+ * names ('from to', 'source,target', ...) is skipped unless a word of it is a node elsewhere,
+ * which a second pass then reads as the edge it is. A line with an arrow field is in another
+ * notation, and an error.
  *
  * Nodes are numbered in order of first appearance, the entry moved to 0; every block is named
  * by its id. A node's successors keep the file order of its edges. The input is read whole;
@@ -31,6 +35,17 @@ struct ereader {
 	/* the open containers of a data dict, innermost last (data_dict) */
 	uint8_t *stack;
 	size_t depth, scap;
+	/* the dialect, decided by the first data line: fields separated by commas, or blanks */
+	bool decided, csv;
+	unsigned long long first_line;
+	/* a first line of column names (header_words), skipped; clash: one of them is a node id
+	 * elsewhere, so the line was an edge after all */
+	bool allow_header, header, clash;
+	const char *hw[2];
+	size_t hwlen[2];
+	/* a CSV line's unquoted fields, one after the other */
+	char *fbuf;
+	size_t fcap;
 };
 
 static int efail(struct ereader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -86,6 +101,9 @@ static bool tok(const char **pp, const char *e, const char **ts, const char **te
 static int intern(struct ereader *r, const char *s, const char *e, uint32_t *id)
 {
 	char q[48];
+	for (int k = 0; k < 2 && r->header; k++)
+		if ((size_t)(e - s) == r->hwlen[k] && !memcmp(s, r->hw[k], r->hwlen[k]))
+			r->clash = true;
 	if (e - s > (ptrdiff_t)NAMES_MAX_LEN)
 		return efail(r, "node id '%s' longer than %u bytes", q40(q, s, e), NAMES_MAX_LEN);
 	for (const char *c = s; c < e; c++)
@@ -418,6 +436,174 @@ static int comment(struct ereader *r, const char *p, const char *e)
 	return SSA_OK;
 }
 
+/* Whether [s, e) is an arrow ('->', '-->', U+2192) or DOT's undirected '--'. */
+static bool is_arrow(const char *s, const char *e)
+{
+	if (e - s == 3 && !memcmp(s, "\xe2\x86\x92", 3))
+		return true;
+	if (e - s == 2 && !memcmp(s, "--", 2))
+		return true;
+	const char *p = s;
+	while (p < e && *p == '-')
+		p++;
+	return p > s && p + 1 == e && *p == '>';
+}
+
+/* A line of an edge list with an arrow field: it is in another notation than the file's first
+ * line (or than the file, read as an edge list by request). [s, e) is the line, comment cut. */
+static int arrow_line(struct ereader *r, const char *s, const char *e, bool undirected)
+{
+	char q[48];
+	const char *t = s;
+	for (const char *p = s; p < e && *p != '#'; p++)
+		if (!blank(*p))
+			t = p + 1;
+	q40(q, s, t);
+	if (undirected)
+		return efail(r, "'%s': '--' is DOT's undirected edge (a CFG needs '->')", q);
+	return efail(r,
+	             "'%s' is in the arrow-list or DOT notation, but %s ('u v' per line; an arrow "
+	             "on the first line makes an arrow list)",
+	             q,
+	             r->line > r->first_line ? "the file's first line made it an edge list"
+	                                     : "the file was read as an edge list");
+}
+
+/* A header: two column names that are a known pair (from to, source target, src dst, src
+ * dest, u v, tail head; any case), optionally a third 'weight'. */
+static bool header_words(const char *f[3], const size_t len[3], int nf)
+{
+	static const char *const pair[][2] = {{"from", "to"},  {"source", "target"}, {"src", "dst"},
+	                                      {"src", "dest"}, {"u", "v"},           {"tail", "head"}};
+	if (nf < 2 || nf > 3)
+		return false;
+	if (nf == 3 && !(len[2] == 6 && !strncasecmp(f[2], "weight", 6)))
+		return false;
+	for (size_t i = 0; i < sizeof pair / sizeof *pair; i++)
+		if (len[0] == strlen(pair[i][0]) && !strncasecmp(f[0], pair[i][0], len[0]) &&
+		    len[1] == strlen(pair[i][1]) && !strncasecmp(f[1], pair[i][1], len[1]))
+			return true;
+	return false;
+}
+
+/* The first data line may be a header (header_words): it is kept aside, and io_read_edges
+ * reads the input again without one when a word of it is a node id on another line. */
+static bool take_header(struct ereader *r, const char *f[3], const size_t len[3], int nf)
+{
+	if (!r->allow_header || !header_words(f, len, nf))
+		return false;
+	r->header = true;
+	for (int k = 0; k < 2; k++) {
+		r->hw[k] = f[k];
+		r->hwlen[k] = len[k];
+	}
+	return true;
+}
+
+static int add_edge(struct ereader *r, uint32_t u, uint32_t v)
+{
+	if (r->el.m >= CFG_MAX_EDGES)
+		return efail(r, "more than %u edges", CFG_MAX_EDGES);
+	int st = edge_list_push(&r->el, u, v);
+	if (st)
+		return io_fail(r->err, r->name, r->line, st, "out of memory");
+	return SSA_OK;
+}
+
+#define CSV_USAGE "(expected 'u,v', optionally followed by a weight)"
+
+/* A comma-separated line: fields split at commas, blanks around them trimmed, a field in
+ * double quotes may hold commas and '""' for a quote; a '#' that starts a field or follows a
+ * blank starts a comment. One field is a node, two an edge, three an edge and its weight. */
+static int csv_line(struct ereader *r, const char *p, const char *e, bool first)
+{
+	char q[48];
+	const char *f[3];
+	size_t len[3];
+	int nf = 0;
+	if (r->fcap < (size_t)(e - p) + 1) {
+		char *nb = realloc(r->fbuf, (size_t)(e - p) + 1);
+		if (!nb)
+			return io_fail(r->err, r->name, r->line, SSA_ENOMEM, "out of memory");
+		r->fbuf = nb;
+		r->fcap = (size_t)(e - p) + 1;
+	}
+	char *o = r->fbuf;
+	bool more = true;
+	while (more) {
+		while (p < e && blank(*p))
+			p++;
+		const char *s = p;
+		char *fs = o;
+		if (p < e && *p == '"') {
+			for (p++;; p++) {
+				if (p == e)
+					return efail(r, "unterminated quoted field %d (expected '\"')", nf + 1);
+				if (*p == '"') {
+					if (p + 1 < e && p[1] == '"') {
+						*o++ = '"';
+						p++;
+						continue;
+					}
+					p++;
+					break;
+				}
+				*o++ = *p;
+			}
+			while (p < e && blank(*p))
+				p++;
+			if (p < e && *p != ',' && *p != '#')
+				return efail(r, "unexpected '%s' after the quoted field %d " CSV_USAGE,
+				             q40(q, p, e), nf + 1);
+		} else {
+			while (p < e && *p != ',' && !(*p == '#' && (p == s || blank(p[-1]))))
+				p++;
+			const char *t = p;
+			while (t > s && blank(t[-1]))
+				t--;
+			memcpy(o, s, (size_t)(t - s));
+			o += t - s;
+			if (o == fs) {
+				if (nf == 0 && (p == e || *p == '#'))
+					return SSA_OK; /* a comment line */
+				return efail(r, "empty field %d " CSV_USAGE, nf + 1);
+			}
+		}
+		more = p < e && *p == ',';
+		if (nf == 3)
+			return efail(r, "unexpected field 4 '%s' " CSV_USAGE, q40(q, fs, o));
+		f[nf] = fs;
+		len[nf++] = (size_t)(o - fs);
+		if (more)
+			p++;
+	}
+	if (first && take_header(r, f, len, nf))
+		return SSA_OK;
+	uint32_t u, v;
+	int st = intern(r, f[0], f[0] + len[0], &u);
+	if (st || nf == 1)
+		return st;
+	if ((st = intern(r, f[1], f[1] + len[1], &v)))
+		return st;
+	if (nf == 3 && !weight(f[2], f[2] + len[2]))
+		return efail(r, "field 3 '%s' is not a weight " CSV_USAGE,
+		             q40(q, f[2], f[2] + len[2]));
+	return add_edge(r, u, v);
+}
+
+/* The dialect, from the first data line: a comma before any '{' (a data dict) and any '#'
+ * makes the file comma-separated. */
+static void decide(struct ereader *r, const char *p, const char *e)
+{
+	r->decided = true;
+	r->first_line = r->line;
+	for (; p < e && *p != '{' && *p != '#'; p++)
+		if (*p == ',') {
+			r->csv = true;
+			return;
+		}
+}
+
 static int line(struct ereader *r, const char *p, const char *e)
 {
 	const char *us, *ue, *vs, *ve;
@@ -426,19 +612,87 @@ static int line(struct ereader *r, const char *p, const char *e)
 		s++;
 	if (s < e && *s == '#')
 		return comment(r, s, e);
+	if (s == e)
+		return SSA_OK;
+	bool first = !r->decided;
+	if (first)
+		decide(r, s, e);
+	if (r->csv)
+		return csv_line(r, s, e, first);
+	/* an arrow field before any data dict (the third field on): another notation */
+	int k = 0;
+	for (const char *x = p, *ws, *we; tok(&x, e, &ws, &we) && (k++ < 2 || *ws != '{');)
+		if (is_arrow(ws, we))
+			return arrow_line(r, s, e, we - ws == 2 && !memcmp(ws, "--", 2));
 	if (!tok(&p, e, &us, &ue))
 		return SSA_OK;
+	if (!tok(&p, e, &vs, &ve)) {
+		uint32_t u;
+		return intern(r, us, ue, &u); /* a lone id: a node */
+	}
+	if (first) {
+		const char *f[3] = {us, vs, NULL}, *x = p, *ws, *we;
+		size_t len[3] = {(size_t)(ue - us), (size_t)(ve - vs), 0};
+		int nf = 2;
+		if (tok(&x, e, &ws, &we)) {
+			f[2] = ws;
+			len[2] = (size_t)(we - ws);
+			nf = tok(&x, e, &ws, &we) ? 4 : 3;
+		}
+		if (take_header(r, f, len, nf))
+			return SSA_OK;
+	}
 	uint32_t u, v;
 	int st = intern(r, us, ue, &u);
-	if (st || !tok(&p, e, &vs, &ve))
-		return st; /* a lone id: a node */
-	if ((st = intern(r, vs, ve, &v)) || (st = edge_data(r, p, e)))
+	if (st || (st = intern(r, vs, ve, &v)) || (st = edge_data(r, p, e)))
 		return st;
-	if (r->el.m >= CFG_MAX_EDGES)
-		return efail(r, "more than %u edges", CFG_MAX_EDGES);
-	if ((st = edge_list_push(&r->el, u, v)))
-		return io_fail(r->err, r->name, r->line, st, "out of memory");
+	return add_edge(r, u, v);
+}
+
+/* One pass over the input (r->allow_header: the first data line may be a header). */
+static int parse(struct ereader *r, const char *buf, size_t len)
+{
+	const char *p = buf + io_bom_len(buf, len), *end = buf + len;
+	int st;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl ? nl : end;
+		r->line++;
+		size_t k = (size_t)(e - p);
+		if (k && p[k - 1] == '\r')
+			k--;
+		const char *le = p + k;
+		if (memchr(p, 0, k))
+			return efail(r, "NUL byte (not a text edge list)");
+		if ((st = line(r, p, le)))
+			return st;
+		p = nl ? nl + 1 : end;
+	}
+	if (!r->line)
+		r->line = 1;
+	/* the entry comment names a node: the header's words too, if it names one of them */
+	for (int k = 0; k < 2 && r->header && r->entry_s; k++)
+		if (r->entry_len == r->hwlen[k] && !memcmp(r->entry_s, r->hw[k], r->hwlen[k]))
+			r->clash = true;
 	return SSA_OK;
+}
+
+static void ereader_init(struct ereader *r, const char *name, struct io_error *err,
+                         bool allow_header)
+{
+	memset(r, 0, sizeof *r);
+	r->name = name;
+	r->err = err;
+	r->allow_header = allow_header;
+	names_builder_init(&r->nb);
+}
+
+static void ereader_free(struct ereader *r)
+{
+	free(r->stack);
+	free(r->fbuf);
+	names_builder_free(&r->nb);
+	edge_list_free(&r->el);
 }
 
 int io_read_edges_prefixed(FILE *f, const char *name, const unsigned char *prefix, size_t plen,
@@ -446,37 +700,32 @@ int io_read_edges_prefixed(FILE *f, const char *name, const unsigned char *prefi
                            struct io_error *err)
 {
 	memset(out, 0, sizeof *out);
+	if (err)
+		err->warning[0] = 0;
 	char *buf;
 	size_t len;
 	int st = io_slurp(f, name, prefix, plen, size_known, size, &buf, &len, err);
 	if (st)
 		return st;
 	struct ereader r;
-	memset(&r, 0, sizeof r);
-	r.name = name;
-	r.err = err;
-	names_builder_init(&r.nb);
+	ereader_init(&r, name, err, true);
 	if (edge_list_init(&r.el, 0, 0)) {
 		st = io_fail(err, name, 0, SSA_ENOMEM, "out of memory");
 		goto out;
 	}
-	const char *p = buf, *end = buf + len;
-	p += io_bom_len(p, len);
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *e = nl ? nl : end;
-		r.line++;
-		const char *le = e > p && e[-1] == '\r' ? e - 1 : e;
-		if (memchr(p, 0, (size_t)(le - p))) {
-			st = efail(&r, "NUL byte (not a text edge list)");
+	if ((st = parse(&r, buf, len)))
+		goto out;
+	if (r.header && (r.clash || r.nb.count == 0)) {
+		/* the first line was an edge of nodes called 'from' and 'to' (say): read again */
+		ereader_free(&r);
+		ereader_init(&r, name, err, false);
+		if (edge_list_init(&r.el, 0, 0)) {
+			st = io_fail(err, name, 0, SSA_ENOMEM, "out of memory");
 			goto out;
 		}
-		if ((st = line(&r, p, le)))
+		if ((st = parse(&r, buf, len)))
 			goto out;
-		p = nl ? nl + 1 : end;
 	}
-	if (!r.line)
-		r.line = 1;
 	if (r.nb.count == 0) {
 		st = efail(&r, IO_MSG_NO_EDGES, io_text_header(name));
 		goto out;
@@ -496,12 +745,15 @@ int io_read_edges_prefixed(FILE *f, const char *name, const unsigned char *prefi
 			goto out;
 		}
 	}
-	st = io_import_finish(name, &r.nb, entry, &r.el, 0, NULL, NULL, NULL, out, err);
+	if (!(st = io_import_finish(name, &r.nb, entry, &r.el, 0, NULL, NULL, NULL, out, err)) &&
+	    (st = io_import_warn(name,
+	                         r.csv ? "a comma-separated edge list ('u,v' per line)"
+	                               : "an edge list ('u v' per line)",
+	                         true, out, err)))
+		prog_free(out);
 out:
 	free(buf);
-	free(r.stack);
-	names_builder_free(&r.nb);
-	edge_list_free(&r.el);
+	ereader_free(&r);
 	return st;
 }
 

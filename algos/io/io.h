@@ -14,10 +14,17 @@ struct io_error {
 	char file[256];
 	unsigned long long line; /* 1-based text line, or byte offset in a binary file; 0 if none */
 	char what[256];
+	/* After a successful read of DOT, an edge list or an arrow list: "" or one warning that the
+	 * graph read may not be the one meant (blocks unreachable from the entry, a node name
+	 * holding '->', ',' or '{'), naming the format the content was read as. The readers set
+	 * it and never print; commands print it (io_warning_format). */
+	char warning[512];
 };
 
 /* "file:line: what" into buf. */
 void io_error_format(const struct io_error *e, char *buf, size_t len);
+/* "file: warning" into buf and true, or false (buf untouched) when the read left no warning. */
+bool io_warning_format(const struct io_error *e, char *buf, size_t len);
 
 enum io_format { IO_FMT_UNKNOWN, IO_FMT_CFG, IO_FMT_PROG, IO_FMT_BIN, IO_FMT_DOT };
 
@@ -26,23 +33,26 @@ enum io_format io_format_from_path(const char *path);
 
 /* Reads any format into a program (a .cfg gives a program with no variables). The format comes
  * from the content (io_sniff): the binary magic, a graphviz 'digraph', ssalab text ('p', 'e',
- * 'b', 'n' lines), else a plain edge list. DOT and edge-list inputs keep their node names in
- * out->bnames. */
+ * 'b', 'n' lines), an arrow list (an arrow on the first line), else a plain edge list. DOT,
+ * edge-list and arrow-list inputs keep their node names in out->bnames (DOT's def/use/ops
+ * attributes make a program with named variables); on success err->warning may hold a warning. */
 int io_read_prog(const char *path, struct prog *out, struct io_error *err);
 int io_read_cfg(const char *path, struct cfg *out, struct io_error *err);
 /* The same from an open stream (name is used in error messages): what io_read_prog does once
  * the file is open. */
 int io_read_any(FILE *f, const char *name, struct prog *out, struct io_error *err);
 
-enum io_input_kind { IO_IN_TEXT, IO_IN_BIN, IO_IN_DOT, IO_IN_EDGES };
+enum io_input_kind { IO_IN_TEXT, IO_IN_BIN, IO_IN_DOT, IO_IN_EDGES, IO_IN_ARROWS };
 /* The kind of input whose first bytes are buf[0..len) (len may be short: the whole input). */
 enum io_input_kind io_sniff(const unsigned char *buf, size_t len);
 const char *io_input_kind_str(enum io_input_kind k);
 
-/* Graphviz DOT (README.md "DOT input") and plain edge lists (README.md "Edge lists") from an open
- * stream; name is used in error messages. */
+/* Graphviz DOT (README.md "DOT input"), plain edge lists (README.md "Edge lists") and the course
+ * notes' arrow lists (README.md "Arrow lists": 'A -> B, C') from an open stream; name is used in
+ * error messages. */
 int io_read_dot(FILE *f, const char *name, struct prog *out, struct io_error *err);
 int io_read_edges(FILE *f, const char *name, struct prog *out, struct io_error *err);
+int io_read_arrows(FILE *f, const char *name, struct prog *out, struct io_error *err);
 
 /* From an open stream; name is used in error messages. */
 int io_read_text(FILE *f, const char *name, struct prog *out, struct io_error *err);

@@ -33,6 +33,10 @@ int io_read_edges_prefixed(FILE *f, const char *name, const unsigned char *prefi
                            bool size_known, uint64_t size, struct prog *out,
                            struct io_error *err);
 
+int io_read_arrows_prefixed(FILE *f, const char *name, const unsigned char *prefix, size_t plen,
+                            bool size_known, uint64_t size, struct prog *out,
+                            struct io_error *err);
+
 /* The whole input (prefix, then the rest of f) in one malloc'd buffer with a NUL after its len
  * bytes: sized from the file's size when known, else grown with the bytes that arrive. */
 int io_slurp(FILE *f, const char *name, const unsigned char *prefix, size_t plen, bool size_known,
@@ -45,6 +49,20 @@ int io_import_finish(const char *name, struct names_builder *nb, uint32_t entry,
                      struct edge_list *el, uint32_t nlab, const uint32_t *lab_node,
                      const uint64_t *lab_soff, const char *lab_pool, struct prog *out,
                      struct io_error *err);
+
+/* The ops of an importer's nodes (op_off[i] .. op_off[i + 1] of ops for interned node i, n + 1
+ * offsets) moved into out, which io_import_finish built with this entry: numbered as its blocks,
+ * with nvars variables named by vb. On failure out is freed. */
+int io_import_ops(const char *name, uint32_t entry, uint32_t nvars, const uint32_t *op_off,
+                  const uint32_t *ops, const struct names_builder *vb, struct prog *out,
+                  struct io_error *err);
+
+/* Sets err->warning (README.md "Warnings") for a graph read as format ("an edge list", "DOT",
+ * ...): the blocks the entry does not reach and, with check_names, the names holding '->', ','
+ * or '{' that say the input was in another notation. Time O(n + m + name bytes); SSA_ENOMEM
+ * (out left to the caller) if the n-sized marks cannot be had. */
+int io_import_warn(const char *name, const char *format, bool check_names, const struct prog *p,
+                   struct io_error *err);
 
 /* What a text input without a single edge, node or header line hears, from whichever reader
  * got it (sniffing cannot tell an edge list of comments from a .cfg of comments); the %s is

@@ -23,6 +23,8 @@ int io_read_any(FILE *f, const char *name, struct prog *out, struct io_error *er
 {
 	char eb[128];
 	memset(out, 0, sizeof *out);
+	if (err)
+		err->warning[0] = 0;
 	uint64_t size = 0;
 	bool known = io_stream_size(f, &size);
 	/* The binary magic starts with 0x89, a byte no text file of ours contains; the first
@@ -49,6 +51,8 @@ int io_read_any(FILE *f, const char *name, struct prog *out, struct io_error *er
 			st = io_read_dot_prefixed(f, name, pre, plen, known, size, out, err);
 		else if (kind == IO_IN_EDGES)
 			st = io_read_edges_prefixed(f, name, pre, plen, known, size, out, err);
+		else if (kind == IO_IN_ARROWS)
+			st = io_read_arrows_prefixed(f, name, pre, plen, known, size, out, err);
 		else
 			st = io_read_text_prefixed(f, name, pre, plen, known, size, out, err);
 	}
