@@ -140,8 +140,7 @@ static void module_notes(struct bench_report *r, const char *path, const struct 
 	bench_report_note(r, line);
 	snprintf(line, sizeof line,
 		 "functions: selected=%" PRIu32 " blocks=%" PRIu64 " edges=%" PRIu64 " variables=%"
-		 PRIu64 " instructions=%" PRIu64 "%s",
-		 npick, blocks, edges, vars, instrs, pipeline ? "" : "");
+		 PRIu64 " instructions=%" PRIu64, npick, blocks, edges, vars, instrs);
 	bench_report_note(r, line);
 	if (novars && (pipeline || phi)) {
 		snprintf(line, sizeof line, "functions: %" PRIu32 " without variables: %s skips them "
@@ -303,19 +302,17 @@ int bench_llvm_next(struct bench_inputs *it, struct bench_unit *u, struct bench_
 	u->funcs = bm->funcs;
 	u->nfuncs = bm->npick;
 	it->selected += bm->npick;
-	int code = BENCH_EXIT_OK;
 	if (bm->npick == 0 && flt->fs->given && !it->dir) {
 		fprintf(stderr, "bench: %s: no function of %s matches (%" PRIu32 " defined)\n",
 			flt->filt, path, m->nfuncs);
-		code = BENCH_EXIT_USAGE;
-	} else if (cli->dump && (it->dir || bm->npick != 1)) {
+		return BENCH_EXIT_USAGE;
+	}
+	if (cli->dump && (it->dir || bm->npick != 1)) {
 		fprintf(stderr, "bench: --dump needs exactly one function of one module (select it "
 				"with --function=NAME); %s selects %" PRIu32 "\n",
 			flt->filt[0] ? flt->filt : "no filter", bm->npick);
-		code = BENCH_EXIT_USAGE;
+		return BENCH_EXIT_USAGE;
 	}
-	if (code)
-		return code;
 	/* A dump writes the IR's block and variable names: the kernels see a copy of the program
 	 * that carries them (the module's own stays as imported). */
 	struct prog *named = &bm->named;

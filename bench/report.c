@@ -147,6 +147,15 @@ static void json_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* v[0, n) as JSON strings separated by ", ". */
+static void json_strs(FILE *f, const char *const *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ", " : "", f);
+		json_str(f, v[i]);
+	}
+}
+
 /* ",s": the next CSV cell, quoted when it needs to be. */
 static void csv_put(FILE *f, const char *s)
 {
@@ -800,25 +809,18 @@ static void json_all(struct bench_report *r)
 {
 	FILE *f = r->f;
 	const struct bench_sysinfo *s = r->sys;
+	const char *const meta[][2] = {
+		{"topology", s->topology}, {"pinned", s->pinned}, {"malloc_conf", s->malloc_conf},
+		{"compiler", SSALAB_COMPILER}, {"cflags", cflags()}, {"git_rev", SSALAB_GIT_REV},
+		{"build_type", SSALAB_BUILD_TYPE}, {"date", s->date}, {"host", s->host},
+		{"cmdline", s->cmdline}};
 	fputs("{\n  \"format\": \"ssalab-bench-1\",\n  \"meta\": {", f);
 	json_kv_str(f, "cpu", s->cpu, false);
 	fprintf(f, ", \"cores\": %u", s->cores);
-	json_kv_str(f, "topology", s->topology, true);
-	json_kv_str(f, "pinned", s->pinned, true);
-	json_kv_str(f, "malloc_conf", s->malloc_conf, true);
-	json_kv_str(f, "compiler", SSALAB_COMPILER, true);
-	json_kv_str(f, "cflags", cflags(), true);
-	json_kv_str(f, "git_rev", SSALAB_GIT_REV, true);
-	json_kv_str(f, "build_type", SSALAB_BUILD_TYPE, true);
-	json_kv_str(f, "date", s->date, true);
-	json_kv_str(f, "host", s->host, true);
-	json_kv_str(f, "cmdline", s->cmdline, true);
+	for (size_t i = 0; i < sizeof meta / sizeof *meta; i++)
+		json_kv_str(f, meta[i][0], meta[i][1], true);
 	fputs(", \"argv\": [", f);
-	for (int i = 0; i < r->cli->argc; i++) {
-		if (i)
-			fputs(", ", f);
-		json_str(f, r->cli->argv[i]);
-	}
+	json_strs(f, (const char *const *)r->cli->argv, (size_t)r->cli->argc);
 	fprintf(f, "], \"reps\": %u, \"warmup\": %u, \"min_time_s\": %g},\n  \"graph\": ", r->cli->timing.reps, r->cli->timing.warmup,
 		r->cli->timing.min_time_s);
 	if (r->module) {
@@ -904,10 +906,7 @@ static void json_all(struct bench_report *r)
 		fputc('}', f);
 	}
 	fputs(r->nkept ? "\n  ],\n  \"notes\": [" : "],\n  \"notes\": [", f);
-	for (size_t i = 0; i < r->nnotes; i++) {
-		fputs(i ? ", " : "", f);
-		json_str(f, r->notes[i]);
-	}
+	json_strs(f, (const char *const *)r->notes, r->nnotes);
 	fputs("]", f);
 	if (r->files)
 		summary(r);

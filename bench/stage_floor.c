@@ -99,21 +99,14 @@ static const char *blk(const struct floor_state *s, uint32_t b, char *buf)
 	return names_str(s->bn, b, "", buf, NAMES_MAX_LEN + 16);
 }
 
-static void put_block(const struct floor_state *s, FILE *out, uint32_t v)
+/* " " and v by name (names NULL: by number), " -1" for none. */
+static void put(FILE *out, const struct names *names, uint32_t v)
 {
 	char buf[NAMES_MAX_LEN + 16];
 	if (v == SSA_NONE)
 		fputs(" -1", out);
 	else
-		fprintf(out, " %s", blk(s, v, buf));
-}
-
-static void put_id(FILE *out, uint32_t v)
-{
-	if (v == SSA_NONE)
-		fputs(" -1", out);
-	else
-		fprintf(out, " %" PRIu32, v);
+		fprintf(out, " %s", names_str(names, v, "", buf, sizeof buf));
 }
 
 static int floor_dump(void *state, const char *kind, FILE *out)
@@ -123,9 +116,9 @@ static int floor_dump(void *state, const char *kind, FILE *out)
 	if (!strcmp(kind, "dfs")) {
 		for (uint32_t b = 0; b < s->g->n; b++) {
 			fputs(blk(s, b, buf), out);
-			put_id(out, s->d.pre[b]);
-			put_id(out, s->d.post[b]);
-			put_block(s, out, s->d.parent[b]);
+			put(out, NULL, s->d.pre[b]);
+			put(out, NULL, s->d.post[b]);
+			put(out, s->bn, s->d.parent[b]);
 			fputc('\n', out);
 		}
 	} else if (!strcmp(kind, "rpo")) {
@@ -135,7 +128,7 @@ static int floor_dump(void *state, const char *kind, FILE *out)
 		for (uint32_t v = 0; v < s->g->n; v++) {
 			fprintf(out, "%s:", blk(s, v, buf));
 			for (uint32_t i = s->off[v]; i < s->off[v + 1]; i++)
-				put_block(s, out, s->pred[i]);
+				put(out, s->bn, s->pred[i]);
 			fputc('\n', out);
 		}
 	}
