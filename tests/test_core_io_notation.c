@@ -731,3 +731,23 @@ Test(io_notation, a_dot_program_writes_as_prog_text)
 	free(a);
 	prog_free(&p);
 }
+
+/* Inputs the sniffing fuzzer (tests/fuzz/fuzz_read_any.c) found, each read or refused exactly. */
+Test(io_notation, fuzz_findings)
+{
+	static const struct good_case good[] = {
+	    /* the header's words pointed into the buffer of a CSV line's fields, which a longer
+	     * line reallocates: comparing later node ids with them read freed memory */
+	    {"g.txt", "from,to\nlonger_name_a,longer_name_b\nfrom,x\n",
+	     "0>1 0>4 2>3 : from|to|longer_name_a|longer_name_b|x"},
+	};
+	static const struct bad_case bad[] = {
+	    {"g.txt",
+	     "Source,Target,Weight\n\"r\",A,1\nA, \"B, 1\" ,0.5 # c\n\"B, 1\",r,2\n"
+	     "CSource,Target,Weight\n\"r\",A,1\n",
+	     5, "field 3 'Weight' is not a weight (expected 'u,v', optionally followed by a weight)"},
+	};
+	check_good(good, sizeof good / sizeof *good);
+	check_bad(bad, sizeof bad / sizeof *bad);
+	EXPECT_NO_LEAK();
+}

@@ -41,7 +41,7 @@ struct ereader {
 	/* a first line of column names (header_words), skipped; clash: one of them is a node id
 	 * elsewhere, so the line was an edge after all */
 	bool allow_header, header, clash;
-	const char *hw[2];
+	char hw[2][8]; /* copies: a CSV line's fields live in fbuf, which the next line reuses */
 	size_t hwlen[2];
 	/* a CSV line's unquoted fields, one after the other */
 	char *fbuf;
@@ -494,7 +494,7 @@ static bool take_header(struct ereader *r, const char *f[3], const size_t len[3]
 		return false;
 	r->header = true;
 	for (int k = 0; k < 2; k++) {
-		r->hw[k] = f[k];
+		memcpy(r->hw[k], f[k], len[k]); /* a known column name: at most 6 bytes */
 		r->hwlen[k] = len[k];
 	}
 	return true;
