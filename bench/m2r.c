@@ -116,11 +116,9 @@ int bench_m2r_run(const struct bench_cli *cli, struct bench_report *r,
 	uint64_t phis_llvm = 0, phis_ssa = 0, nfolded = 0;
 	double m2r_ms = 0, pipe_ms = 0, m2r_paired_ms = 0;
 	/* Per function with variables: the pipeline's medians summed, and LLVM's median. */
-	double *pair_pipe = ssa_alloc_array(npick ? npick : 1, sizeof *pair_pipe);
-	double *pair_llvm = ssa_alloc_array(npick ? npick : 1, sizeof *pair_llvm);
-	if (!pair_pipe || !pair_llvm) {
-		free(pair_pipe);
-		free(pair_llvm);
+	double *pair_pipe = ssa_alloc_array(2 * (size_t)npick + 1, sizeof *pair_pipe);
+	double *pair_llvm = pair_pipe + npick;
+	if (!pair_pipe) {
 		peer_m2r_result_free(&pr);
 		m2r_places_free(&places);
 		fprintf(stderr, "bench: llvm-mem2reg: out of memory\n");
@@ -165,7 +163,6 @@ int bench_m2r_run(const struct bench_cli *cli, struct bench_report *r,
 		res.algo = "llvm-mem2reg";
 		res.stage = "mem2reg";
 		res.status = BENCH_RUN_OK;
-		res.check = "unchecked";
 		if (bench_timing_init(&res.timing, pf->reps) != SSA_OK) {
 			code = BENCH_EXIT_REFUSED;
 			break;
@@ -193,29 +190,21 @@ int bench_m2r_run(const struct bench_cli *cli, struct bench_report *r,
 		/* The check: placement parity, or only a count for optnone. */
 		const struct peer_m2r_parity *par = &pf->parity;
 		uint64_t want = f->prog.nvars ? places.sets[i].total : 0;
-		if (f->optnone || par->optnone) {
-			noptnone++;
-			if (f->optnone != par->optnone) {
-				res.check = "error";
-				snprintf(res.check_msg, sizeof res.check_msg, "optnone: the importer "
-					 "says %s, LLVM says %s", f->optnone ? "yes" : "no",
-					 par->optnone ? "yes" : "no");
-				nerr++;
-			} else {
-				res.check = "unchecked";
-				snprintf(res.check_msg, sizeof res.check_msg, "optnone: the mem2reg pass "
-					 "skips it, so neither side promotes it");
-			}
+		noptnone += f->optnone || par->optnone;
+		res.check = "error";
+		if (f->optnone != par->optnone) {
+			snprintf(res.check_msg, sizeof res.check_msg, "optnone: the importer says %s, "
+				 "LLVM says %s", f->optnone ? "yes" : "no", par->optnone ? "yes" : "no");
+		} else if (f->optnone) {
+			res.check = "unchecked";
+			snprintf(res.check_msg, sizeof res.check_msg, "optnone: the mem2reg pass "
+				 "skips it, so neither side promotes it");
 		} else if (places.err[i] != SSA_OK) {
-			res.check = "error";
 			snprintf(res.check_msg, sizeof res.check_msg, "ssalab's pruned placement failed "
 				 "(status %d)", places.err[i]);
-			nerr++;
 		} else if (!par->compared) {
-			res.check = "error";
 			snprintf(res.check_msg, sizeof res.check_msg, "llvm-mem2reg did not compare "
 				 "the placement");
-			nerr++;
 		} else {
 			phis_llvm += made;
 			phis_ssa += want;
@@ -242,6 +231,7 @@ int bench_m2r_run(const struct bench_cli *cli, struct bench_report *r,
 			nequal += same;
 			ndiff += !same;
 		}
+		nerr += !strcmp(res.check, "error");
 		r->gs = &gs;
 		r->input = path;
 		r->vars = f->prog.nvars;
@@ -288,7 +278,6 @@ int bench_m2r_run(const struct bench_cli *cli, struct bench_report *r,
 		bench_report_note(r, line);
 	}
 	free(pair_pipe);
-	free(pair_llvm);
 	peer_m2r_result_free(&pr);
 	m2r_places_free(&places);
 	return code ? code : nerr || ndiff ? BENCH_EXIT_VERIFY : BENCH_EXIT_OK;
