@@ -39,7 +39,7 @@ double bench_cpu_ns(void)
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-uint64_t bench_invol_switches(void)
+static uint64_t invol_switches(void)
 {
 	struct rusage ru;
 	return getrusage(RUSAGE_SELF, &ru) == 0 ? (uint64_t)ru.ru_nivcsw : 0;
@@ -123,7 +123,8 @@ static uint64_t calibrate(int (*fn)(void *arg, uint64_t *counters), void *arg, d
 
 static double sample_origin_ns = -1;
 
-double bench_sample_clock_ms(void)
+/* ms since the first sample of the process (the origin of rep_start_ms). */
+static double sample_clock_ms(void)
 {
 	double now = bench_now_ns();
 	if (sample_origin_ns < 0)
@@ -159,8 +160,8 @@ int bench_time_begin(int (*fn)(void *arg, uint64_t *counters), void *arg,
 int bench_time_sample(int (*fn)(void *arg, uint64_t *counters), void *arg, uint64_t *counters,
 		      struct bench_timing *t, unsigned i)
 {
-	uint64_t sw0 = bench_invol_switches();
-	t->rep_start_ms[i] = bench_sample_clock_ms();
+	uint64_t sw0 = invol_switches();
+	t->rep_start_ms[i] = sample_clock_ms();
 	double c0 = bench_cpu_ns(), t0 = bench_now_ns();
 	for (uint64_t k = 0; k < t->iters; k++) {
 		memset(counters, 0, BENCH_MAX_COUNTERS * sizeof *counters);
@@ -172,7 +173,7 @@ int bench_time_sample(int (*fn)(void *arg, uint64_t *counters), void *arg, uint6
 	t->rep_ms[i] = (t1 - t0) / 1e6 / (double)t->iters;
 	t->cpu_rep_ms[i] = (c1 - c0) / 1e6 / (double)t->iters;
 	t->reps = i + 1;
-	t->invol_switches += bench_invol_switches() - sw0;
+	t->invol_switches += invol_switches() - sw0;
 	return SSA_OK;
 }
 

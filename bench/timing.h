@@ -42,7 +42,6 @@ bool bench_utilization_odd(double u);
 
 double bench_now_ns(void); /* CLOCK_MONOTONIC */
 double bench_cpu_ns(void); /* the process's CPU clock */
-uint64_t bench_invol_switches(void);
 /* Allocates room for samples samples (bench_timing_free). */
 int bench_timing_init(struct bench_timing *t, unsigned samples);
 /* Median (mean of the two middle values for an even count), min, max, mean, standard deviation,
@@ -55,8 +54,6 @@ int bench_time_begin(int (*fn)(void *arg, uint64_t *counters), void *arg,
 		     const struct bench_timing_opts *o, uint64_t *counters, struct bench_timing *t);
 int bench_time_sample(int (*fn)(void *arg, uint64_t *counters), void *arg, uint64_t *counters,
 		      struct bench_timing *t, unsigned i);
-/* ms since the first sample of the process (the origin of rep_start_ms). */
-double bench_sample_clock_ms(void);
 void bench_timing_free(struct bench_timing *t);
 
 /* Terminal progress on stderr (no-ops when stderr is not a tty). */
