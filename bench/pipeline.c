@@ -55,13 +55,12 @@ struct spec {
 
 static int pipeline_parse(const char *text, struct spec *spec, char *err, size_t errlen)
 {
+#define BAD(...) do { snprintf(err, errlen, __VA_ARGS__); return SSA_EUSAGE; } while (0)
 	memset(spec, 0, sizeof(*spec));
 	if (!strcmp(text, "default"))
 		text = PIPELINE_DEFAULT;
-	if (strlen(text) >= sizeof(spec->buf)) {
-		snprintf(err, errlen, "--pipeline: value too long");
-		return SSA_EUSAGE;
-	}
+	if (strlen(text) >= sizeof(spec->buf))
+		BAD("--pipeline: value too long");
 	strcpy(spec->buf, text);
 	char *names[8];
 	size_t k = 0;
@@ -69,57 +68,40 @@ static int pipeline_parse(const char *text, struct spec *spec, char *err, size_t
 		next = strchr(t, ',');
 		if (next)
 			*next++ = 0;
-		if (k == 8 || !*t) {
-			snprintf(err, errlen, "--pipeline=%s: expected DOM[,DF],PHI[,RENAME]", text);
-			return SSA_EUSAGE;
-		}
+		if (k == 8 || !*t)
+			BAD("--pipeline=%s: expected DOM[,DF],PHI[,RENAME]", text);
 		names[k++] = t;
 	}
 	size_t i = 0;
-	if (i < k && algo_find(dom_algos, dom_nalgos, names[i]))
-		spec->dom = names[i++];
-	else {
-		snprintf(err, errlen, "--pipeline: the first stage must be a dominator algorithm "
-			 "(bench --algo=list), got '%s'", names[0]);
-		return SSA_EUSAGE;
-	}
+	if (!algo_find(dom_algos, dom_nalgos, names[0]))
+		BAD("--pipeline: the first stage must be a dominator algorithm (bench --algo=list), "
+		    "got '%s'", names[0]);
+	spec->dom = names[i++];
 	if (i < k && algo_find(df_algos, df_nalgos, names[i]))
 		spec->df = names[i++];
-	if (i < k && (algo_find(phi_algos, phi_nalgos, names[i]) || !strcmp(names[i], "phi-maximal"))) {
-		spec->phi = names[i++];
-		spec->maximal = !strcmp(spec->phi, "phi-maximal");
-	} else {
-		snprintf(err, errlen, "--pipeline: expected a placement (phi-idf, phi-dj, phi-maximal) "
-			 "after %s, got '%s'", names[i - 1], i < k ? names[i] : "nothing");
-		return SSA_EUSAGE;
-	}
+	if (i == k || (!algo_find(phi_algos, phi_nalgos, names[i]) && strcmp(names[i], "phi-maximal")))
+		BAD("--pipeline: expected a placement (phi-idf, phi-dj, phi-maximal) after %s, got "
+		    "'%s'", names[i - 1], i < k ? names[i] : "nothing");
+	spec->phi = names[i++];
+	spec->maximal = !strcmp(spec->phi, "phi-maximal");
 	if (i < k && algo_find(rename_algos, rename_nalgos, names[i]))
 		spec->rename = names[i++];
-	if (i < k) {
-		snprintf(err, errlen, "--pipeline: unexpected stage '%s' (order: DOM[,DF],PHI[,RENAME])",
-			 names[i]);
-		return SSA_EUSAGE;
-	}
+	if (i < k)
+		BAD("--pipeline: unexpected stage '%s' (order: DOM[,DF],PHI[,RENAME])", names[i]);
 	const struct phi_algo *pa = spec->maximal ? NULL : algo_find(phi_algos, phi_nalgos, spec->phi);
 	bool needs_df = pa && pa->needs_df;
-	if (needs_df && !spec->df) {
-		snprintf(err, errlen, "--pipeline: %s needs a dominance-frontier stage before it "
-			 "(e.g. df-runner)", spec->phi);
-		return SSA_EUSAGE;
-	}
-	if (!needs_df && spec->df) {
-		snprintf(err, errlen, "--pipeline: %s uses no dominance frontiers; drop %s", spec->phi,
-			 spec->df);
-		return SSA_EUSAGE;
-	}
-	if (!spec->rename && !spec->maximal) {
-		snprintf(err, errlen, "--pipeline: a renamer must follow %s (rename-stack, rename-rd, "
-			 "rename-cfgdfs)", spec->phi);
-		return SSA_EUSAGE;
-	}
+	if (needs_df && !spec->df)
+		BAD("--pipeline: %s needs a dominance-frontier stage before it (e.g. df-runner)",
+		    spec->phi);
+	if (!needs_df && spec->df)
+		BAD("--pipeline: %s uses no dominance frontiers; drop %s", spec->phi, spec->df);
+	if (!spec->rename && !spec->maximal)
+		BAD("--pipeline: a renamer must follow %s (rename-stack, rename-rd, rename-cfgdfs)",
+		    spec->phi);
 	if (!spec->rename)
 		spec->rename = "rename-stack";
 	return SSA_OK;
+#undef BAD
 }
 
 enum { ST_DOM, ST_DF, ST_PHI, ST_RENAME, ST_PRUNE, ST_N };

@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A usage error, its message in err (the functions below that take err and errlen). */
+#define USAGE(...) do { snprintf(err, errlen, __VA_ARGS__); return BENCH_EXIT_USAGE; } while (0)
+
 static bool is_m2r(const char *p, size_t len)
 {
 	return len == 12 && !strncmp(p, "llvm-mem2reg", 12);
@@ -144,10 +147,8 @@ static int select_kernels(const char *algo, struct bench_plan *sel, char *err, s
 		const char *end = strchr(p, ',');
 		size_t len = end ? (size_t)(end - p) : strlen(p);
 		int st = SSA_OK;
-		if (len == 0) {
-			snprintf(err, errlen, "--algo=%s: empty name in the list", spec);
-			return BENCH_EXIT_USAGE;
-		}
+		if (len == 0)
+			USAGE("--algo=%s: empty name in the list", spec);
 		if (is_m2r(p, len)) {
 			/* the workload, planned by the caller */
 		} else if (len == 3 && !strncmp(p, "all", 3)) {
@@ -156,19 +157,14 @@ static int select_kernels(const char *algo, struct bench_plan *sel, char *err, s
 				st = add_stage(sel, bench_find_stage("dom", 3));
 		} else if (len > 4 && !strncmp(p, "all:", 4)) {
 			const struct bench_stage *stage = bench_find_stage(p + 4, len - 4);
-			if (!stage) {
-				snprintf(err, errlen, "--algo: no stage named '%.*s' (try --algo=list)",
-					 (int)(len - 4), p + 4);
-				return BENCH_EXIT_USAGE;
-			}
+			if (!stage)
+				USAGE("--algo: no stage named '%.*s' (try --algo=list)", (int)(len - 4),
+				      p + 4);
 			st = add_stage(sel, stage);
 		} else {
 			struct bench_kernel k;
-			if (!bench_find_kernel(p, len, &k)) {
-				snprintf(err, errlen, "--algo: no kernel named '%.*s' (try --algo=list)",
-					 (int)len, p);
-				return BENCH_EXIT_USAGE;
-			}
+			if (!bench_find_kernel(p, len, &k))
+				USAGE("--algo: no kernel named '%.*s' (try --algo=list)", (int)len, p);
 			st = add(sel, &k, false);
 		}
 		if (st != SSA_OK) {
@@ -193,11 +189,8 @@ static int plan(const struct bench_cli *cli, struct bench_plan *sel, char *err, 
 	const struct bench_kernel *needy = NULL; /* a chosen kernel that needs variables */
 	if (cli->pipeline) {
 		tables[nt++] = bench_pipeline_options;
-		if (cli->dump && strcmp(cli->dump, "ssa")) {
-			snprintf(err, errlen, "--dump=%s: a pipeline writes only its final SSA "
-				 "(--dump=ssa)", cli->dump);
-			return BENCH_EXIT_USAGE;
-		}
+		if (cli->dump && strcmp(cli->dump, "ssa"))
+			USAGE("--dump=%s: a pipeline writes only its final SSA (--dump=ssa)", cli->dump);
 	} else if (sel->m2r && !sel->kernels_spec) {
 		/* llvm-mem2reg alone: no ssalab kernel, no stage option read. */
 		return bench_cli_check_used(cli, tables, 0, cli->gen.p.vars > 0, err, errlen);
@@ -205,18 +198,13 @@ static int plan(const struct bench_cli *cli, struct bench_plan *sel, char *err, 
 		int code = select_kernels(cli->algo, sel, err, errlen);
 		if (code)
 			return code;
-		if (cli->dump && sel->nsel != 1) {
-			snprintf(err, errlen, "--dump needs exactly one kernel (got %zu)", sel->nsel);
-			return BENCH_EXIT_USAGE;
-		}
+		if (cli->dump && sel->nsel != 1)
+			USAGE("--dump needs exactly one kernel (got %zu)", sel->nsel);
 		if (cli->dump && strcmp(cli->dump, "dot") &&
-		    !bench_kernel_has_dump(&sel->sel[0].k, cli->dump)) {
-			snprintf(err, errlen, "--dump=%s: kernel %s has no dump of that kind (it has: %s, "
-				 "and dot, the input's CFG)",
-				 cli->dump, sel->sel[0].k.name,
-				 sel->sel[0].k.dumps[0] ? sel->sel[0].k.dumps : "none");
-			return BENCH_EXIT_USAGE;
-		}
+		    !bench_kernel_has_dump(&sel->sel[0].k, cli->dump))
+			USAGE("--dump=%s: kernel %s has no dump of that kind (it has: %s, and dot, the "
+			      "input's CFG)", cli->dump, sel->sel[0].k.name,
+			      sel->sel[0].k.dumps[0] ? sel->sel[0].k.dumps : "none");
 		for (size_t i = 0; i < sel->nsel; i++) {
 			const struct bench_stage *st = sel->sel[i].k.stage;
 			if (st->needs_vars && !needy)
@@ -232,12 +220,9 @@ static int plan(const struct bench_cli *cli, struct bench_plan *sel, char *err, 
 	if (code || !no_vars || !(cli->pipeline || needy))
 		return code;
 	if (cli->pipeline)
-		snprintf(err, errlen, "--pipeline needs a program: give --vars=V (or --in a .prog "
-			 "with variables)");
-	else
-		snprintf(err, errlen, "kernel %s (stage %s) needs a program: give --vars=V (or --in "
-			 "a .prog with variables)", needy->name, needy->stage->name);
-	return BENCH_EXIT_USAGE;
+		USAGE("--pipeline needs a program: give --vars=V (or --in a .prog with variables)");
+	USAGE("kernel %s (stage %s) needs a program: give --vars=V (or --in a .prog with "
+	      "variables)", needy->name, needy->stage->name);
 }
 
 /* --baseline: a kernel of the list, the dfs floor or of the stage of every other kernel (a
@@ -255,34 +240,25 @@ static int resolve_baseline(struct bench_cli *cli, const struct bench_plan *sel,
 		}
 		return BENCH_EXIT_OK;
 	}
-	if (cli->pipeline || !sel->nsel) {
-		snprintf(err, errlen, "--baseline=%s: compares the kernels of --algo, and there are "
-			 "none (the pipeline's ratios are to dfs)", cli->baseline);
-		return BENCH_EXIT_USAGE;
-	}
+	if (cli->pipeline || !sel->nsel)
+		USAGE("--baseline=%s: compares the kernels of --algo, and there are none (the "
+		      "pipeline's ratios are to dfs)", cli->baseline);
 	struct bench_kernel k;
-	if (!bench_find_kernel(cli->baseline, strlen(cli->baseline), &k)) {
-		snprintf(err, errlen, "--baseline=%s: no kernel of that name (try --algo=list)",
-			 cli->baseline);
-		return BENCH_EXIT_USAGE;
-	}
+	if (!bench_find_kernel(cli->baseline, strlen(cli->baseline), &k))
+		USAGE("--baseline=%s: no kernel of that name (try --algo=list)", cli->baseline);
 	bool listed = false;
 	for (size_t i = 0; i < sel->nsel; i++)
 		listed |= !strcmp(sel->sel[i].k.name, k.name) && sel->sel[i].k.stage == k.stage;
-	if (!listed) {
-		snprintf(err, errlen, "--baseline=%s: not among the --algo kernels (%s)",
-			 cli->baseline, sel->kernels_spec);
-		return BENCH_EXIT_USAGE;
-	}
+	if (!listed)
+		USAGE("--baseline=%s: not among the --algo kernels (%s)", cli->baseline,
+		      sel->kernels_spec);
 	bool floor = !strcmp(k.stage->name, "floor");
 	for (size_t i = 0; i < sel->nsel && !floor; i++) {
 		const struct bench_stage *st = sel->sel[i].k.stage;
-		if (st != k.stage && strcmp(st->name, "floor")) {
-			snprintf(err, errlen, "--baseline=%s is of stage %s, and %s of stage %s: a "
-				 "baseline is dfs or of the stage of the kernels it is set against",
-				 cli->baseline, k.stage->name, sel->sel[i].k.name, st->name);
-			return BENCH_EXIT_USAGE;
-		}
+		if (st != k.stage && strcmp(st->name, "floor"))
+			USAGE("--baseline=%s is of stage %s, and %s of stage %s: a baseline is dfs or "
+			      "of the stage of the kernels it is set against", cli->baseline,
+			      k.stage->name, sel->sel[i].k.name, st->name);
 	}
 	cli->baseline = k.name;
 	cli->base_stage = k.stage->name;
