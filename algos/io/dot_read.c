@@ -1013,6 +1013,38 @@ static int open_subgraph(struct dreader *r, const struct dstmt *c)
 	return next(r);
 }
 
+/* Whether the token after the current one is '=': skip_space's rules on a copy of the
+ * position (an unterminated comment says no, and next() reports it). */
+static bool eq_follows(const struct dreader *r)
+{
+	const char *p = r->p;
+	bool line_start = false;
+	for (;;) {
+		while (p < r->end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+			line_start |= *p++ == '\n';
+		if (p < r->end && *p == '#' && line_start) {
+			while (p < r->end && *p != '\n')
+				p++;
+			continue;
+		}
+		if (p + 1 < r->end && p[0] == '/' && p[1] == '/') {
+			while (p < r->end && *p != '\n')
+				p++;
+			continue;
+		}
+		if (p + 1 < r->end && p[0] == '/' && p[1] == '*') {
+			for (p += 2; p + 1 < r->end && !(p[0] == '*' && p[1] == '/'); p++)
+				;
+			if (p + 1 >= r->end)
+				return false;
+			p += 2;
+			line_start = false;
+			continue;
+		}
+		return p < r->end && *p == '=';
+	}
+}
+
 /* The statements of the graph's body, subgraphs included: iterative, the open subgraphs on
  * r->frames, so nesting costs heap, not C stack. Ends at the graph's '}'. */
 static int body(struct dreader *r)
@@ -1067,15 +1099,8 @@ static int body(struct dreader *r)
 				             shown(r, q, sizeof q));
 			if (is_kw(r, "digraph") || is_kw(r, "strict"))
 				return dfail(r, "a second graph inside the graph (one 'digraph' per file)");
-			/* 'id = id' is a graph attribute: a copy of the reader looks one token ahead. */
-			struct dreader peek = *r;
-			peek.err = NULL;
-			peek.val = NULL;
-			peek.vcap = peek.vlen = 0;
-			int ps = next(&peek);
-			bool is_eq = !ps && peek.t == T_EQ;
-			free(peek.val);
-			if (is_eq) {
+			/* 'id = id' is a graph attribute */
+			if (eq_follows(r)) {
 				if ((st = next(r)) || (st = next(r)))
 					return st;
 				if (r->t != T_ID)

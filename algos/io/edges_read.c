@@ -619,19 +619,22 @@ static int line(struct ereader *r, const char *p, const char *e)
 		decide(r, s, e);
 	if (r->csv)
 		return csv_line(r, s, e, first);
-	/* an arrow field before any data dict (the third field on): another notation */
-	int k = 0;
-	for (const char *x = p, *ws, *we; tok(&x, e, &ws, &we) && (k++ < 2 || *ws != '{');)
-		if (is_arrow(ws, we))
-			return arrow_line(r, s, e, we - ws == 2 && !memcmp(ws, "--", 2));
 	if (!tok(&p, e, &us, &ue))
 		return SSA_OK;
 	if (!tok(&p, e, &vs, &ve)) {
 		uint32_t u;
 		return intern(r, us, ue, &u); /* a lone id: a node */
 	}
+	/* an arrow as the second or third field ('r -> A', '{a b} -> c'): another notation */
+	const char *x = p, *ws = p, *we = p;
+	bool third = tok(&x, e, &ws, &we);
+	if (is_arrow(vs, ve))
+		return arrow_line(r, s, e, ve - vs == 2 && vs[1] == '-');
+	if (third && is_arrow(ws, we))
+		return arrow_line(r, s, e, we - ws == 2 && ws[1] == '-');
 	if (first) {
-		const char *f[3] = {us, vs, NULL}, *x = p, *ws, *we;
+		const char *f[3] = {us, vs, NULL};
+		x = p;
 		size_t len[3] = {(size_t)(ue - us), (size_t)(ve - vs), 0};
 		int nf = 2;
 		if (tok(&x, e, &ws, &we)) {
