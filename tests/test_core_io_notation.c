@@ -613,6 +613,11 @@ static const struct warn_case warns[] = {
     {"g.txt", "node1,node2\nr,A\n",
      "read as a comma-separated edge list ('u,v' per line); blocks r, A are unreachable from "
      "the entry node1"},
+    /* a quoted CSV field holds its comma on purpose; an unquoted arrow is still suspect */
+    {"g.txt", "r,\"a, b\"\n", ""},
+    {"g.txt", "r,A\nA,B -> C\n",
+     "read as a comma-separated edge list ('u,v' per line); node 'B -> C' contains '->': was "
+     "this an arrow list ('A -> B, C') or DOT?"},
     /* names with arrows are fine in DOT (quoted) and the text formats stay quiet */
     {"g.dot", "digraph { \"a->b\" -> \"c,d\" }", ""},
     {"g.cfg", "p cfg 3 1\ne 0 1\nend\n", ""},

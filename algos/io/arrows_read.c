@@ -307,7 +307,7 @@ int io_read_arrows_prefixed(FILE *f, const char *name, const unsigned char *pref
 		goto out;
 	}
 	if (!(st = io_import_finish(name, &r.nb, 0, &r.el, 0, NULL, NULL, NULL, out, err)) &&
-	    (st = io_import_warn(name, "an arrow list ('X -> Y, Z' per line)", false, out, err)))
+	    (st = io_import_warn(name, "an arrow list ('X -> Y, Z' per line)", 0, out, err)))
 		prog_free(out);
 out:
 	free(buf);

@@ -325,7 +325,7 @@ static int suspect(const char *s)
 	return -1;
 }
 
-int io_import_warn(const char *name, const char *format, bool check_names, const struct prog *p,
+int io_import_warn(const char *name, const char *format, unsigned suspects, const struct prog *p,
                    struct io_error *err)
 {
 	if (!err)
@@ -356,8 +356,10 @@ int io_import_warn(const char *name, const char *format, bool check_names, const
 	    "was this a comma-separated list? (only a comma in the first line makes one)",
 	    "was this DOT? (a set '{B C}' needs 'digraph { ... }' around it)"};
 	bool any = false;
-	for (int k = 0; k < 3 && check_names; k++) {
+	for (int k = 0; k < 3; k++) {
 		uint32_t nsus = 0, shown = 0;
+		if (!(suspects >> k & 1))
+			continue;
 		for (uint32_t b = 0; b < g->n; b++)
 			nsus += suspect(names_get(&p->bnames, b)) == k;
 		if (!nsus)

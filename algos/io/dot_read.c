@@ -1261,7 +1261,7 @@ int io_read_dot_prefixed(FILE *f, const char *name, const unsigned char *prefix,
 		goto out;
 	if ((r.nop || r.vb.count) && (st = finish_ops(&r, entry, out)))
 		goto out;
-	if ((st = io_import_warn(name, "DOT", false, out, err)))
+	if ((st = io_import_warn(name, "DOT", 0, out, err)))
 		prog_free(out);
 out:
 	free(buf);

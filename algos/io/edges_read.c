@@ -752,7 +752,10 @@ int io_read_edges_prefixed(FILE *f, const char *name, const unsigned char *prefi
 	    (st = io_import_warn(name,
 	                         r.csv ? "a comma-separated edge list ('u,v' per line)"
 	                               : "an edge list ('u v' per line)",
-	                         true, out, err)))
+	                         /* a CSV name holds a comma only when quoted: on purpose */
+	                         r.csv ? IO_SUSPECT_ARROW | IO_SUSPECT_BRACE
+	                               : IO_SUSPECT_ARROW | IO_SUSPECT_COMMA | IO_SUSPECT_BRACE,
+	                         out, err)))
 		prog_free(out);
 out:
 	free(buf);

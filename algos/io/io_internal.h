@@ -58,10 +58,13 @@ int io_import_ops(const char *name, uint32_t entry, uint32_t nvars, const uint32
                   struct io_error *err);
 
 /* Sets err->warning (README.md "Warnings") for a graph read as format ("an edge list", "DOT",
- * ...): the blocks the entry does not reach and, with check_names, the names holding '->', ','
- * or '{' that say the input was in another notation. Time O(n + m + name bytes); SSA_ENOMEM
- * (out left to the caller) if the n-sized marks cannot be had. */
-int io_import_warn(const char *name, const char *format, bool check_names, const struct prog *p,
+ * ...): the names that say the input was in another notation, of the kinds in suspects (an OR
+ * of IO_SUSPECT_*), then the blocks the entry does not reach. Time O(n + m + name bytes);
+ * SSA_ENOMEM (out left to the caller) if the n-sized marks cannot be had. */
+#define IO_SUSPECT_ARROW 1u /* '->' or U+2192 */
+#define IO_SUSPECT_COMMA 2u
+#define IO_SUSPECT_BRACE 4u
+int io_import_warn(const char *name, const char *format, unsigned suspects, const struct prog *p,
                    struct io_error *err);
 
 /* What a text input without a single edge, node or header line hears, from whichever reader
