@@ -68,6 +68,6 @@ int upd_rebuild_tree(struct upd_rebuild *r, const struct dyn_cfg *g, struct dtre
 	int st = upd_rebuild_idom(r, g);
 	if (!st)
 		st = dt_build_from_idom(t, g->n, r->idom);
-	t->work += 4 * ((uint64_t)g->n + g->m);
+	t->work += UPD_REBUILD_UNITS * ((uint64_t)g->n + g->m);
 	return st;
 }
