@@ -332,26 +332,6 @@ void dt_reattach(struct dtree *t)
 	dt_region_reset(t);
 }
 
-int dt_build(struct dtree *t, const struct upd_view *v)
-{
-	uint32_t n = v->g->n;
-	if (n > t->cap)
-		return SSA_EUSAGE;
-	size_t bytes = (size_t)n * sizeof(uint32_t);
-	memset(t->idom, 0xff, bytes);
-	memset(t->level, 0xff, bytes);
-	memset(t->child, 0xff, bytes);
-	memset(t->next, 0xff, bytes);
-	memset(t->prev, 0xff, bytes);
-	t->work += n;
-	int st = dt_region(t, v, 0, DT_ALL, 0);
-	if (st)
-		return st;
-	t->level[0] = 0;
-	dt_reattach(t);
-	return SSA_OK;
-}
-
 int dt_build_from_idom(struct dtree *t, uint32_t n, const uint32_t *idom)
 {
 	if (n > t->cap)

@@ -55,9 +55,6 @@ int dt_init(struct dtree *t, uint32_t n_max);
 void dt_free(struct dtree *t);
 uint64_t dt_bytes(uint64_t n_max);
 
-/* The whole tree of the view's graph from block 0, from scratch (blocks 0..n-1). */
-int dt_build(struct dtree *t, const struct upd_view *v);
-
 /* The whole tree from an idom array of the graph's n blocks (SSA_NONE for block 0 and the
  * unreachable ones), e.g. the answer of a static algorithm: children lists, then levels by a
  * walk from block 0. O(n). */
