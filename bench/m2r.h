@@ -8,10 +8,6 @@
 
 #include <stddef.h>
 
-/* The whole pipeline 'all' sets against llvm-mem2reg on LLVM IR: ssalab's best of each stage
- * (results/realcode/README.md), pruned like mem2reg's output. */
-#define BENCH_M2R_ALL_PIPELINE "auto,phi-dj,rename-stack"
-
 #ifdef SSALAB_HAVE_LLVM_PEERS
 /* llvm-mem2reg on the chosen functions of module u: one row per function (timed warm, its check
  * placement parity), the module's totals as a note, and with --pipeline the pipeline's rows

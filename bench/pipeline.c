@@ -48,17 +48,20 @@ struct spec {
 	char buf[256]; /* the names point into this copy of the text */
 };
 
-/* What --pipeline with no value (or --pipeline=default) runs: the fastest combination measured
- * (results/pipeline/README.md): phi-djq's range queries make placement cost about the
- * O(n+m) build of its index, and rename-stack beat rename-rd and rename-cfgdfs after it. */
-#define PIPELINE_DEFAULT "auto,phi-djq,rename-stack"
+const char *bench_default_pipeline(void)
+{
+	static char text[96];
+	if (!text[0])
+		snprintf(text, sizeof text, "auto,%s,rename-stack", phi_default_algo()->head.name);
+	return text;
+}
 
 static int pipeline_parse(const char *text, struct spec *spec, char *err, size_t errlen)
 {
 #define BAD(...) do { snprintf(err, errlen, __VA_ARGS__); return SSA_EUSAGE; } while (0)
 	memset(spec, 0, sizeof(*spec));
 	if (!strcmp(text, "default"))
-		text = PIPELINE_DEFAULT;
+		text = bench_default_pipeline();
 	if (strlen(text) >= sizeof(spec->buf))
 		BAD("--pipeline: value too long");
 	strcpy(spec->buf, text);
@@ -588,8 +591,9 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 		}
 	}
 	char shown[200];
-	snprintf(shown, sizeof shown, "%s%s", cli->pipeline,
-		 strcmp(cli->pipeline, "default") ? "" : " = " PIPELINE_DEFAULT);
+	snprintf(shown, sizeof shown, "%s%s%s", cli->pipeline,
+		 strcmp(cli->pipeline, "default") ? "" : " = ",
+		 strcmp(cli->pipeline, "default") ? "" : bench_default_pipeline());
 	report_rows(r, shown, &x, &rows, prepare_ms, &mem, check, check_msg);
 	if (dump_f && (st = ssa_form_dump(dump_f, p, final)) != SSA_OK) {
 		fprintf(stderr, "bench: --dump=ssa: %s\n", ssa_status_str(st));

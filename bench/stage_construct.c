@@ -6,8 +6,8 @@
  *             (inside the timed region, like phi-maximal: allocation is part of its cost).
  *   check     ssa_check_form (verifier over the dominator tree built here, untimed; reaching
  *             definitions; covering interpreter) and, on a reducible CFG, the whole form equal
- *             operand for operand to the pruned pipeline's (auto + phi-dj pruned + rename-stack):
- *             what algos/construct/README.md states Braun computes. On an irreducible CFG only the
+ *             operand for operand to the pruned pipeline's (auto + the default placement,
+ *             pruned, + rename-stack): what algos/construct/README.md states Braun computes. On an irreducible CFG only the
  *             φ count is compared: never below pruned SSA's (Braun places no φ that is not live).
  *   dumps     ssa (algos/ssa/README.md, "The ssa dump").
  *   memory    the scratch, plus the slack algos/construct/README.md documents for what grows with the
@@ -120,7 +120,7 @@ static int construct_check(void *state, char *msg, size_t msglen)
 	}
 	if (st == SSA_OK) {
 		what = "pruned pipeline";
-		st = phi_place_prog(algo_find(phi_algos, phi_nalgos, "phi-dj"), s->p, &dt, PHI_PRUNED, &ps);
+		st = phi_place_prog(phi_default_algo(), s->p, &dt, PHI_PRUNED, &ps);
 	}
 	if (st == SSA_OK && red) {
 		st = ssa_form_layout(&want, s->p, &ps);
@@ -135,7 +135,7 @@ static int construct_check(void *state, char *msg, size_t msglen)
 	if (red) {
 		if (!ssa_form_equal(&want, &s->s, d, sizeof d)) {
 			snprintf(msg, msglen, "%s; reducible CFG but the form differs from pruned "
-				 "SSA (auto + phi-dj + rename-stack): %s", m, d);
+				 "SSA (auto + %s + rename-stack): %s", m, phi_default_algo()->head.name, d);
 			st = SSA_EVERIFY;
 			goto out;
 		}

@@ -104,7 +104,7 @@ static int maximal_check(void *state, char *msg, size_t msglen)
 	/* On a reducible CFG the pruning rules leave exactly minimal (or pruned) SSA. */
 	enum phi_flavor f = s->mo.prune_dead ? PHI_PRUNED : PHI_MINIMAL;
 	struct phi_sets want = {0}, got = {0};
-	st = phi_place_prog(algo_find(phi_algos, phi_nalgos, "phi-dj"), s->p, &s->dt, f, &want);
+	st = phi_place_prog(phi_default_algo(), s->p, &s->dt, f, &want);
 	if (st == SSA_OK)
 		st = ssa_form_phi_sets(&s->s, &got);
 	bool eq = st == SSA_OK && phi_sets_equal(&got, &want, m, sizeof m);

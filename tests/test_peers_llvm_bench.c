@@ -105,16 +105,16 @@ Test(peers_llvm_bench, all_on_llvm_ir_includes_mem2reg_and_the_pipeline)
 	/* The pipeline: its three stages on the 11 functions with variables (auto also ran as a
 	 * kernel on all 12). */
 	cr_expect_eq(bench_count_rows(r.out, "auto,dom,ok,"), 12 + 11, "%s", r.out);
-	cr_expect_eq(bench_count_rows(r.out, "phi-dj,phi,ok,"), 11);
+	cr_expect_eq(bench_count_rows(r.out, "phi-djq,phi,ok,"), 11);
 	cr_expect_eq(bench_count_rows(r.out, "rename-stack,rename,ok,"), 11);
 	bench_run_free(&r);
 
 	r = RUN("--algo=all --in '%s' --reps=1 --min-time=0", M2R_MODULE);
 	cr_assert_eq(r.code, 0, "exit %d, stderr: %s", r.code, r.err);
-	cr_expect_not_null(strstr(r.out, "\nend to end: --pipeline=auto,phi-dj,rename-stack "
+	cr_expect_not_null(strstr(r.out, "\nend to end: --pipeline=auto,phi-djq,rename-stack "
 					 "--flavor=pruned against llvm-mem2reg"), "%s", r.out);
 	cr_expect_not_null(strstr(r.out, "functions_equal=12 differ=0 errors=0"), "%s", r.out);
-	const char *ra = strstr(r.out, "\nratio: pipeline auto,phi-dj,rename-stack total_ms=");
+	const char *ra = strstr(r.out, "\nratio: pipeline auto,phi-djq,rename-stack total_ms=");
 	cr_assert_not_null(ra, "%s", r.out);
 	unsigned nf = 0;
 	double pipe = 0, llvm = 0;
