@@ -426,7 +426,8 @@ static void report_rows(struct bench_report *r, const char *text, struct pipe *x
 	/* x_dfs: the median of the per-sample ratios to the floor (each pipeline sample is followed
 	 * by a floor sample); x_cpu the same with CPU time, which a busy machine inflates less
 	 * (the process's own time, not its waits). */
-	char table[ST_N][200], line[400];
+	char table[ST_N][224], line[400];
+	bool cpu_over_any = false;
 	for (int k = 0; k < ST_N; k++) {
 		if (!algo[k])
 			continue;
@@ -458,10 +459,16 @@ static void report_rows(struct bench_report *r, const char *text, struct pipe *x
 		bench_report_row(r, &res);
 		char b[32];
 		bench_format_bytes(x->bytes[k], b, sizeof b);
-		snprintf(table[k], sizeof table[k], "%-7s %-18s %10.3f %6.1f%% %9.2f %7.2f %9.3f %7.2f   %s",
+		/* One thread cannot use more CPU than wall time: a CPU median above the wall median
+		 * (by more than the clocks' noise) comes from different samples or a coarse CPU
+		 * clock, and is flagged rather than shown bare. */
+		bool cpu_over = t->median_ms > 0 && t->cpu_median_ms / t->median_ms > BENCH_MAX_UTILIZATION;
+		cpu_over_any |= cpu_over;
+		snprintf(table[k], sizeof table[k], "%-7s %-18s %10.3f %6.1f%% %9.2f %7.2f %9.3f %7.2f   %s%s",
 			 stage_names[k], algo[k], t->median_ms,
 			 total > 0 ? 100.0 * t->median_ms / total : 0.0, t->median_ms * 1e6 / g->n,
-			 res.x_dfs.value, t->cpu_median_ms, x_cpu.value, b);
+			 res.x_dfs.value, t->cpu_median_ms, x_cpu.value, b,
+			 cpu_over ? "   cpu>wall (see below)" : "");
 	}
 	struct bench_ratio x_total, x_total_cpu;
 	memset(&x_total, 0, sizeof x_total);
@@ -491,6 +498,10 @@ static void report_rows(struct bench_report *r, const char *text, struct pipe *x
 	snprintf(line, sizeof line, "%-7s %-18s %10.3f %7s %9s %7s %9.3f", "floor", "dfs",
 		 rows->floor.median_ms, "", "", "", rows->floor.cpu_median_ms);
 	bench_report_note(r, line);
+	if (cpu_over_any)
+		bench_report_note(r, "cpu>wall: a stage's median CPU time is above its median wall time, "
+				     "which one thread cannot do: the two medians come from different "
+				     "samples or the CPU clock is coarse at this size; read its wall time");
 	char a[96], b[96];
 	bench_ratio_str(&x_total, a, sizeof a);
 	bench_ratio_str(&x_total_cpu, b, sizeof b);

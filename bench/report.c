@@ -629,7 +629,7 @@ static void sum_ratio_end(const struct sum_ratio *s, struct bench_ratio *out)
  * the kernel lines of a module. */
 struct kernel_agg {
 	const struct bench_result *a; /* the kernel's first row */
-	uint64_t nrun, nbad, nok, nfail, nunchk, npos, nbusy, blocks, edges, it_lo, it_hi;
+	uint64_t nrun, nbad, nok, nfail, nunchk, nna, npos, nbusy, blocks, edges, it_lo, it_hi;
 	double sum, logsum, smin, smax, cpu, cpu_all, wall_all, worst;
 	const char *worst_fn;
 	struct bench_ratio xd, xb; /* over nd and nb rows */
@@ -686,6 +686,7 @@ static void kernel_agg(const struct bench_report *r, size_t first, size_t i, boo
 		k->nok += !strcmp(b->check, "ok");
 		k->nfail += !strcmp(b->check, "FAIL") || !strcmp(b->check, "error");
 		k->nunchk += !strcmp(b->check, "unchecked");
+		k->nna += !strcmp(b->check, "n/a");
 	}
 	sum_ratio_end(&sd, &k->xd);
 	sum_ratio_end(&sb, &k->xb);
@@ -1029,16 +1030,29 @@ static void kernels_summary(struct bench_report *r, size_t first_row, bool whole
 		if (other)
 			sum_ratio_str(&k->xb, other, k->nb, xbs, sizeof xbs);
 		double util = k->wall_all > 0 ? k->cpu_all / k->wall_all : 1.0;
+		/* A pipeline's inner stages are checked as part of the whole (their rows say n/a):
+		 * their counts are n/a too, not a misleading 0. */
+		char checks[96];
+		if (k->nna == k->nrun)
+			snprintf(checks, sizeof checks, "checks_ok=n/a failed=n/a unchecked=n/a");
+		else
+			snprintf(checks, sizeof checks,
+				 "checks_ok=%" PRIu64 " failed=%" PRIu64 " unchecked=%" PRIu64, k->nok,
+				 k->nfail, k->nunchk);
 		snprintf(line, sizeof line,
 			 "kernel: %-14s stage=%-7s functions=%" PRIu64 " total_ms=%.6f geomean_ms=%.6f"
 			 " spread_ms=%.6f..%.6f"
-			 " cpu_total_ms=%.6f iters=%" PRIu64 "..%" PRIu64 " checks_ok=%" PRIu64
-			 " failed=%" PRIu64 " unchecked=%" PRIu64 " not_run=%" PRIu64
-			 " slowest=%s (%.6f ms) utilization=%.2f busy_functions=%" PRIu64 "%s%s%s",
+			 " cpu_total_ms=%.6f iters=%" PRIu64 "..%" PRIu64 " %s not_run=%" PRIu64
+			 " slowest=%s (%.6f ms) utilization=%.2f busy_functions=%" PRIu64 "%s%s%s%s",
 			 a->algo, a->stage, k->nrun, k->sum, geomean(k), k->smin, k->smax,
-			 k->cpu, k->it_lo, k->it_hi, k->nok, k->nfail, k->nunchk,
+			 k->cpu, k->it_lo, k->it_hi, checks,
 			 k->nbad, k->worst_fn, k->worst, util, k->nbusy, xs, xbs,
-			 bench_busy(util) ? " busy (timings inflated)" : "");
+			 bench_busy(util) ? " busy (timings inflated)" : "",
+			 /* one thread cannot use more CPU than wall time: a coarse CPU clock at
+			  * this size, or medians from different samples */
+			 k->sum > 0 && k->cpu / k->sum > BENCH_MAX_UTILIZATION
+				 ? " cpu>wall (CPU medians not to be trusted at this size: read total_ms)"
+				 : "");
 		bench_report_note(r, line);
 		if (bench_busy(util) && !r->cli->quiet)
 			fprintf(stderr, "bench: warning: %s got %.0f%% of a CPU during its samples over "
