@@ -52,6 +52,9 @@ struct bench_stage_opts {
 				  * of the equivalence interpreter in an SSA stage's check,
 				  * SSA_CHECK_WALKS */
 	bool copy_prop;          /* --copy-prop: propagate copies before destruction (destruct) */
+	const char *stream;      /* --stream=FILE.upd|KIND (update), NULL: kind compiler */
+	uint64_t updates;        /* --updates=N (update, with a KIND): 0, gen's default */
+	uint32_t batch;          /* --batch=K (update, with a KIND): 0, gen's default */
 };
 
 struct bench_input {

@@ -6,6 +6,7 @@
  * error names the option. */
 #include "bench/cli.h"
 #include "df/df.h"
+#include "gen/stream.h"
 #include "phi/phi.h"
 #include "rename/rename.h"
 #include "util/mem.h"
@@ -79,7 +80,8 @@ enum opt_id {
 	O_MEMLIMIT, O_TIMELIMIT, O_CHECK, O_NOCHECK, O_DUMP, O_HELP,
 	O_FUNCTION, O_FUNCREGEX, O_MINBLOCKS, O_MAXBLOCKS, O_QUIET, O_KEEPGOING, O_BASELINE,
 	/* stage options */
-	O_REVERSE, O_DFLIMIT, O_FLAVOR, O_LIVE, O_PLACEMENT, O_MAXIMAL, O_WALKS, O_COPYPROP, O_N
+	O_REVERSE, O_DFLIMIT, O_FLAVOR, O_LIVE, O_PLACEMENT, O_MAXIMAL, O_WALKS, O_COPYPROP,
+	O_STREAM, O_UPDATES, O_BATCH, O_N
 };
 
 enum opt_arg { ARG_NONE, ARG_REQUIRED, ARG_OPTIONAL };
@@ -105,6 +107,8 @@ static const struct {
 	[O_PLACEMENT] = {"placement", ARG_REQUIRED}, [O_MAXIMAL] = {"maximal", ARG_REQUIRED},
 	[O_WALKS] = {"rename-walks", ARG_REQUIRED},
 	[O_COPYPROP] = {"copy-prop", ARG_NONE},
+	[O_STREAM] = {"stream", ARG_REQUIRED},	   [O_UPDATES] = {"updates", ARG_REQUIRED},
+	[O_BATCH] = {"batch", ARG_REQUIRED},
 };
 
 static int parse_u64(const char *s, uint64_t max, uint64_t *out)
@@ -254,6 +258,16 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 		o->walks = (uint32_t)u64;
 		break;
 	case O_COPYPROP: o->copy_prop = true; break;
+	case O_STREAM: o->stream = val; break;
+	case O_UPDATES:
+		if (parse_u64(val, GEN_STREAM_MAX_UPDATES, &o->updates) || o->updates == 0)
+			BAD("--updates=%s: expected a positive whole number up to 1e8", val);
+		break;
+	case O_BATCH:
+		if (parse_u64(val, UINT32_MAX, &u64) || u64 == 0)
+			BAD("--batch=%s: expected a positive whole number", val);
+		o->batch = (uint32_t)u64;
+		break;
 	case O_N: break;
 	}
 	if (id >= O_REVERSE)

@@ -7,6 +7,7 @@
 extern const struct bench_stage bench_stage_floor, bench_stage_dom, bench_stage_df,
 	bench_stage_phi, bench_stage_rename, bench_stage_maximal;
 extern const struct bench_stage bench_stage_loops, bench_stage_construct, bench_stage_destruct;
+extern const struct bench_stage bench_stage_update;
 
 const struct bench_stage *const bench_stages[] = {
 	&bench_stage_floor, &bench_stage_dom,	 &bench_stage_df,
@@ -14,6 +15,7 @@ const struct bench_stage *const bench_stages[] = {
 	&bench_stage_loops,
 	&bench_stage_construct,
 	&bench_stage_destruct,
+	&bench_stage_update,
 };
 const size_t bench_nstages = sizeof bench_stages / sizeof *bench_stages;
 

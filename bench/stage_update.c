@@ -1,0 +1,238 @@
+/* The dynamic-dominator stage: one kernel per entry of update_algos[] (algos/update/registry.c),
+ * read from the table directly. The input is the CFG bench already has plus an update stream.
+ *
+ *   --stream=FILE.upd  read against the CFG (update_stream_read_path, blocks by id or by the
+ *                      input's names); --stream=KIND  made by gen's stream API (gen/stream.h)
+ *                      from the same --seed, with --updates=N and --batch=K as in gen; no
+ *                      --stream: the compiler-shaped kind "compiler".
+ *   --reverse          post-dominators: the reversed graph with a virtual exit and the stream
+ *                      translated to it (algos/update/reverse.h), run like any other stream.
+ *   setup      untimed: the stream (generated or read, and reversed), the output tree.
+ *   run        update_run: the initial build and every batch of the stream.
+ *   counters   updates and batches of the stream, then the algorithm's own (summed over the
+ *              batches; the first BENCH_MAX_COUNTERS - 2 of them).
+ *   check      update_run_checked once: the tree after the build, after every k-th batch and
+ *              after the last, against the oracle or the reference with its low-high
+ *              certificate (algos/update/check.h); the message gives k and the method.
+ *   memory     the algorithm's state_bytes at the stream's end size, the stream, the driver's
+ *              mutable graph and the check's export; the stream's size is estimated before it
+ *              exists (see update_stream_estimate). */
+#include "bench/kernel.h"
+#include "gen/stream.h"
+#include "update/check.h"
+#include "update/dyn_cfg.h"
+#include "update/reverse.h"
+#include "update/stream.h"
+#include "update/update.h"
+#include "util/mem.h"
+#include "util/status.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define UPDATE_STAGE_COUNTERS 2 /* updates, batches */
+
+struct update_state {
+	const struct update_algo *a;
+	const struct cfg *g;       /* the start graph the algorithm sees (reversed with --reverse) */
+	const struct update_stream *s;
+	struct update_stream stream; /* as generated or read */
+	struct update_stream rstream; /* --reverse: translated to rg */
+	struct cfg rg;
+	bool reverse;
+	uint64_t updates, batches;
+	uint32_t *idom; /* s->n_end entries: the final tree */
+};
+
+/* The stream the options ask for: a kind gen knows, else a file. */
+static const char *stream_arg(const struct bench_input *in, const struct gen_stream_kind **kind)
+{
+	const char *arg = in->opts->stream ? in->opts->stream : "compiler";
+	*kind = gen_stream_find(arg);
+	return arg;
+}
+
+/* Updates the stream will hold, before it exists: a file's records take at least 4 bytes
+ * ("a 7\n"); a random or adversarial kind makes --updates (default 1000) plus the adversaries'
+ * setup batch (at most a block and an edge per block); a compiler kind over the whole function
+ * made about 1.4 (n + m) at 10^5 blocks (gen/README.md), so 2 (n + m), or --updates plus one
+ * transformation's worth when it stops early. An estimate for the refusal, not a bound. */
+static uint64_t update_stream_estimate(const struct bench_input *in)
+{
+	const struct cfg *g = &in->prog->cfg;
+	const struct gen_stream_kind *kind;
+	const char *arg = stream_arg(in, &kind);
+	uint64_t nm = (uint64_t)g->n + g->m;
+	if (!kind) {
+		struct stat sb;
+		return stat(arg, &sb) == 0 && sb.st_size > 0 ? (uint64_t)sb.st_size / 4 + 1 : 0;
+	}
+	uint64_t want = in->opts->updates;
+	if (kind->cls != GEN_STREAM_COMPILER)
+		return ssa_sat_add(want ? want : GEN_STREAM_DEFAULT_UPDATES, 2 * (uint64_t)g->n + 1);
+	uint64_t whole = ssa_sat_add(nm, nm);
+	return want && ssa_sat_add(want, nm) < whole ? ssa_sat_add(want, nm) : whole;
+}
+
+static uint64_t update_mem(const struct bench_kernel *k, const struct bench_input *in)
+{
+	const struct update_algo *a = k->algo;
+	const struct cfg *g = &in->prog->cfg;
+	uint64_t ops = update_stream_estimate(in);
+	/* Every update may add a block or an edge; --reverse adds the exit and its edges. */
+	uint64_t n = ssa_sat_add(g->n, ops), m = ssa_sat_add(g->m, ops);
+	uint64_t b = ssa_bytes(ops, sizeof(struct update));
+	if (in->opts->reverse) {
+		b = ssa_sat_add(b, ssa_bytes(ssa_sat_add(ops, ops), sizeof(struct update)));
+		b = ssa_sat_add(b, ssa_bytes(ssa_sat_add(g->n, g->m), 3 * sizeof(uint32_t)));
+		m = ssa_sat_add(m, n);
+		n = ssa_sat_add(n, 1);
+	}
+	b = ssa_sat_add(b, a->state_bytes(n, m));
+	b = ssa_sat_add(b, dyn_cfg_bytes(n, m));               /* the driver's graph */
+	b = ssa_sat_add(b, ssa_bytes(n, sizeof(uint32_t)));    /* the final tree */
+	b = ssa_sat_add(b, ssa_bytes(ssa_sat_add(n, m), 12)); /* the check's export and reference */
+	return b;
+}
+
+static void update_teardown(void *state)
+{
+	struct update_state *s = state;
+	update_stream_free(&s->stream);
+	update_stream_free(&s->rstream);
+	cfg_free(&s->rg);
+	free(s->idom);
+}
+
+static int make_stream(const struct bench_input *in, struct update_stream *out, char *err,
+		       size_t errlen)
+{
+	const struct gen_stream_kind *kind;
+	const char *arg = stream_arg(in, &kind);
+	const struct cfg *g = &in->prog->cfg;
+	if (!kind) {
+		if (in->opts->updates || in->opts->batch) {
+			snprintf(err, errlen, "--%s: the stream comes from the file %s (it applies to "
+				 "--stream=KIND only)", in->opts->updates ? "updates" : "batch", arg);
+			return SSA_EUSAGE;
+		}
+		struct io_error ioe;
+		int st = update_stream_read_path(arg, g, &in->prog->bnames, out, &ioe);
+		if (st)
+			io_error_format(&ioe, err, errlen);
+		return st;
+	}
+	struct gen_stream_params sp;
+	struct gen_stream_info info;
+	gen_stream_params_default(&sp);
+	sp.kind = kind->name;
+	sp.seed = in->seed;
+	sp.updates = in->opts->updates;
+	sp.batch = in->opts->batch;
+	memset(&info, 0, sizeof info);
+	int st = gen_stream(&sp, g, out, &info);
+	if (st)
+		snprintf(err, errlen, "--stream=%s: %s%s%s", kind->name, ssa_status_str(st),
+			 info.note[0] ? ": " : "", info.note);
+	return st;
+}
+
+static int update_setup(const struct bench_kernel *k, const struct bench_input *in, void *state,
+			char *err, size_t errlen)
+{
+	struct update_state *s = state;
+	s->a = k->algo;
+	s->g = &in->prog->cfg;
+	s->reverse = in->opts->reverse;
+	int st = make_stream(in, &s->stream, err, errlen);
+	if (st)
+		return st;
+	s->s = &s->stream;
+	if (s->reverse) {
+		if ((st = update_reverse(s->g, &s->stream, &s->rg, &s->rstream))) {
+			snprintf(err, errlen, "%s: cannot reverse the graph and its stream: %s",
+				 s->a->head.name, ssa_status_str(st));
+			return st;
+		}
+		s->g = &s->rg;
+		s->s = &s->rstream;
+	}
+	/* The stage's own counters describe the stream the user gave, not its reversed form. */
+	for (uint64_t i = 0; i < s->stream.count; i++) {
+		s->updates += s->stream.ops[i].kind != UPDATE_BATCH;
+		s->batches += s->stream.ops[i].kind == UPDATE_BATCH;
+	}
+	s->idom = ssa_alloc_array(s->s->n_end ? s->s->n_end : 1, sizeof(uint32_t));
+	if (!s->idom) {
+		snprintf(err, errlen, "%s: the tree of %" PRIu32 " blocks: out of memory",
+			 s->a->head.name, s->s->n_end);
+		return SSA_ENOMEM;
+	}
+	return SSA_OK;
+}
+
+static int update_bench_run(void *state, uint64_t *counters)
+{
+	struct update_state *s = state;
+	uint64_t own[UPDATE_MAX_COUNTERS];
+	int st = update_run(s->a, s->g, s->s, s->idom, own);
+	counters[0] = s->updates;
+	counters[1] = s->batches;
+	memcpy(counters + UPDATE_STAGE_COUNTERS, own,
+	       (BENCH_MAX_COUNTERS - UPDATE_STAGE_COUNTERS) * sizeof *counters);
+	return st;
+}
+
+static int update_check(void *state, char *msg, size_t msglen)
+{
+	struct update_state *s = state;
+	struct update_check_report rep;
+	char why[256];
+	int st = update_run_checked(s->a, s->g, s->s, 0, &rep, NULL, why, sizeof why);
+	const char *how = rep.how == UPDATE_CHECK_ORACLE ? "the brute-force oracle"
+			: "the reference dominators and their low-high certificate";
+	const char *what = s->reverse ? "post-dominator tree (reversed graph, virtual exit)" : "tree";
+	if (st == SSA_EVERIFY) {
+		snprintf(msg, msglen, "%s after batch %" PRIu64 " of %" PRIu64 ": %s", what,
+			 rep.failed_batch, s->batches, why);
+		return st;
+	}
+	if (st) {
+		snprintf(msg, msglen, "checked run: %s", ssa_status_str(st));
+		return st;
+	}
+	if (rep.every == 1)
+		snprintf(msg, msglen, "%s after the build and after each of %" PRIu64 " batches "
+			 "= %s", what, rep.batches, how);
+	else
+		snprintf(msg, msglen, "%s after the build, every k-th of %" PRIu64 " batches (k=%" PRIu64
+			 ") and the last, %" PRIu64 " trees = %s", what, rep.batches,
+			 rep.every, rep.checked, how);
+	return SSA_OK;
+}
+
+static const struct bench_option update_options[] = {
+	{"stream", "the update stream: a .upd file, or a kind gen makes (default compiler)"},
+	{"updates", "--stream=KIND: edge updates to make (gen's --updates)"},
+	{"batch", "--stream=KIND: updates (random, adversarial) or transformations per batch"},
+	{"reverse", "post-dominators: the reversed graph and stream from a virtual exit"},
+	{NULL, NULL},
+};
+
+const struct bench_stage bench_stage_update = {
+	.name = "update",
+	.title = "dynamic dominators: the tree kept current over an update stream",
+	.options = update_options,
+	.table = update_algos,
+	.nalgos = &update_nalgos,
+	.dumps = "",
+	.counters = {"updates", "batches"},
+	.mem_estimate = update_mem,
+	.state_size = sizeof(struct update_state),
+	.setup = update_setup,
+	.run = update_bench_run,
+	.check = update_check,
+	.teardown = update_teardown,
+};
