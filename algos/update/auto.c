@@ -110,7 +110,7 @@ const struct update_algo update_auto_algo = {
 		.name = "auto",
 		.summary = "per batch: dbs or one rebuild, by a running estimate of dbs's cost, dbs under a budget",
 		.citation = "ssalab; dbs after Georgiadis, Italiano, Laura, Santaroni 2012 and LLVM",
-		.complexity = "min(dbs, about two rebuilds) per batch; dbs's memory",
+		.complexity = "min(dbs, about two rebuilds) per batch; 28n + 2m words",
 		.counter_names = {"incremental", "recomputed", "gave_up", "affected", "subtrees", "rebuilds", "work"},
 	},
 	.state_bytes = auto_state_bytes,

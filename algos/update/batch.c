@@ -15,8 +15,9 @@
  * block from a newly reachable one stays inside the region, so Semi-NCA from R over it gives the
  * new immediate dominators; the newly unreachable blocks leave the tree.
  * Time per batch: the rebuilt region's blocks and edges plus the old subtree of R0, O(n + m) at
- * worst, plus the climbs of the nearest common dominators (O(depth) per endpoint). Memory: the
- * tree's 14 words per block, one more for the unreachable list, the collected edges. */
+ * worst, plus the climbs of the nearest common dominators (each tree path climbed once per
+ * batch). Memory: the tree's 14 words per block, 2 for the view, one for the unreachable list,
+ * the whole-tree rebuild's (9n and a CSR of 2n + 2m), the collected edges. */
 #include "update/update_internal.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -193,7 +194,7 @@ const struct update_algo update_batch_algo = {
 		.name = "batch",
 		.summary = "the whole batch, then one Semi-NCA over the smallest subtree that can have changed",
 		.citation = "ssalab; the region rule follows Georgiadis, Italiano, Laura, Santaroni 2012, Lemmas 2.6-2.7",
-		.complexity = "O(n + m) per batch worst, the changed subtree in practice; 15n words",
+		.complexity = "O(n + m) per batch worst, the changed subtree in practice; 26n + 2m words",
 		.counter_names = {"batches", "regions", "region_blocks", "lost_blocks", "work"},
 	},
 	.state_bytes = batch_state_bytes,

@@ -13,8 +13,9 @@
  * a parallel copy or a deletion that leaves a copy changes nothing and costs one list scan.
  * Time per update: the search's blocks and their edges, O(d log n) with d of them, plus the
  * level updates of moved subtrees; a deletion costs the rebuilt subtree's blocks and edges;
- * O(n + m) at worst per update. Memory 17 words per block of capacity, plus the overlay of a
- * batch's touched lists and the discovered edges (at most m).
+ * O(n + m) at worst per update. Memory 19 words per block of capacity, the whole-tree
+ * rebuild's (9n words and a CSR of 2n + 2m), the overlay of a batch's touched lists and the
+ * discovered edges (at most m each).
  * Papers: L. Georgiadis, G. F. Italiano, L. Laura, F. Santaroni, "An Experimental Study of
  * Dynamic Dominators", ESA 2012 (arXiv 1604.02711), Lemmas 2.5-2.7; the construction LLVM's
  * GenericDomTreeConstruction.h implements (InsertReachable, InsertUnreachable, DeleteReachable,
@@ -370,7 +371,7 @@ const struct update_algo update_dbs_algo = {
 		.name = "dbs",
 		.summary = "LLVM's scheme: depth-based search for insertions, Semi-NCA subtree rebuilds for deletions",
 		.citation = "Georgiadis, Italiano, Laura, Santaroni 2012, An Experimental Study of Dynamic Dominators (ESA); LLVM GenericDomTreeConstruction.h",
-		.complexity = "O(n + m) per update worst, the affected region in practice; 17n words",
+		.complexity = "O(n + m) per update worst, the affected region in practice; 28n + 2m words",
 		.counter_names = {"inserts", "deletes", "affected", "subtrees", "rebuilds", "work"},
 	},
 	.state_bytes = dbs_state_bytes,
