@@ -107,7 +107,7 @@ static const uint32_t *auto_idom(void *state)
 
 const struct update_algo update_auto_algo = {
 	.head = {
-		.name = "auto",
+		.name = "dyn-auto",
 		.summary = "per batch: dbs or one rebuild, by a running estimate of dbs's cost, dbs under a budget",
 		.citation = "ssalab; dbs after Georgiadis, Italiano, Laura, Santaroni 2012 and LLVM",
 		.complexity = "min(dbs, about two rebuilds) per batch; 28n + 2m words",
