@@ -1,4 +1,4 @@
-/* auto: a per-batch choice between incremental repair and recomputation (update.h). Each batch
+/* dyn-auto: a per-batch choice between incremental repair and recomputation (update.h). Each batch
  * either goes to dbs (update by update) or is covered by one rebuild from scratch (algos/dom's
  * auto kernel on the exported graph), whichever the running estimate says is cheaper: dbs's mean
  * work per edge update over the batches it ran (each older batch weighing 7/8 of the next),
