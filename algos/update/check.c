@@ -15,9 +15,19 @@
 /* The reference plus the certificate cost about this many DFS-sized passes. */
 #define CHECK_REFERENCE_PASSES 20u
 
+/* The brute-force oracle only where it is cheap: above this much work (n x m) the reference and
+ * the certificate, linear, allow hundreds of checks along a stream where the oracle would
+ * allow two. */
+#define CHECK_ORACLE_MAX_WORK (1ull << 22)
+
+static bool use_oracle(uint64_t n, uint64_t m)
+{
+	return dom_oracle_fits(n, m) && dom_oracle_work(n, m) <= CHECK_ORACLE_MAX_WORK;
+}
+
 uint64_t update_check_cost(uint64_t n, uint64_t m)
 {
-	if (dom_oracle_fits(n, m))
+	if (use_oracle(n, m))
 		return dom_oracle_work(n, m);
 	return ssa_bytes(ssa_sat_add(n, m), CHECK_REFERENCE_PASSES);
 }
@@ -53,7 +63,7 @@ int update_check_tree(const struct cfg *g, const uint32_t *idom, enum update_che
 	if (!want)
 		return SSA_ENOMEM;
 	int st;
-	if (dom_oracle_fits(g->n, g->m)) {
+	if (use_oracle(g->n, g->m)) {
 		if (how)
 			*how = UPDATE_CHECK_ORACLE;
 		st = dom_oracle(g, want);

@@ -8,6 +8,10 @@
 
 #include <string.h>
 
+#ifdef SSALAB_HAVE_LLVM_PEERS
+#include "peers/peers.h" /* the rival, LLVM's incremental tree, built when CMake finds LLVM */
+#endif
+
 _Static_assert(UPDATE_MAX_COUNTERS <= ALGO_MAX_COUNTERS, "a counter name would not fit the head");
 
 extern const struct update_algo update_recompute_algo, update_dbs_algo, update_dsnca_algo,
@@ -16,6 +20,11 @@ extern const struct update_algo update_recompute_algo, update_dbs_algo, update_d
 const struct update_algo *const update_algos[] = {
 	&update_recompute_algo, &update_dbs_algo, &update_dsnca_algo,
 	&update_dslt_algo,      &update_batch_algo, &update_auto_algo,
+#ifdef SSALAB_HAVE_LLVM_PEERS
+	/* LLVM's forward tree only: with --reverse the stage hands every algorithm the reversed
+	 * problem (reverse.h), so LLVM's post-dominator variants stay in their own tests */
+	&peer_llvm_update, &peer_llvm_update_batch,
+#endif
 };
 const size_t update_nalgos = sizeof update_algos / sizeof update_algos[0];
 
