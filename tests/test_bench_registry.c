@@ -15,6 +15,7 @@
 #include "destruct/destruct.h"
 #include "rename/rename.h"
 #include "support/bench_run.h"
+#include "update/update.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -81,6 +82,7 @@ static const struct table tables[] = {
 	{"loops", loops_algos, &loops_nalgos, INPUT, LOOPS_MAX_COUNTERS},
 	{"construct", construct_algos, &construct_nalgos, PROG, CONSTRUCT_MAX_COUNTERS},
 	{"destruct", destruct_algos, &destruct_nalgos, PROG, DESTRUCT_MAX_COUNTERS},
+	{"update", update_algos, &update_nalgos, INPUT " --updates=200", UPDATE_MAX_COUNTERS},
 };
 #define NTABLES (sizeof tables / sizeof tables[0])
 

@@ -1,8 +1,7 @@
 /* Whatever the build left out, bench says so: `bench --version` and the end of
  * `bench --algo=list` name each peer group (LLVM: llvm-dom, llvm-dom-map, llvm-pdom, llvm-idf,
- * llvm-mem2reg;
- * Boost: boost-lt; igraph: igraph-dom) as built, with the library's version, or as left out, with CMake's reason
- * (algos/peers/peers.cmake); the stage tables agree with them; and a build without LLVM's peers
+ * llvm-mem2reg, llvm-update, llvm-update-batch; Boost: boost-lt; igraph: igraph-dom) as built,
+ * with the library's version, or as left out, with CMake's reason (algos/peers/peers.cmake); the stage tables agree with them; and a build without LLVM's peers
  * refuses --algo=llvm-mem2reg with that reason and runs --algo=all on LLVM IR without it, saying
  * so. Built in every configuration (CI runs it in a build with -DSSALAB_WITH_LLVM=OFF
  * -DSSALAB_WITH_BOOST=OFF too). */
@@ -15,7 +14,8 @@
 #define RUN(...) bench_run_cmd(SSALAB_BENCH_EXE, __VA_ARGS__)
 #define MODULE SSALAB_TEST_DATA "/llvm/bench_module.ll"
 
-static const char llvm_names[] = "llvm-dom, llvm-dom-map, llvm-pdom, llvm-idf, llvm-mem2reg";
+static const char llvm_names[] =
+	"llvm-dom, llvm-dom-map, llvm-pdom, llvm-idf, llvm-mem2reg, llvm-update, llvm-update-batch";
 
 /* The peers lines of out agree with what the tables hold. */
 static void expect_peer_lines(const char *out, const char *what)

@@ -15,7 +15,7 @@ option(SSALAB_WITH_IGRAPH "Use igraph (the igraph-dom peer) when the library is 
 
 set(SSALAB_HAVE_LLVM_PEERS OFF)
 set(SSALAB_HAVE_BOOST_PEERS OFF)
-set(ssalab_llvm_peers "llvm-dom, llvm-dom-map, llvm-pdom, llvm-idf, llvm-mem2reg")
+set(ssalab_llvm_peers "llvm-dom, llvm-dom-map, llvm-pdom, llvm-idf, llvm-mem2reg, llvm-update, llvm-update-batch")
 set(ssalab_boost_peers "boost-lt")
 set(SSALAB_HAVE_IGRAPH_PEERS OFF)
 set(ssalab_igraph_peers "igraph-dom")
