@@ -265,9 +265,10 @@ Test(update_algos, random_larger)
 		random_case(seed * 1000, 400, 300, 50, 2, seed % 4 ? (uint32_t)(seed % 4) * 3 : 0);
 }
 
-/* The shape of a bug LLVM's updater once had: a switch with two edges to the same block; both deleted and one inserted
- * again in one batch nets one copy fewer, and the dominators must not change. Then the same
- * updates one batch each, and a third deletion in a batch after an insertion. */
+/* The shape of a bug LLVM's updater once had: a switch with two edges to the same block; both
+ * deleted and one inserted again in one batch nets one copy fewer, and the dominators must not
+ * change. Then the same updates one batch each, and a third deletion in a batch after an
+ * insertion. */
 Test(update_algos, repeated_edges_deleted_twice_and_inserted_again)
 {
 	check_text("4: 0>1 1>2 1>2 2>3 1>3", "d 1 2\nd 1 2\ni 1 2\nbatch");
