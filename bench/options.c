@@ -292,7 +292,7 @@ int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, siz
 	cli->fsel.max_blocks = UINT32_MAX;
 	cli->opts.df_limit = DF_DEFAULT_LIMIT;
 	cli->opts.flavor = PHI_MINIMAL;
-	cli->opts.placement = "phi-dj";
+	cli->opts.placement = phi_default_algo()->head.name;
 	cli->opts.walks = SSA_CHECK_WALKS;
 	cli->argc = argc;
 	cli->argv = argv;

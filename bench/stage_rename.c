@@ -2,7 +2,7 @@
  * the table directly.
  *
  *   setup     untimed: the dominator tree (dom_tree_default), φ placement over that same tree
- *             by --placement (default phi-dj) with --flavor (default minimal), the φ layout and
+ *             by --placement (default phi-djq) with --flavor (default minimal), the φ layout and
  *             the renamer's scratch. run: the renamer alone, which rewrites the whole form each
  *             time, so repeated runs give the same answer.
  *   check     ssa_check_form (algos/rename/check.c): the SSA verifier, the equivalence interpreter
@@ -119,7 +119,7 @@ static int rename_dump(void *state, const char *kind, FILE *out)
 
 static const struct bench_option rename_options[] = {
 	{"flavor", "minimal (default), semipruned or pruned: the placement renamed"},
-	{"placement", "placement algorithm of stage phi run (untimed) before a renamer (default phi-dj; see --algo=list)"},
+	{"placement", "placement algorithm of stage phi run (untimed) before a renamer (default phi-djq, the project's default placement; see --algo=list)"},
 	{"rename-walks", "random walks of the equivalence interpreter in --check (default 256)"},
 	{NULL, NULL},
 };
