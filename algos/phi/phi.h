@@ -166,7 +166,9 @@ struct phi_algo {
 extern const struct phi_algo *const phi_algos[];
 extern const size_t phi_nalgos;
 
-/* Allocates scratch, runs once, frees. */
+/* Allocates scratch, runs once, frees. out is either zeroed (struct phi_sets s = {0}) or holds
+ * an earlier result, whose arrays are reused: the run reallocates them, so an uninitialised out
+ * is undefined behaviour (phi_place_prog passes its out on). */
 int phi_compute(const struct phi_algo *a, const struct phi_input *in, enum phi_flavor flavor,
 		struct phi_sets *out, uint64_t *counters);
 
