@@ -2,6 +2,7 @@
  * JSON reports, refusal by --mem-limit, bad input files, dumps of the floor kernels, and --out
  * leaving no partial file. Exact outcomes only, never timings. */
 #include "support/bench_run.h"
+#include "phi/phi.h"
 
 #include <criterion/criterion.h>
 #include <dirent.h>
@@ -699,6 +700,24 @@ Test(bench_cli, pipeline_rows_dump_and_json)
 	cr_expect(r.out[0] != 0, "the pipeline dumped nothing");
 	cr_expect_str_eq(r.out, k.out, "the pipeline's final SSA differs from rename-stack's");
 	bench_run_free(&k);
+	bench_run_free(&r);
+}
+
+/* One default placement everywhere: the default pipeline and the rename stage's --placement use
+ * phi_default_algo() (phi_place_prog(NULL, ...): test_phi_place.c); a placement named anywhere
+ * else would show up here as a different kernel in the pipeline or in the stage's help. */
+Test(bench_cli, one_default_placement)
+{
+	const char *def = phi_default_algo()->head.name;
+	char want[128];
+	struct bench_run r = RUN("--pipeline --family=structured --blocks=300 --vars=2 --reps=1");
+	cr_expect_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+	snprintf(want, sizeof want, "pipeline: default = auto,%s,rename-stack", def);
+	cr_expect_not_null(strstr(r.out, want), "%s", r.out);
+	bench_run_free(&r);
+	r = RUN("--algo=list");
+	snprintf(want, sizeof want, "before a renamer (default %s,", def);
+	cr_expect_not_null(strstr(r.out, want), "%s", r.out);
 	bench_run_free(&r);
 }
 

@@ -351,6 +351,8 @@ Test(phi, place_prog_convenience)
 	struct prog p;
 	phit_prog(&p, &g, 2, "|d0 d1|d0|u0");
 	struct phi_sets s = {0};
+	/* NULL is the project's default placement, an entry of the table like any other */
+	cr_assert_eq(algo_find(phi_algos, phi_nalgos, phi_default_algo()->head.name), phi_default_algo());
 	cr_assert_eq(phi_place_prog(NULL, &p, NULL, PHI_PRUNED, &s), SSA_OK);
 	cr_assert_eq(s.total, 1);
 	cr_assert_eq(s.off[1], 1);
