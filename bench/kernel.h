@@ -124,7 +124,16 @@ size_t bench_stage_count(const struct bench_stage *st);
 void bench_stage_kernel(const struct bench_stage *st, size_t i, struct bench_kernel *k);
 /* What bench_stage_kernel gives for descriptor algo of st's table, for a stage's own kernel(). */
 void bench_kernel_of(const struct bench_stage *st, const void *algo, struct bench_kernel *k);
-/* The kernel named "name" or "stage:name" (len bytes of name); false when there is none. */
+/* Other names a kernel is known by in the literature, so a paper's names can be typed as they
+ * are printed (Georgiadis, Tarjan and Werneck's "idfs" is ssalab's chk). bench resolves them to
+ * the kernel, whose own name keys every row; --algo=list prints them under the stage. */
+struct bench_alias {
+	const char *alias, *stage, *kernel, *why;
+};
+extern const struct bench_alias bench_aliases[];
+extern const size_t bench_naliases;
+/* The kernel named "name" or "stage:name" (len bytes of name), or by an alias of bench_aliases[];
+ * false when there is none. */
 bool bench_find_kernel(const char *name, size_t len, struct bench_kernel *k);
 const struct bench_stage *bench_find_stage(const char *name, size_t len);
 /* Whether kind is one of k's dump kinds. */

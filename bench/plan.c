@@ -111,6 +111,10 @@ void bench_plan_list(FILE *f)
 			bench_stage_kernel(st, i, &k);
 			fprintf(f, "  %-18s %s\n", k.name, k.summary);
 		}
+		for (size_t a = 0; a < bench_naliases; a++)
+			if (!strcmp(bench_aliases[a].stage, st->name))
+				fprintf(f, "  alias %s = %s: %s\n", bench_aliases[a].alias,
+					bench_aliases[a].kernel, bench_aliases[a].why);
 		for (const struct bench_option *o = st->options; o && o->name; o++)
 			fprintf(f, "  option --%-10s %s\n", o->name, o->help ? o->help : "");
 	}

@@ -27,7 +27,33 @@ const struct bench_stage *bench_find_stage(const char *name, size_t len)
 	return NULL;
 }
 
+const struct bench_alias bench_aliases[] = {
+	{"idfs", "dom", "chk",
+	 "\"Finding Dominators in Practice\"'s IDFS: the iterative algorithm over DFS order (Cooper, "
+	 "Harvey, Kennedy); its IBFS, LT, SLT and SNCA are ibfs, lt, slt and snca"},
+};
+const size_t bench_naliases = sizeof bench_aliases / sizeof *bench_aliases;
+
+static bool find_named(const char *name, size_t len, struct bench_kernel *k);
+
 bool bench_find_kernel(const char *name, size_t len, struct bench_kernel *k)
+{
+	if (find_named(name, len, k))
+		return true;
+	const char *colon = memchr(name, ':', len);
+	size_t skip = colon ? (size_t)(colon + 1 - name) : 0;
+	for (size_t a = 0; a < bench_naliases; a++) {
+		const struct bench_alias *al = &bench_aliases[a];
+		if (strlen(al->alias) != len - skip || strncmp(al->alias, name + skip, len - skip))
+			continue;
+		if (colon && (strlen(al->stage) != skip - 1 || strncmp(al->stage, name, skip - 1)))
+			continue;
+		return find_named(al->kernel, strlen(al->kernel), k);
+	}
+	return false;
+}
+
+static bool find_named(const char *name, size_t len, struct bench_kernel *k)
 {
 	const char *colon = memchr(name, ':', len);
 	const struct bench_stage *only = NULL;

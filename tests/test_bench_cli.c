@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <sys/stat.h>
 
+#include "support/bench_rows.h" /* after Criterion, which it uses */
+
 #define SCRATCH_DIR_NAME "ssalab-bench-test"
 #include "support/scratch_dir.h"
 
@@ -700,6 +702,23 @@ Test(bench_cli, pipeline_rows_dump_and_json)
 	cr_expect(r.out[0] != 0, "the pipeline dumped nothing");
 	cr_expect_str_eq(r.out, k.out, "the pipeline's final SSA differs from rename-stack's");
 	bench_run_free(&k);
+	bench_run_free(&r);
+}
+
+/* The literature's names: "idfs" (Georgiadis, Tarjan and Werneck's IDFS) runs chk, whose own
+ * name keys the rows; --algo=list says so under the stage; a stage prefix works too. */
+Test(bench_cli, paper_names_are_aliases)
+{
+	struct bench_run r = RUN("--algo=idfs,dom:idfs --family=structured --blocks=300 --reps=1 --csv");
+	cr_expect_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+	cr_expect_eq(bench_count_rows(r.out, "chk,dom,ok,"), 2, "%s", r.out);
+	cr_expect_eq(bench_count_rows(r.out, "idfs,"), 0, "%s", r.out);
+	bench_run_free(&r);
+	r = RUN("--algo=list");
+	cr_expect_not_null(strstr(r.out, "\n  alias idfs = chk: "), "%s", r.out);
+	bench_run_free(&r);
+	r = RUN("--algo=floor:idfs --blocks=10");
+	cr_expect_eq(r.code, 2, "an alias of another stage: exit %d", r.code);
 	bench_run_free(&r);
 }
 

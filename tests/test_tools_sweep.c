@@ -593,3 +593,20 @@ Test(tools_sweep, gnu_parallel_shards_with_the_real_bench, .timeout = 300)
 	free(b);
 	tools_rmdir(dir);
 }
+
+/* An alias that bench lists ("  alias linear = lin: ...") runs its kernel under the kernel's
+ * own name. */
+Test(tools_sweep, aliases_run_their_kernel)
+{
+	char dir[256];
+	tools_mkdtemp(dir, sizeof dir);
+	cr_assert_eq(tools_sh("'%s' --bench='%s' --algos=linear,quad --sizes=1e3 --out='%s/r.csv' "
+			      "--dry-run > '%s/plan' 2> '%s/err'",
+			      TOOLS_SWEEP, TOOLS_FAKEBENCH, dir, dir, dir),
+		     0);
+	cr_expect_eq(tools_sh("grep -q '^lin structured 1000 ' '%s/plan' && ! grep -q linear '%s/plan'"
+			      " && grep -q 'linear is bench.s lin' '%s/err'",
+			      dir, dir, dir),
+		     0);
+	tools_rmdir(dir);
+}
