@@ -54,6 +54,7 @@ struct bench_cli {
 	struct bench_timing_opts timing;
 	int pin;                /* -1 no pinning, -2 the current core, else a logical core index */
 	enum bench_format format;
+	bool md;                /* --format=md: the text report with its tables in markdown */
 	const char *out;        /* --out FILE, NULL for stdout */
 	uint64_t mem_limit;     /* bytes; 0 = the default share of MemAvailable */
 	bool mem_limit_none;    /* --mem-limit=none */

@@ -76,7 +76,7 @@ void bench_format_bytes(uint64_t bytes, char *buf, size_t len)
 }
 
 enum opt_id {
-	O_ALGO, O_PIPELINE, O_IN, O_REPS, O_WARMUP, O_MINTIME, O_PIN, O_CSV, O_JSON, O_OUT,
+	O_ALGO, O_PIPELINE, O_IN, O_REPS, O_WARMUP, O_MINTIME, O_PIN, O_CSV, O_JSON, O_FORMAT, O_OUT,
 	O_MEMLIMIT, O_TIMELIMIT, O_CHECK, O_NOCHECK, O_DUMP, O_HELP,
 	O_FUNCTION, O_FUNCREGEX, O_MINBLOCKS, O_MAXBLOCKS, O_QUIET, O_KEEPGOING, O_BASELINE,
 	/* stage options */
@@ -94,7 +94,7 @@ static const struct {
 	[O_IN] = {"in", ARG_REQUIRED},		   [O_REPS] = {"reps", ARG_REQUIRED},
 	[O_WARMUP] = {"warmup", ARG_REQUIRED},	   [O_MINTIME] = {"min-time", ARG_REQUIRED},
 	[O_PIN] = {"pin", ARG_OPTIONAL},	   [O_CSV] = {"csv", ARG_NONE},
-	[O_JSON] = {"json", ARG_NONE},		   [O_OUT] = {"out", ARG_REQUIRED},
+	[O_JSON] = {"json", ARG_NONE},		   [O_FORMAT] = {"format", ARG_REQUIRED},		   [O_OUT] = {"out", ARG_REQUIRED},
 	[O_MEMLIMIT] = {"mem-limit", ARG_REQUIRED}, [O_TIMELIMIT] = {"time-limit", ARG_REQUIRED},
 	[O_CHECK] = {"check", ARG_NONE},	   [O_NOCHECK] = {"no-check", ARG_NONE},
 	[O_DUMP] = {"dump", ARG_REQUIRED},	   [O_HELP] = {"help", ARG_NONE},
@@ -178,6 +178,16 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 		break;
 	case O_CSV: cli->format = BENCH_FMT_CSV; break;
 	case O_JSON: cli->format = BENCH_FMT_JSON; break;
+	case O_FORMAT:
+		if (!strcmp(val, "text") || !strcmp(val, "md"))
+			cli->format = BENCH_FMT_TEXT, cli->md = !strcmp(val, "md");
+		else if (!strcmp(val, "csv"))
+			cli->format = BENCH_FMT_CSV;
+		else if (!strcmp(val, "json"))
+			cli->format = BENCH_FMT_JSON;
+		else
+			BAD("--format=%s: expected text, md, csv or json", val);
+		break;
 	case O_OUT: cli->out = val; break;
 	case O_MEMLIMIT:
 		if (!strcmp(val, "none")) {
@@ -348,6 +358,8 @@ int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, siz
 	}
 	if (cli->help)
 		return BENCH_EXIT_OK;
+	if (seen[O_FORMAT] && (seen[O_CSV] || seen[O_JSON]))
+		USAGE("--format and --%s: give one of them", seen[O_CSV] ? "csv" : "json");
 	if (seen[O_CSV] && seen[O_JSON])
 		USAGE("--csv and --json exclude each other");
 	if (seen[O_CHECK] && seen[O_NOCHECK])

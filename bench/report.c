@@ -457,9 +457,31 @@ static const char *other_base(const struct bench_report *r)
 	return b && strcmp(b, "dfs") ? b : NULL;
 }
 
-/* One line of the closing table: its 10 cells, and the 2 of the other baseline when base. */
-static void table_line(FILE *f, const char *base, const char *const *c)
+/* A table row in markdown (--format=md): ncells cells, and after the header (rule) the line
+ * that makes it one, numbers right-aligned from column first_num on. */
+static void md_line(FILE *f, const char *const *c, int ncells, bool rule, int first_num)
 {
+	fputc('|', f);
+	for (int i = 0; i < ncells; i++)
+		fprintf(f, " %s |", c[i]);
+	fputc('\n', f);
+	if (rule) {
+		fputc('|', f);
+		for (int i = 0; i < ncells; i++)
+			fputs(i >= first_num ? "--:|" : "---|", f);
+		fputc('\n', f);
+	}
+}
+
+/* One line of the closing table: its 10 cells, and the 2 of the other baseline when base. */
+static void table_line(const struct bench_report *r, const char *base, const char *const *c,
+		       bool header)
+{
+	FILE *f = r->f;
+	if (r->cli->md) {
+		md_line(f, c, base ? 12 : 10, header, 2);
+		return;
+	}
 	fprintf(f, "table: %-12s %-6s %12s %10s %10s %8s %-21s %10s %-9s %-4s", c[0], c[1], c[2],
 		c[3], c[4], c[5], c[6], c[7], c[8], c[9]);
 	if (base)
@@ -479,13 +501,16 @@ static void text_table(struct bench_report *r, size_t first)
 		snprintf(xb, sizeof xb, "x_%s", base);
 		snprintf(xbci, sizeof xbci, "x_%s_95%%", base);
 	}
-	table_line(f, base, (const char *const[]){"algo", "stage", "median_ms", "ns/block",
-		   "ns/edge", "x_dfs", "x_dfs_95%", "peak_mb", "check", "cpu", xb, xbci});
+	if (r->cli->md)
+		fputc('\n', f);
+	table_line(r, base, (const char *const[]){"algo", "stage", "median_ms", "ns/block",
+		   "ns/edge", "x_dfs", "x_dfs_95%", "peak_mb", "check", "cpu", xb, xbci}, true);
 	for (size_t i = first; i < r->nkept; i++) {
 		const struct bench_result *res = &r->kept[i].res;
 		if (res->status != BENCH_RUN_OK) {
-			table_line(f, base, (const char *const[]){res->algo, res->stage,
-				   status_str(res->status), "-", "-", "-", "-", "-", "-", "-", "-", "-"});
+			table_line(r, base, (const char *const[]){res->algo, res->stage,
+				   status_str(res->status), "-", "-", "-", "-", "-", "-", "-", "-", "-"},
+				   false);
 			continue;
 		}
 		char med[32], nb[32], ne[32], ratio[32], ci[64], bv[32], bci[64], peak[32] = "-";
@@ -496,9 +521,9 @@ static void text_table(struct bench_report *r, size_t first)
 		table_ratio(&res->x_base, bv, sizeof bv, bci, sizeof bci);
 		if (res->mem.have_jemalloc)
 			snprintf(peak, sizeof peak, "%.1f", mb(res->mem.peak_alloc));
-		table_line(f, base, (const char *const[]){res->algo, res->stage, med, nb, ne, ratio,
+		table_line(r, base, (const char *const[]){res->algo, res->stage, med, nb, ne, ratio,
 			   ci, peak, res->check, bench_busy(res->timing.utilization) ? "busy" : "ok",
-			   bv, bci});
+			   bv, bci}, false);
 	}
 }
 
@@ -989,6 +1014,57 @@ static void sum_ratio_str(const struct bench_ratio *x, const char *name, unsigne
 			 x->value, x->pairs, n, n == 1 ? "" : "s");
 }
 
+/* The module's comparison table, one row per kernel like a single graph's closing table: the
+ * summed median over the functions it ran on, x_dfs (and x_BASE) as ratios of sums with their
+ * intervals, and its checks; in markdown with --format=md, to paste as it is. */
+static void module_table(struct bench_report *r, const struct kernel_agg *ag, size_t nk,
+			 const char *other)
+{
+	FILE *f = r->f;
+	char xb[48] = "", xbci[48] = "";
+	if (other) {
+		snprintf(xb, sizeof xb, "x_%s", other);
+		snprintf(xbci, sizeof xbci, "x_%s_95%%", other);
+	}
+	const char *hdr[] = {"algo", "stage", "functions", "total_ms", "x_dfs", "x_dfs_95%", "checks",
+			     xb, xbci};
+	int ncells = other ? 9 : 7;
+	if (r->cli->md) {
+		fputc('\n', f);
+		md_line(f, hdr, ncells, true, 2);
+	} else {
+		fprintf(f, "table: %-14s %-7s %9s %12s %8s %-21s %-12s", hdr[0], hdr[1], hdr[2], hdr[3],
+			hdr[4], hdr[5], hdr[6]);
+		if (other)
+			fprintf(f, " %8s %s", hdr[7], hdr[8]);
+		fputc('\n', f);
+	}
+	for (size_t i = 0; i < nk; i++) {
+		const struct kernel_agg *k = &ag[i];
+		char fn[24], tot[32], xv[32], xci[64], bv[32], bci[64], chk[48];
+		snprintf(fn, sizeof fn, "%" PRIu64, k->nrun);
+		snprintf(tot, sizeof tot, k->nrun ? "%.4g" : "-", k->sum);
+		table_ratio(&k->xd, xv, sizeof xv, xci, sizeof xci);
+		table_ratio(&k->xb, bv, sizeof bv, bci, sizeof bci);
+		if (!k->nrun)
+			snprintf(chk, sizeof chk, "not run");
+		else if (k->nna == k->nrun)
+			snprintf(chk, sizeof chk, "n/a");
+		else
+			snprintf(chk, sizeof chk, "%" PRIu64 "/%" PRIu64 " ok", k->nok, k->nrun);
+		const char *c[] = {k->a->algo, k->a->stage, fn, tot, xv, xci, chk, bv, bci};
+		if (r->cli->md) {
+			md_line(f, c, ncells, false, 2);
+			continue;
+		}
+		fprintf(f, "table: %-14s %-7s %9s %12s %8s %-21s %-12s", c[0], c[1], c[2], c[3], c[4],
+			c[5], c[6]);
+		if (other)
+			fprintf(f, " %8s %s", c[7], c[8]);
+		fputc('\n', f);
+	}
+}
+
 /* Sums per (stage, algo), in the order the kernels first ran. Times are per run (the median of
  * a function's samples), so the total is what one pass of the kernel over the module costs; the
  * geometric mean of the medians (those above 0) is the typical function's, as in the summary
@@ -1060,6 +1136,8 @@ static void kernels_summary(struct bench_report *r, size_t first_row, bool whole
 				"to be trusted\n", a->algo, 100.0 * util, r->input ? r->input : "the module",
 				k->nbusy, k->nrun);
 	}
+	if (!whole && r->format == BENCH_FMT_TEXT && !r->quiet && !r->mute_notes)
+		module_table(r, ag, nk, other);
 	free(ag);
 }
 

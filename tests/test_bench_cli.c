@@ -722,6 +722,20 @@ Test(bench_cli, paper_names_are_aliases)
 	bench_run_free(&r);
 }
 
+/* --format=md: the closing table in markdown, nothing else of the report changed. */
+Test(bench_cli, markdown_table)
+{
+	struct bench_run r = RUN("--algo=dfs,slt --family=structured --blocks=500 --reps=2 --format=md");
+	cr_expect_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.out, "\n| algo | stage | median_ms | ns/block | ns/edge | x_dfs | "
+					 "x_dfs_95% | peak_mb | check | cpu |\n|---|---|--:|"),
+			   "%s", r.out);
+	cr_expect_not_null(strstr(r.out, "\n| slt | dom | "), "%s", r.out);
+	cr_expect_null(strstr(r.out, "\ntable: "), "%s", r.out);
+	cr_expect_not_null(strstr(r.out, "\ncheck: ok"), "%s", r.out);
+	bench_run_free(&r);
+}
+
 /* One default placement everywhere: the default pipeline and the rename stage's --placement use
  * phi_default_algo() (phi_place_prog(NULL, ...): test_phi_place.c); a placement named anywhere
  * else would show up here as a different kernel in the pipeline or in the stage's help. */

@@ -626,3 +626,34 @@ Test(llvm_bench, module_summaries_are_csv_rows_with_ratios)
 	cr_expect(lo <= v && v <= hi && nf == 12, "%g [%g, %g] over %u", v, lo, hi, nf);
 	bench_run_free(&r);
 }
+
+/* A module gets the comparison table a single graph gets (per kernel: functions, summed median,
+ * x_dfs and x_BASE with their intervals, checks), and --format=md prints it as markdown. */
+Test(llvm_bench, module_table_and_markdown)
+{
+	REQUIRE_OPAQUE_POINTERS();
+	struct bench_run r = bench("--algo=dfs,auto,snca --baseline=snca --in '" MODULE "' " FAST);
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	cr_expect(strstr(r.out, "\ntable: algo           stage   functions     total_ms    x_dfs "
+				"x_dfs_95%             checks         x_snca x_snca_95%\n"),
+		  "%s", r.out);
+	cr_expect(strstr(r.out, "\ntable: auto           dom     "), "%s", r.out);
+	bench_run_free(&r);
+	r = bench("--algo=dfs,auto,snca --baseline=snca --format=md --in '" MODULE "' " FAST);
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	cr_expect(strstr(r.out, "\n| algo | stage | functions | total_ms | x_dfs | x_dfs_95% | checks "
+				"| x_snca | x_snca_95% |\n|---|---|--:|--:|--:|--:|--:|--:|--:|\n| dfs | "
+				"floor | "),
+		  "%s", r.out);
+	cr_expect(strstr(r.out, "\n| snca | dom | ") && strstr(r.out, " | 1.00 | [1.00,1.00] |\n"),
+		  "%s", r.out);
+	cr_expect_null(strstr(r.out, "\ntable: "), "%s", r.out);
+	bench_run_free(&r);
+	r = bench("--algo=dfs --format=md --csv --in '" MODULE "' " FAST);
+	cr_expect_eq(r.code, 2, "--format with --csv");
+	bench_run_free(&r);
+	r = bench("--algo=dfs --format=html --in '" MODULE "' " FAST);
+	cr_expect_eq(r.code, 2);
+	cr_expect(strstr(r.err, "--format=html: expected text, md, csv or json"), "%s", r.err);
+	bench_run_free(&r);
+}
