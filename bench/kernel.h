@@ -32,7 +32,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define BENCH_MAX_COUNTERS 8
+/* A stage's own counters (at most 3) before its algorithm's (ALGO_MAX_COUNTERS). */
+#define BENCH_MAX_COUNTERS 11
 
 /* A check's answer when it had nothing to compare against (distinct from every ssa_status). */
 #define BENCH_CHECK_NONE 100

@@ -3,14 +3,15 @@
  *
  *   --stream=FILE.upd  read against the CFG (update_stream_read_path, blocks by id or by the
  *                      input's names); --stream=KIND  made by gen's stream API (gen/stream.h)
- *                      from the same --seed, with --updates=N and --batch=K as in gen; no
- *                      --stream: the compiler-shaped kind "compiler".
+ *                      from the same --seed, with --updates=N and --batch=K as in gen (a
+ *                      compiler-shaped kind stops after 10^4 edge updates unless --updates
+ *                      says otherwise); no --stream: the compiler-shaped kind "compiler".
  *   --reverse          post-dominators: the reversed graph with a virtual exit and the stream
  *                      translated to it (algos/update/reverse.h), run like any other stream.
  *   setup      untimed: the stream (generated or read, and reversed), the output tree.
  *   run        update_run: the initial build and every batch of the stream.
  *   counters   updates and batches of the stream, then the algorithm's own (summed over the
- *              batches; the first BENCH_MAX_COUNTERS - 2 of them).
+ *              batches).
  *   check      update_run_checked once: the tree after the build, after every k-th batch and
  *              after the last, against the oracle or the reference with its low-high
  *              certificate (algos/update/check.h); the message gives k and the method.
@@ -33,6 +34,7 @@
 #include <sys/stat.h>
 
 #define UPDATE_STAGE_COUNTERS 2 /* updates, batches */
+#define UPDATE_STAGE_DEFAULT_UPDATES 10000u
 
 struct update_state {
 	const struct update_algo *a;
@@ -70,6 +72,8 @@ static uint64_t update_stream_estimate(const struct bench_input *in)
 		return stat(arg, &sb) == 0 && sb.st_size > 0 ? (uint64_t)sb.st_size / 4 + 1 : 0;
 	}
 	uint64_t want = in->opts->updates;
+	if (!want && kind->cls == GEN_STREAM_COMPILER)
+		want = UPDATE_STAGE_DEFAULT_UPDATES;
 	if (kind->cls != GEN_STREAM_COMPILER)
 		return ssa_sat_add(want ? want : GEN_STREAM_DEFAULT_UPDATES, 2 * (uint64_t)g->n + 1);
 	uint64_t whole = ssa_sat_add(nm, nm);
@@ -130,6 +134,11 @@ static int make_stream(const struct bench_input *in, struct update_stream *out, 
 	sp.kind = kind->name;
 	sp.seed = in->seed;
 	sp.updates = in->opts->updates;
+	/* A compiler-shaped kind runs its transformations over the whole function by default:
+	 * about 3 (n + m) updates, so recomputing after every batch of a 10^5-block function would
+	 * take minutes a run. bench stops it after UPDATE_STAGE_DEFAULT_UPDATES unless told. */
+	if (!sp.updates && kind->cls == GEN_STREAM_COMPILER)
+		sp.updates = UPDATE_STAGE_DEFAULT_UPDATES;
 	sp.batch = in->opts->batch;
 	memset(&info, 0, sizeof info);
 	int st = gen_stream(&sp, g, out, &info);
@@ -180,8 +189,9 @@ static int update_bench_run(void *state, uint64_t *counters)
 	int st = update_run(s->a, s->g, s->s, s->idom, own);
 	counters[0] = s->updates;
 	counters[1] = s->batches;
-	memcpy(counters + UPDATE_STAGE_COUNTERS, own,
-	       (BENCH_MAX_COUNTERS - UPDATE_STAGE_COUNTERS) * sizeof *counters);
+	_Static_assert(UPDATE_STAGE_COUNTERS + UPDATE_MAX_COUNTERS <= BENCH_MAX_COUNTERS,
+		       "every counter of an update algorithm has a slot after the stage's own");
+	memcpy(counters + UPDATE_STAGE_COUNTERS, own, sizeof own);
 	return st;
 }
 
