@@ -238,7 +238,7 @@ Test(tools_options, sweep_dry_run_writes_nothing_and_the_gtw_preset)
 	plan = tools_slurp(p, NULL);
 	cr_expect_str_eq(plan, "dfs chain 10000 1 0 -\n");
 	free(plan);
-	/* gtw: the paper's four families, every dominator kernel, listed */
+	/* gtw: the paper's four families, every dominator kernel and the floor, listed */
 	cr_assert_eq(tools_sh("'%s' --list-presets | grep -q '^gtw '", TOOLS_SWEEP), 0);
 	cr_assert_eq(tools_sh("'%s' --preset=gtw --bench='%s' --out='%s/g.csv' --dry-run > '%s/plan' "
 			      "2>/dev/null",
@@ -250,7 +250,9 @@ Test(tools_options, sweep_dry_run_writes_nothing_and_the_gtw_preset)
 	for (size_t i = 0; i < sizeof want / sizeof *want; i++)
 		cr_expect_not_null(strstr(plan, want[i]), "gtw plan lacks %s", want[i]);
 	cr_expect_null(strstr(plan, "itworst 4642"), "itworst past its cap");
-	cr_expect_null(strstr(plan, "dfs "), "a kernel outside the dom stage");
+	/* the DFS the paper's ratios divide by, and no other stage */
+	cr_expect_not_null(strstr(plan, "dfs itworst 100 1 0 -\n"), "no dfs in the gtw plan");
+	cr_expect_null(strstr(plan, "place "), "a kernel outside the dom stage and the floor");
 	free(plan);
 	cr_expect_neq(tools_sh("test -e '%s/g.csv'", dir), 0);
 }
