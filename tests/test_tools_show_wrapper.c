@@ -16,17 +16,17 @@ static void put(const char *path, const char *text, int mode)
 	cr_assert_eq(chmod(path, (mode_t)mode), 0);
 }
 
-/* The fake tree: root/ with the real tools/ssalab, one source per folder; bin/ with the
+/* The fake tree: tree/ with the real tools/ssalab, one source per folder; bin/ with the
  * stand-ins. cmake writes its arguments to cmake.log; `--build DIR [--target T]` makes DIR/T
  * (every binary without --target), a script that prints what it was asked. */
 static void setup_tree(void)
 {
-	cr_assert_eq(tools_sh("cd '%s' && mkdir -p root/tools root/algos/dom root/gen root/bench "
-	                      "bin && cp '%s/tools/ssalab' root/tools/ && touch root/tools/show.c "
-	                      "root/algos/dom/a.c root/gen/g.c root/bench/b.c root/CMakeLists.txt "
-	                      "&& touch -d '2 hours ago' root/tools/* root/algos/dom/a.c "
-	                      "root/algos/dom root/algos root/gen/g.c root/gen root/bench/b.c "
-	                      "root/bench root/CMakeLists.txt root/tools root",
+	cr_assert_eq(tools_sh("cd '%s' && mkdir -p tree/tools tree/algos/dom tree/gen tree/bench "
+	                      "bin && cp '%s/tools/ssalab' tree/tools/ && touch tree/tools/show.c "
+	                      "tree/algos/dom/a.c tree/gen/g.c tree/bench/b.c tree/CMakeLists.txt "
+	                      "&& touch -d '2 hours ago' tree/tools/* tree/algos/dom/a.c "
+	                      "tree/algos/dom tree/algos tree/gen/g.c tree/gen tree/bench/b.c "
+	                      "tree/bench tree/CMakeLists.txt tree/tools tree",
 	                      dir, SSALAB_SOURCE_DIR),
 	             0);
 	char p[4200];
@@ -56,7 +56,7 @@ static char *ssalab(const char *env, const char *args)
 	char out[4200];
 	snprintf(out, sizeof out, "%s/out.txt", dir);
 	int rc = tools_sh("cd '%s' && env -u CI -u SSALAB_NATIVE PATH=\"$PWD/bin:$PATH\" "
-	                  "BUILD_DIR=\"$PWD/build\" %s root/tools/ssalab %s > out.txt 2> err.txt",
+	                  "BUILD_DIR=\"$PWD/build\" %s tree/tools/ssalab %s > out.txt 2> err.txt",
 	                  dir, env, args);
 	char *err = tools_slurp(out, NULL);
 	cr_assert_eq(rc, 0, "tools/ssalab %s exited %d", args, rc);
@@ -103,7 +103,7 @@ Test(show_wrapper, a_second_call_runs_the_binary_without_building)
 {
 	setup_tree();
 	static char b[32768], conf[16384], build_show[16384];
-	snprintf(conf, sizeof conf, "-S %s/root -B %s/build -DCMAKE_BUILD_TYPE=Release\n", dir, dir);
+	snprintf(conf, sizeof conf, "-S %s/tree -B %s/build -DCMAKE_BUILD_TYPE=Release\n", dir, dir);
 	long np = 0;
 	FILE *pp = popen("nproc", "r");
 	cr_assert(pp && fscanf(pp, "%ld", &np) == 1);
@@ -126,7 +126,7 @@ Test(show_wrapper, a_second_call_runs_the_binary_without_building)
 
 	/* an edited source rebuilds the binaries built from it, and only those */
 	age_stamps();
-	cr_assert_eq(tools_sh("touch '%s/root/gen/g.c'", dir), 0);
+	cr_assert_eq(tools_sh("touch '%s/tree/gen/g.c'", dir), 0);
 	expect_run("", "show z.prog", "ran show z.prog\n", "", false);
 	snprintf(b, sizeof b, "--build %s/build -j %ld --target gen\n", dir, np);
 	expect_run("", "gen", "ran gen\n", b, true);
@@ -136,13 +136,13 @@ Test(show_wrapper, a_second_call_runs_the_binary_without_building)
 
 	/* the library every binary links */
 	age_stamps();
-	cr_assert_eq(tools_sh("touch '%s/root/algos/dom/a.c'", dir), 0);
+	cr_assert_eq(tools_sh("touch '%s/tree/algos/dom/a.c'", dir), 0);
 	expect_run("", "show z.prog", "ran show z.prog\n", build_show, true);
 	expect_run("", "show z.prog", "ran show z.prog\n", "", false);
 
 	/* a new file, a removed one (the folder changes), show's own sources, CMakeLists.txt */
-	static const char *const edits[] = {"touch root/algos/dom/new.c", "rm root/algos/dom/new.c",
-	                                    "touch root/tools/show_html.c", "touch root/CMakeLists.txt"};
+	static const char *const edits[] = {"touch tree/algos/dom/new.c", "rm tree/algos/dom/new.c",
+	                                    "touch tree/tools/show_html.c", "touch tree/CMakeLists.txt"};
 	for (size_t i = 0; i < sizeof edits / sizeof *edits; i++) {
 		age_stamps();
 		cr_assert_eq(tools_sh("cd '%s' && %s", dir, edits[i]), 0);
@@ -150,7 +150,7 @@ Test(show_wrapper, a_second_call_runs_the_binary_without_building)
 	}
 
 	/* other flags: configured again, then built */
-	snprintf(b, sizeof b, "-S %s/root -B %s/build -DCMAKE_BUILD_TYPE=Release -DSSALAB_NATIVE=ON\n%s",
+	snprintf(b, sizeof b, "-S %s/tree -B %s/build -DCMAKE_BUILD_TYPE=Release -DSSALAB_NATIVE=ON\n%s",
 	         dir, dir, build_show);
 	expect_run("SSALAB_NATIVE=1", "show z.prog", "ran show z.prog\n", b, true);
 	expect_run("SSALAB_NATIVE=1", "show z.prog", "ran show z.prog\n", "", false);
