@@ -447,7 +447,8 @@ static void report_rows(struct bench_report *r, const char *text, struct pipe *x
 		res.mem_estimate = x->bytes[k];
 		res.timing = *t;
 		res.timing.prepare_ms = prepare_ms[k];
-		for (size_t i = 0; i < BENCH_MAX_COUNTERS && names[k][i]; i++) {
+		/* a descriptor fills up to ALGO_MAX_COUNTERS names with no NULL after a full set */
+		for (size_t i = 0; i < ALGO_MAX_COUNTERS && names[k][i]; i++) {
 			res.counter_names[res.ncounters] = names[k][i];
 			res.counters[res.ncounters++] = x->counters[k][i];
 		}

@@ -736,6 +736,39 @@ Test(bench_cli, markdown_table)
 	bench_run_free(&r);
 }
 
+/* A stage row of the pipeline carries its kernel's counters and nothing after them: auto fills
+ * all eight of its descriptor's slots, and the pipeline's row once read on past them into
+ * whatever followed in memory. */
+Test(bench_cli, pipeline_counters_are_the_kernels)
+{
+	struct bench_run k = RUN("--algo=auto --family=structured --blocks=2000 --reps=1");
+	struct bench_run r = RUN("--pipeline=auto,phi-dj,rename-stack --family=structured "
+				 "--blocks=2000 --vars=4 --reps=1");
+	cr_assert_eq(k.code, 0, "exit %d: %s", k.code, k.err);
+	cr_assert_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+	/* the names of the first counters line (the dom row's), values stripped */
+	char names[2][512];
+	const struct bench_run *run[2] = {&k, &r};
+	for (int i = 0; i < 2; i++) {
+		const char *line = strstr(run[i]->out, "\ncounters: ");
+		cr_assert_not_null(line, "%s", run[i]->out);
+		line += 11;
+		size_t n = 0;
+		for (const char *q = line; *q && *q != '\n' && n + 1 < sizeof names[i]; q++) {
+			if (*q == '=') {
+				while (q[1] && q[1] != ' ' && q[1] != '\n')
+					q++;
+				continue;
+			}
+			names[i][n++] = *q;
+		}
+		names[i][n] = 0;
+	}
+	cr_expect_str_eq(names[1], names[0], "the pipeline's dom counters differ from auto's");
+	bench_run_free(&k);
+	bench_run_free(&r);
+}
+
 /* One default placement everywhere: the default pipeline and the rename stage's --placement use
  * phi_default_algo() (phi_place_prog(NULL, ...): test_phi_place.c); a placement named anywhere
  * else would show up here as a different kernel in the pipeline or in the stage's help. */
