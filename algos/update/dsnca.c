@@ -135,8 +135,9 @@ static void ncas(struct dsnca *d, uint32_t from, uint64_t *work)
 }
 
 /* Everything from scratch on the view's graph. */
-static void full(struct dsnca *d, uint64_t *counters)
+static void full(void *state, uint64_t *counters)
 {
+	struct dsnca *d = state;
 	uint32_t *pre = d->pre, *order = d->order, *parent = d->parent, *last = d->last;
 	uint32_t *stk = d->stk, *cur = d->cur;
 	uint64_t work = 0;
@@ -215,8 +216,9 @@ static void partial(struct dsnca *d, uint32_t py, uint64_t *counters)
 }
 
 /* One update against the view; returns true when the DFS tree is no longer one. */
-static bool update(struct dsnca *d, const struct update *o, uint64_t *counters)
+static bool update(void *state, const struct update *o, uint64_t *counters)
 {
+	struct dsnca *d = state;
 	uint32_t px = d->pre[o->u], py = d->pre[o->v];
 	if (!px)
 		return false; /* edges of unreached blocks do not matter */
@@ -286,24 +288,7 @@ static int dsnca_apply(void *state, const struct dyn_cfg *g, const struct update
 	struct dsnca *d = state;
 	if (g->n > d->cap)
 		return SSA_EUSAGE;
-	int st = upd_view_begin(&d->v, g, ops, k);
-	if (st)
-		return st;
-	for (size_t i = 0; i < k; i++) {
-		upd_view_step(&d->v);
-		const struct update *o = &ops[i];
-		if (o->kind != UPDATE_INSERT && o->kind != UPDATE_DELETE)
-			continue;
-		if (update(d, o, counters)) {
-			/* g already holds the rest of the batch: one rerun covers it. */
-			upd_view_end(&d->v);
-			d->v.g = g;
-			full(d, counters);
-			return SSA_OK;
-		}
-	}
-	upd_view_end(&d->v);
-	return SSA_OK;
+	return upd_view_replay(&d->v, g, ops, k, d, update, full, counters);
 }
 
 static const uint32_t *dsnca_idom(void *state)

@@ -204,6 +204,28 @@ void upd_view_end(struct upd_view *v)
 	v->k = v->done = 0;
 }
 
+int upd_view_replay(struct upd_view *v, const struct dyn_cfg *g, const struct update *ops,
+		    size_t k, void *state, bool (*one)(void *, const struct update *, uint64_t *),
+		    void (*rerun)(void *, uint64_t *), uint64_t *counters)
+{
+	int st = upd_view_begin(v, g, ops, k);
+	if (st)
+		return st;
+	for (size_t i = 0; i < k; i++) {
+		upd_view_step(v);
+		if (ops[i].kind != UPDATE_INSERT && ops[i].kind != UPDATE_DELETE)
+			continue;
+		if (one(state, &ops[i], counters)) {
+			upd_view_end(v);
+			v->g = g;
+			rerun(state, counters);
+			return SSA_OK;
+		}
+	}
+	upd_view_end(v);
+	return SSA_OK;
+}
+
 uint32_t upd_view_count(const struct upd_view *v, uint32_t u, uint32_t w)
 {
 	uint32_t ks, kp, c = 0;

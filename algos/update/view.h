@@ -67,6 +67,14 @@ static inline const uint32_t *upd_pred(const struct upd_view *v, uint32_t b, uin
 	return dyn_pred(v->g, b, deg);
 }
 
+/* The batch loop of the one-update-at-a-time repairs: each edge insertion or deletion of ops
+ * is made visible and handed to one(state, op, counters); when one returns true (the tree must
+ * be rebuilt), the view ends, v->g becomes g, which already holds the rest of the batch, and
+ * rerun(state, counters) rebuilds once for all of it. Returns upd_view_begin's status. */
+int upd_view_replay(struct upd_view *v, const struct dyn_cfg *g, const struct update *ops,
+		    size_t k, void *state, bool (*one)(void *, const struct update *, uint64_t *),
+		    void (*rerun)(void *, uint64_t *), uint64_t *counters);
+
 /* The copies of u -> v in the view (over the shorter of the two lists). */
 uint32_t upd_view_count(const struct upd_view *v, uint32_t u, uint32_t w);
 
