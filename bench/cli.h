@@ -80,6 +80,8 @@ int bench_cli_check_used(const struct bench_cli *cli, const struct bench_option 
 /* Room for element n of array v of *cap elements of size bytes, its capacity doubled when full:
  * the array (perhaps moved), or NULL when out of memory (v is then left as it was). */
 void *bench_grow(void *v, size_t n, size_t *cap, size_t size);
+/* Whether s ends in suffix (and is longer). */
+bool bench_has_suffix(const char *s, const char *suffix);
 /* "1.2 GB" style, decimal units for messages. */
 void bench_format_bytes(uint64_t bytes, char *buf, size_t len);
 

@@ -33,12 +33,6 @@ static int add_path(struct bench_inputs *l, const char *dir, const char *name, b
 	return SSA_OK;
 }
 
-static bool has_suffix(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-	return a > b && !strcmp(s + a - b, suffix);
-}
-
 /* The names a directory's file inputs end in (bench/README.md, "Several inputs"); others are skipped. */
 static const char *const file_suffixes[] = {".cfg", ".prog", ".ssab", ".dot", ".gv", ".edges",
 					    ".el", ".txt", NULL};
@@ -50,7 +44,7 @@ static bool has_suffixes(const char *name, const char *const *suffixes)
 	if (name[0] == '.')
 		return false;
 	for (const char *const *x = suffixes; *x; x++)
-		if (has_suffix(name, *x))
+		if (bench_has_suffix(name, *x))
 			return true;
 	return false;
 }
@@ -310,17 +304,18 @@ int bench_inputs_next(struct bench_inputs *it, struct bench_unit *u, struct benc
 	int code = load_unit(it->cli, path, u);
 	if (code == BENCH_EXIT_OK) {
 		it->nread++;
-		rep->gs = &u->gs;
-		rep->family = path ? NULL : it->cli->gen.p.family;
-		rep->input = path;
-		rep->input_format = u->format;
-		rep->gen_note = u->note;
-		rep->seed = path ? 0 : it->cli->gen.p.seed;
-		rep->vars = u->prog.nvars;
-		if (it->several)
-			bench_report_input(rep);
-		else
+		rep->at = (struct bench_where){
+			.path = path,
+			.format = u->format,
+			.family = path ? NULL : it->cli->gen.p.family,
+			.note = u->note,
+			.seed = path ? 0 : it->cli->gen.p.seed,
+			.vars = u->prog.nvars,
+			.gs = u->gs,
+		};
+		if (!it->several)
 			bench_report_begin(rep);
+		bench_report_input(rep);
 		return code;
 	}
 	if (!it->several)
@@ -364,14 +359,11 @@ void bench_inputs_end_unit(struct bench_inputs *it, struct bench_unit *u,
 			   struct bench_report *rep)
 {
 	if (u->module) { /* freed by the iterator */
-		bench_report_module_kernels(rep, u->first_row);
+		bench_report_module_kernels(rep);
 		return;
 	}
-	/* The report of one input ends here: it reads the graph statistics. */
-	if (it->several)
-		bench_report_input_end(rep);
-	else
+	bench_report_input_end(rep);
+	if (!it->several) /* the report of one input ends with it */
 		bench_report_end(rep);
-	rep->gs = NULL;
 	prog_free(&u->prog);
 }

@@ -45,7 +45,6 @@ struct bench_unit {
 	struct bench_module *module; /* LLVM IR: owned by the iterator until the next input */
 	const struct bench_func *funcs;
 	uint32_t nfuncs;
-	size_t first_row;      /* a module: the report's first row of the current section */
 };
 
 struct bench_inputs {

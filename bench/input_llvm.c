@@ -326,10 +326,10 @@ int bench_llvm_next(struct bench_inputs *it, struct bench_unit *u, struct bench_
 	}
 	if (!rep->begun)
 		bench_report_begin(rep);
-	rep->input = path;
+	rep->at = (struct bench_where){.path = path,
+				       .format = bench_has_suffix(path, ".bc") ? "llvm-bc" : "llvm-ir"};
 	module_notes(rep, path, m, bm->pick, bm->npick, import_ms, import_cpu_ms, novars,
 		     cli->pipeline != NULL, phi);
-	u->first_row = bench_report_nrows(rep);
 	return BENCH_EXIT_OK;
 }
 

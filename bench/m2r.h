@@ -10,10 +10,10 @@
 
 #ifdef SSALAB_HAVE_LLVM_PEERS
 /* llvm-mem2reg on the chosen functions of module u: one row per function (timed warm, its check
- * placement parity), the module's totals as a note, and with --pipeline the pipeline's rows
- * from first_row on set against LLVM's. Returns the exit code. */
+ * placement parity), the module's totals as a note, and with --pipeline the pipeline's rows of
+ * the report's current section set against LLVM's. Returns the exit code. */
 int bench_m2r_run(const struct bench_cli *cli, struct bench_report *r,
-		  const struct bench_unit *u, size_t first_row);
+		  const struct bench_unit *u);
 #endif
 
 #endif

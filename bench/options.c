@@ -60,6 +60,12 @@ void *bench_grow(void *v, size_t n, size_t *cap, size_t size)
 	return v;
 }
 
+bool bench_has_suffix(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a > b && !strcmp(s + a - b, suffix);
+}
+
 void bench_format_bytes(uint64_t bytes, char *buf, size_t len)
 {
 	static const char *unit[] = {"B", "kB", "MB", "GB", "TB", "PB", "EB"};
