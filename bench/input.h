@@ -31,6 +31,7 @@ struct bench_module {
 	uint32_t npick;
 	struct bench_func *funcs; /* the chosen functions as inputs */
 	struct prog named;        /* --dump: the one function's program with the IR's names */
+	double import_ms, import_cpu_ms; /* the import's wall and CPU time */
 };
 #endif
 
@@ -39,9 +40,7 @@ struct bench_module {
 struct bench_unit {
 	const char *path;      /* NULL when generated */
 	struct prog prog;      /* a graph's program */
-	struct bench_graph_stats gs;
 	char note[200];        /* the generator's note, "" for a file */
-	const char *format;    /* a file's format (cfg, prog, ssab, dot, edges, stdin) */
 	struct bench_module *module; /* LLVM IR: owned by the iterator until the next input */
 	const struct bench_func *funcs;
 	uint32_t nfuncs;
