@@ -28,7 +28,8 @@ enum bench_exit {
 enum bench_format { BENCH_FMT_TEXT, BENCH_FMT_CSV, BENCH_FMT_JSON };
 
 /* --function, --function-regex, --min-blocks, --max-blocks: which functions of an LLVM IR input
- * run (bench/input_llvm.c). given names the first of them on the command line, NULL if none. */
+ * run (bench/input_llvm.c). given names the first of them on the command line (without its
+ * dashes), NULL if none. */
 struct bench_func_select {
 	const char *given;
 	const char *name;
@@ -41,8 +42,6 @@ struct bench_cli {
 	/* --baseline: the kernel every row's x_base is paired with; dfs when it is in the list
 	 * and --baseline is not given; NULL when there is none. base_stage is its stage. */
 	const char *baseline, *base_stage;
-	bool m2r;               /* --algo named llvm-mem2reg (bench/input_llvm.c; removed from algo) */
-	bool m2r_all;           /* ... by 'all' on LLVM IR: with ssalab's best pipeline beside it */
 	const char *pipeline;   /* --pipeline value, NULL if absent */
 	const char *in;         /* --in FILE: the first one given */
 	const char *ins[BENCH_MAX_IN]; /* every --in, in order (nin of them) */

@@ -1,8 +1,8 @@
 /* bench: times SSA-construction kernels on generated or loaded CFGs and programs and reports
  * graph statistics, every sample's time with median/min/max, ns per block and edge, counters,
  * memory and the check outcome, as text, CSV or JSON (bench/README.md). The command reads as
- * its run: parse the options, plan the workloads, then for each input (input.h), for each
- * workload (run.h), rows to the report (report.h). */
+ * its run: parse the options, plan the workloads, then for each input (input.h) its workloads
+ * (run.h), rows to the report (report.h). */
 #include "bench/cli.h"
 #include "bench/input.h"
 #include "bench/outfile.h"
@@ -25,8 +25,7 @@ static int finish_out(const struct bench_cli *cli, struct bench_outfile *of, int
 	if (!cli->out) {
 		if (fflush(stdout) != 0 || ferror(stdout)) {
 			fprintf(stderr, "bench: writing to standard output failed\n");
-			if (!code)
-				code = BENCH_EXIT_INPUT;
+			code = code ? code : BENCH_EXIT_INPUT;
 		}
 		return code;
 	}
@@ -35,8 +34,7 @@ static int finish_out(const struct bench_cli *cli, struct bench_outfile *of, int
 			 code == BENCH_EXIT_REFUSED || (partial && code == BENCH_EXIT_INPUT))) {
 		if (bench_outfile_commit(of, err, sizeof err)) {
 			fprintf(stderr, "bench: --out %s\n", err);
-			if (!code)
-				code = BENCH_EXIT_INPUT;
+			code = code ? code : BENCH_EXIT_INPUT;
 		}
 	} else {
 		bench_outfile_abort(of);
@@ -44,98 +42,92 @@ static int finish_out(const struct bench_cli *cli, struct bench_outfile *of, int
 	return code;
 }
 
+/* Every input of the run, its workloads, and the report's end; *complete: the report is whole.
+ * Returns the exit code. */
+static int run_inputs(const struct bench_cli *cli, const struct bench_plan *plan,
+		      struct bench_report *rep, FILE *dump_f, bool *complete, bool *partial)
+{
+	struct bench_inputs it;
+	int code = bench_inputs_open(&it, cli, rep);
+	bool stopped = code != BENCH_EXIT_OK;
+	while (!stopped) {
+		struct bench_unit u;
+		int c = bench_inputs_next(&it, &u, rep, plan->phi);
+		if (c == BENCH_INPUT_END)
+			break;
+		if (c == BENCH_INPUT_SKIPPED)
+			continue;
+		if (c) {
+			code = c;
+			stopped = true;
+			break;
+		}
+		code = bench_run_unit(cli, plan, &u, rep, dump_f, code);
+		bench_inputs_end_unit(&it, &u, rep);
+		/* A usage error met on a module (a kernel that cannot run there) ends the run. */
+		stopped = it.llvm && code == BENCH_EXIT_USAGE;
+	}
+	code = bench_inputs_close(&it, rep, code, partial);
+	/* An LLVM IR report is whole whatever stopped it; files are whole when none stopped the
+	 * run and, with some skipped, when any was read. */
+	*complete = it.llvm || (!stopped && (!it.nskipped || it.nread > 0));
+	return code;
+}
+
 int main(int argc, char **argv)
 {
 	struct bench_cli cli;
+	struct bench_plan plan = {0};
+	struct bench_sysinfo sys;
+	struct bench_outfile of = {0};
 	char err[1024];
+	bool complete = true, partial = false;
 	if (argc == 2 && !strcmp(argv[1], "--version")) {
 		bench_version(stdout);
 		return BENCH_EXIT_OK;
 	}
 	int code = bench_cli_parse(&cli, argc, argv, err, sizeof err);
-	if (code) {
-		fprintf(stderr, "bench: %s\n", err);
-		return code;
-	}
-	if (cli.help) {
+	if (!code && cli.help) {
 		bench_cli_usage(stdout);
 		return BENCH_EXIT_OK;
 	}
-	if (cli.algo && !strcmp(cli.algo, "list")) {
+	if (!code && cli.algo && !strcmp(cli.algo, "list")) {
 		bench_plan_list(stdout);
 		return BENCH_EXIT_OK;
 	}
-	struct bench_plan plan;
-	code = bench_plan_make(&cli, &plan, err, sizeof err);
-	if (code) {
-		fprintf(stderr, "bench: %s\n", err);
-		bench_plan_free(&plan);
-		return code;
-	}
-
-	struct bench_sysinfo sys;
-	bench_sysinfo_collect(&sys, argc, argv);
-	int st = cli.pin != -1 ? bench_pin(&sys, cli.pin, err, sizeof err) : SSA_OK;
-	if (st) {
-		fprintf(stderr, "bench: %s\n", err);
-		bench_plan_free(&plan);
-		return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
+	if (!code)
+		code = bench_plan_make(&cli, &plan, err, sizeof err);
+	if (!code) {
+		bench_sysinfo_collect(&sys, argc, argv);
+		int st = cli.pin != -1 ? bench_pin(&sys, cli.pin, err, sizeof err) : SSA_OK;
+		code = st == SSA_OK ? code : st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
 	}
 	/* The output file is opened before the (possibly long) input work so that an unwritable
 	 * --out fails at once. */
-	struct bench_outfile of;
-	memset(&of, 0, sizeof of);
-	if (cli.out && bench_outfile_open(&of, cli.out, err, sizeof err) != SSA_OK) {
+	if (!code && cli.out && bench_outfile_open(&of, cli.out, err, sizeof err) != SSA_OK) {
 		fprintf(stderr, "bench: --out %s\n", err);
+		code = BENCH_EXIT_INPUT;
+	} else if (code) {
+		fprintf(stderr, "bench: %s\n", err);
+	}
+	if (code) {
 		bench_plan_free(&plan);
-		return BENCH_EXIT_INPUT;
+		return code;
 	}
 	code = bench_plan_check_input(&cli, &plan);
-	if (code) {
-		bench_plan_free(&plan);
-		return finish_out(&cli, &of, code, true, false);
+	if (!code) {
+		/* With --dump the dump is the product: it goes to --out or stdout, and the report
+		 * goes to stdout when the dump has a file, else to stderr. */
+		FILE *out_f = cli.out ? of.f : stdout, *dump_f = cli.dump ? out_f : NULL;
+		struct bench_report rep = {
+			.f = cli.dump ? (cli.out ? stdout : stderr) : out_f,
+			.format = cli.format,
+			.cli = &cli,
+			.sys = &sys,
+			.quiet = cli.quiet && cli.dump,
+		};
+		code = run_inputs(&cli, &plan, &rep, dump_f, &complete, &partial);
 	}
-
-	/* With --dump the dump is the product: it goes to --out or stdout, and the report goes
-	 * to stdout when the dump has a file, else to stderr. */
-	FILE *out_f = cli.out ? of.f : stdout, *dump_f = cli.dump ? out_f : NULL;
-	struct bench_report rep = {
-		.f = cli.dump ? (cli.out ? stdout : stderr) : out_f,
-		.format = cli.format,
-		.cli = &cli,
-		.sys = &sys,
-		.quiet = cli.quiet && cli.dump,
-	};
-	struct bench_inputs it;
-	bool stopped = false, partial = false;
-	code = bench_inputs_open(&it, &cli, &rep);
-	if (code) {
-		stopped = true;
-	} else {
-		for (;;) {
-			struct bench_unit u;
-			int c = bench_inputs_next(&it, &u, &rep, plan.phi);
-			if (c == BENCH_INPUT_END)
-				break;
-			if (c == BENCH_INPUT_SKIPPED)
-				continue;
-			if (c) {
-				code = c;
-				stopped = true;
-				break;
-			}
-			/* A usage error met on a module (a kernel that cannot run there) ends the run. */
-			for (unsigned w = 0; w < plan.nwork && !(it.llvm && code == BENCH_EXIT_USAGE); w++)
-				code = bench_run_workload(&cli, &plan, w, &u, &rep, dump_f, code);
-			bench_inputs_end_unit(&it, &u, &rep);
-			if (it.llvm && code == BENCH_EXIT_USAGE)
-				break;
-		}
-	}
-	code = bench_inputs_close(&it, &rep, code, &partial);
 	bench_plan_free(&plan);
-	/* An LLVM IR report is whole whatever stopped it; files are whole when none stopped the
-	 * run and, with some skipped, when any was read. */
-	bool complete = it.llvm || (!stopped && (!it.nskipped || it.nread > 0));
 	return finish_out(&cli, &of, code, complete, partial);
 }

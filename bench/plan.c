@@ -306,7 +306,7 @@ int bench_plan_make(struct bench_cli *cli, struct bench_plan *p, char *err, size
 {
 	memset(p, 0, sizeof *p);
 	p->llvm = cli->nin == 1 && bench_input_is_llvm(cli->in);
-	bool all = false, rival = false;
+	bool all = false;
 	if (cli->algo && scan_algo(cli->algo, p, &all) != SSA_OK) {
 		snprintf(err, errlen, "out of memory");
 		return BENCH_EXIT_REFUSED;
@@ -320,8 +320,7 @@ int bench_plan_make(struct bench_cli *cli, struct bench_plan *p, char *err, size
 #endif
 	/* On LLVM IR, 'all' means every kernel and the end-to-end rival: LLVM's mem2reg against
 	 * ssalab's best whole pipeline, function by function. */
-	if (all && !p->m2r && !cli->pipeline && p->llvm)
-		rival = true;
+	p->rival = all && !p->m2r && !cli->pipeline && p->llvm;
 	int code = plan(cli, p, err, errlen);
 	if (!code)
 		code = resolve_baseline(cli, p, err, errlen);
@@ -329,14 +328,7 @@ int bench_plan_make(struct bench_cli *cli, struct bench_plan *p, char *err, size
 		return code;
 	for (size_t i = 0; i < p->nsel; i++)
 		p->phi |= !strcmp(p->sel[i].k.stage->name, "phi");
-	if (cli->pipeline)
-		p->work[p->nwork++] = BENCH_WORK_PIPELINE;
-	else if (p->nsel || !p->m2r)
-		p->work[p->nwork++] = BENCH_WORK_KERNELS;
-	if (rival)
-		p->work[p->nwork++] = BENCH_WORK_RIVAL;
-	else if (p->m2r)
-		p->work[p->nwork++] = BENCH_WORK_M2R;
+	p->kernels = !cli->pipeline && (p->nsel || !p->m2r);
 	return BENCH_EXIT_OK;
 }
 
@@ -348,7 +340,7 @@ int bench_plan_check_input(const struct bench_cli *cli, const struct bench_plan 
 		return BENCH_EXIT_USAGE;
 	}
 	if (cli->fsel.given && !p->llvm) {
-		fprintf(stderr, "bench: %s selects functions of an LLVM IR input, and %s is not LLVM "
+		fprintf(stderr, "bench: --%s selects functions of an LLVM IR input, and %s is not LLVM "
 				"IR (.ll or .bc)\n", cli->fsel.given, cli->in);
 		return BENCH_EXIT_USAGE;
 	}

@@ -9,24 +9,17 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* What runs on each input. A generated graph or a file runs kernels or the pipeline; a module
- * of LLVM IR runs each workload over its chosen functions in turn. */
-enum bench_work {
-	BENCH_WORK_KERNELS,  /* the chosen kernels, one row each */
-	BENCH_WORK_PIPELINE, /* --pipeline, one row per stage */
-	BENCH_WORK_M2R,      /* llvm-mem2reg over the module's functions (LLVM IR only) */
-	/* 'all' on LLVM IR: ssalab's best whole pipeline on every function, then llvm-mem2reg
-	 * set against it (or a note when the build has no LLVM peers) */
-	BENCH_WORK_RIVAL,
-};
-
+/* What runs on each input (bench_run_unit). A generated graph or a file runs the kernels or the
+ * pipeline; a module of LLVM IR runs each workload over its chosen functions in turn. */
 struct bench_plan {
 	struct bench_selected *sel; /* the chosen kernels */
 	size_t nsel, cap;
-	enum bench_work work[3];
-	unsigned nwork;
+	bool kernels; /* the chosen kernels run (else the pipeline, or llvm-mem2reg alone) */
 	bool llvm;   /* the input is LLVM IR: one module or a directory of modules */
-	bool m2r;    /* llvm-mem2reg was named in --algo */
+	bool m2r;    /* llvm-mem2reg was named in --algo: it runs over each module after them */
+	/* 'all' on LLVM IR: after the kernels, ssalab's best whole pipeline on every function,
+	 * then llvm-mem2reg set against it (or a note when the build has no LLVM peers) */
+	bool rival;
 	bool phi;    /* a placement kernel was chosen (its functions without variables are
 		      * skipped, which the module notes say) */
 	/* --algo without llvm-mem2reg, as messages quote it */

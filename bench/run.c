@@ -457,15 +457,22 @@ static int run_rival(const struct bench_cli *cli, struct bench_report *r, struct
 	return code;
 }
 
-int bench_run_workload(const struct bench_cli *cli, const struct bench_plan *p, unsigned w,
-		       struct bench_unit *u, struct bench_report *rep, FILE *dump_f, int code)
+int bench_run_unit(const struct bench_cli *cli, const struct bench_plan *p, struct bench_unit *u,
+		   struct bench_report *rep, FILE *dump_f, int code)
 {
-	enum bench_work work = p->work[w];
-	if (u->module && work == BENCH_WORK_RIVAL)
-		return run_rival(cli, rep, u, code);
-	if (u->module && work != BENCH_WORK_M2R)
-		return run_functions(cli, p->sel, p->nsel, rep, dump_f, u, code);
-	int c = BENCH_EXIT_OK;
+	if (u->module) {
+		if (cli->pipeline || p->kernels)
+			code = run_functions(cli, p->sel, p->nsel, rep, dump_f, u, code);
+		if (code != BENCH_EXIT_USAGE && p->rival)
+			return run_rival(cli, rep, u, code);
+#ifdef SSALAB_HAVE_LLVM_PEERS
+		if (code != BENCH_EXIT_USAGE && p->m2r) {
+			int c = bench_m2r_run(cli, rep, u);
+			code = code ? code : c;
+		}
+#endif
+		return code;
+	}
 	struct bench_input in = {
 		.prog = &u->prog,
 		.family = u->path ? NULL : cli->gen.p.family,
@@ -473,12 +480,7 @@ int bench_run_workload(const struct bench_cli *cli, const struct bench_plan *p, 
 		.seed = u->path ? 0 : cli->gen.p.seed,
 		.opts = &cli->opts,
 	};
-	if (!u->module)
-		c = work == BENCH_WORK_PIPELINE ? run_pipeline(cli, &in, rep, dump_f)
-						: run_kernels(cli, &in, p->sel, p->nsel, rep, dump_f);
-#ifdef SSALAB_HAVE_LLVM_PEERS
-	else /* llvm-mem2reg */
-		c = bench_m2r_run(cli, rep, u);
-#endif
+	int c = cli->pipeline ? run_pipeline(cli, &in, rep, dump_f)
+			      : run_kernels(cli, &in, p->sel, p->nsel, rep, dump_f);
 	return code ? code : c;
 }

@@ -21,11 +21,11 @@ struct bench_selected {
 
 struct bench_plan;
 struct bench_unit;
-/* Workload p->work[w] on input u (plan.h): on a graph, the kernels or the pipeline once; on a
- * module of LLVM IR, over its chosen functions one by one (the pipeline only on those with
- * variables, placement kernels not on those without), or llvm-mem2reg over the module. code
- * is the exit code so far (a usage error stops a module's functions); returns it updated. */
-int bench_run_workload(const struct bench_cli *cli, const struct bench_plan *p, unsigned w,
-		       struct bench_unit *u, struct bench_report *rep, FILE *dump_f, int code);
+/* The workloads of plan p on input u: on a graph, the kernels or the pipeline once; on a module
+ * of LLVM IR, those over its chosen functions one by one (the pipeline only on those with
+ * variables, placement kernels not on those without), then llvm-mem2reg over the module. code
+ * is the exit code so far (a usage error stops a module's workloads); returns it updated. */
+int bench_run_unit(const struct bench_cli *cli, const struct bench_plan *p, struct bench_unit *u,
+		   struct bench_report *rep, FILE *dump_f, int code);
 
 #endif
