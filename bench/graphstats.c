@@ -3,7 +3,7 @@
  * by the first loops_algos[] entry; skipped when its estimate exceeds 75% of MemAvailable), and
  * reducibility read off that forest (the dominator-based test only when the forest was skipped;
  * unknown when that runs out of memory too). */
-#include "bench/graphstats.h"
+#include "bench/report.h"
 #include "bench/memstat.h"
 #include "cfg/traverse.h"
 #include "dom/reducible.h"

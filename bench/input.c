@@ -2,7 +2,7 @@
  * directories, each loaded untimed with its graph statistics; LLVM IR modules go to
  * input_llvm.c. An input that cannot be read stops the run (exit 1, no --out file); with
  * --keep-going it is skipped instead, and a note counts it. */
-#include "bench/input.h"
+#include "bench/run.h"
 #include "gen/gen.h"
 #include "io/io.h"
 #include "util/mem.h"

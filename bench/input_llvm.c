@@ -4,7 +4,7 @@
  * --min-blocks and --max-blocks let through are the inputs the workloads run on, one after
  * another. The text report gives, per module, the sizes, the import speed and the largest
  * functions (here), and each kernel's time summed over the functions (report.c). */
-#include "bench/input.h"
+#include "bench/run.h"
 #include "util/mem.h"
 #include "util/status.h"
 

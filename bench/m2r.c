@@ -2,7 +2,7 @@
  * one module, timed by the peer as bench times a kernel, checked for placement parity against
  * ssalab's pruned placement, one row per function, and set against the pipeline's rows when
  * one ran on the same functions. */
-#include "bench/m2r.h"
+#include "bench/run.h"
 
 #ifdef SSALAB_HAVE_LLVM_PEERS
 #include "bench/ratio.h"

@@ -3,13 +3,7 @@
  * memory and the check outcome, as text, CSV or JSON (bench/README.md). The command reads as
  * its run: parse the options, plan the workloads, then for each input (input.h) its workloads
  * (run.h), rows to the report (report.h). */
-#include "bench/cli.h"
-#include "bench/input.h"
-#include "bench/outfile.h"
-#include "bench/plan.h"
-#include "bench/report.h"
 #include "bench/run.h"
-#include "bench/sysinfo.h"
 #include "util/status.h"
 
 #include <stdbool.h>

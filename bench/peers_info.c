@@ -2,7 +2,7 @@
  * optional peers (algos/peers) and the LLVM IR importer are configure-time choices; a build
  * that left one out says which kernels are missing and why, with the reason CMake found
  * (algos/peers/peers.cmake writes ssalab_peers_info.h). */
-#include "bench/sysinfo.h"
+#include "bench/report.h"
 
 #if defined(SSALAB_HAVE_LLVM_PEERS) || defined(SSALAB_HAVE_BOOST_PEERS) ||                      \
 	defined(SSALAB_HAVE_IGRAPH_PEERS)

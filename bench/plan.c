@@ -1,10 +1,8 @@
 /* The plan of a run: which kernels --algo names (the stages' tables, kernel.h), which
  * workloads run on each input, --baseline, and the usage errors found before any input is
  * read. */
-#include "bench/plan.h"
-#include "bench/input.h"
+#include "bench/run.h"
 #include "bench/pipeline.h"
-#include "bench/sysinfo.h"
 #include "util/status.h"
 
 #include "ssalab_peers_info.h"

@@ -4,10 +4,8 @@
 #define SSALAB_BENCH_REPORT_H
 
 #include "bench/cli.h"
-#include "bench/graphstats.h"
 #include "bench/memstat.h"
 #include "bench/ratio.h"
-#include "bench/sysinfo.h"
 #include "bench/timing.h"
 #include "cfg/prog.h"
 
@@ -15,6 +13,48 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+/* ---- graphstats.c: the graph and loop lines of every input ---- */
+
+/* Graph statistics, computed untimed. reducible is -1 when unknown. */
+struct bench_graph_stats {
+	uint64_t n, m;
+	uint64_t reachable;
+	uint64_t exits;        /* blocks with no successor */
+	uint64_t max_in, max_out;
+	int reducible;
+	/* The loop nesting forest's summary (loops_graph_summary): have_loops is false when its
+	 * memory estimate, loops_mem bytes, was above 75% of MemAvailable (or it ran out). */
+	bool have_loops;
+	uint64_t loops_mem;
+	uint32_t loops, max_loop_depth, irreducible_loops;
+};
+int bench_graph_stats(const struct cfg *g, struct bench_graph_stats *s);
+
+/* ---- sysinfo.c, peers_info.c: facts about the machine and the build ---- */
+
+/* bench --version, and the peers lines that end --algo=list: what the build has and what it
+ * left out, and why (bench/peers_info.c). */
+void bench_version(FILE *f);
+void bench_peers_info(FILE *f);
+
+/* Facts about the machine and build recorded in CSV/JSON. */
+struct bench_sysinfo {
+	char cpu[128];
+	unsigned cores;      /* online logical CPUs */
+	char topology[256];  /* hwloc summary, or "n/a (...)" */
+	char pinned[64];     /* "no" or "core K (PU P)" */
+	char date[32];       /* UTC, ISO 8601 */
+	char host[64];
+	char cmdline[2048];
+	char malloc_conf[128]; /* $MALLOC_CONF (e.g. thp:always), "" when unset */
+};
+void bench_sysinfo_collect(struct bench_sysinfo *s, int argc, char **argv);
+/* Binds the process to one core (core < 0: the one it runs on). SSA_EUSAGE with a reason when
+ * hwloc was not available at build time or the core does not exist. */
+int bench_pin(struct bench_sysinfo *s, int core, char *err, size_t errlen);
+
+/* ---- report.c ---- */
 
 /* One kernel's outcome: a report row. */
 enum bench_run_status { BENCH_RUN_OK, BENCH_RUN_REFUSED, BENCH_RUN_FAILED };

@@ -3,11 +3,7 @@
  * interleaved round-robin when their memory fits together, the paired ratios to dfs and to
  * --baseline, and one report row per kernel. */
 #include "bench/run.h"
-#include "bench/input.h"
-#include "bench/m2r.h"
-#include "bench/outfile.h"
 #include "bench/pipeline.h"
-#include "bench/plan.h"
 #include "phi/phi.h"
 #include "ssalab_peers_info.h"
 #include "io/io.h"

@@ -1,7 +1,7 @@
 /* Machine and run facts for the reports (CPU model, logical CPUs, hwloc topology, date, host,
  * command line) and --pin, which binds the process to a single PU of one core through hwloc
  * so that a run is not migrated between cores mid-measurement. */
-#include "bench/sysinfo.h"
+#include "bench/report.h"
 
 #include <stdbool.h>
 #include "util/status.h"
