@@ -1,8 +1,8 @@
 /* bench: times SSA-construction kernels on generated or loaded CFGs and programs and reports
  * graph statistics, every sample's time with median/min/max, ns per block and edge, counters,
  * memory and the check outcome, as text, CSV or JSON (bench/README.md). The command reads as
- * its run: parse the options, plan the workloads, then for each input (input.h) its workloads
- * (run.h), rows to the report (report.h). */
+ * its run: parse the options, plan the workloads, then for each input (input.c) its workloads
+ * (run.c), rows to the report (report.c). */
 #include "bench/run.h"
 #include "util/status.h"
 
