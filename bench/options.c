@@ -322,7 +322,7 @@ int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, siz
 		}
 		int k;
 		for (k = 0; k < O_N; k++)
-			if (strlen(core_opts[k].name) == len && !strncmp(core_opts[k].name, name, len))
+			if (bench_word(name, len, core_opts[k].name))
 				break;
 		if (k == O_N)
 			USAGE("unknown option '--%.*s' (see --help)", (int)len, name);

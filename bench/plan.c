@@ -13,11 +13,6 @@
 /* A usage error, its message in err (the functions below that take err and errlen). */
 #define USAGE(...) do { snprintf(err, errlen, __VA_ARGS__); return BENCH_EXIT_USAGE; } while (0)
 
-static bool is_m2r(const char *p, size_t len)
-{
-	return len == 12 && !strncmp(p, "llvm-mem2reg", 12);
-}
-
 void bench_cli_usage(FILE *f)
 {
 	fputs(
@@ -151,9 +146,9 @@ static int select_kernels(const char *algo, struct bench_plan *sel, char *err, s
 		int st = SSA_OK;
 		if (len == 0)
 			USAGE("--algo=%s: empty name in the list", spec);
-		if (is_m2r(p, len)) {
+		if (bench_word(p, len, "llvm-mem2reg")) {
 			/* the workload, planned by the caller */
-		} else if (len == 3 && !strncmp(p, "all", 3)) {
+		} else if (bench_word(p, len, "all")) {
 			st = add_stage(sel, bench_find_stage("floor", 5));
 			if (st == SSA_OK)
 				st = add_stage(sel, bench_find_stage("dom", 3));
@@ -279,10 +274,10 @@ static int scan_algo(const char *algo, struct bench_plan *p, bool *all)
 	for (const char *s = algo; *s;) {
 		const char *e = strchr(s, ',');
 		size_t tl = e ? (size_t)(e - s) : strlen(s);
-		if (is_m2r(s, tl)) {
+		if (bench_word(s, tl, "llvm-mem2reg")) {
 			p->m2r = true;
 		} else {
-			*all |= tl == 3 && !memcmp(s, "all", 3);
+			*all |= bench_word(s, tl, "all");
 			if (u)
 				rest[u++] = ',';
 			memcpy(rest + u, s, tl);

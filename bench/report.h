@@ -31,10 +31,10 @@ struct bench_graph_stats {
 };
 int bench_graph_stats(const struct cfg *g, struct bench_graph_stats *s);
 
-/* ---- sysinfo.c, peers_info.c: facts about the machine and the build ---- */
+/* ---- sysinfo.c: facts about the machine and the build ---- */
 
 /* bench --version, and the peers lines that end --algo=list: what the build has and what it
- * left out, and why (bench/peers_info.c). */
+ * left out, and why. */
 void bench_version(FILE *f);
 void bench_peers_info(FILE *f);
 

@@ -26,12 +26,6 @@ struct open_kernel {
 	char where[300]; /* for messages: "" or "function 'f': " (LLVM IR input) */
 };
 
-static int run_once(void *arg, uint64_t *counters)
-{
-	struct open_kernel *ok = arg;
-	return ok->s->k.stage->run(ok->state, counters);
-}
-
 /* The kernel is refused (status BENCH_RUN_REFUSED) or failed: the row and stderr say why, and
  * what setup made is freed. A refusal of a kernel chosen by a group does not change the exit
  * code. */
@@ -125,7 +119,7 @@ static void kernel_open(const struct bench_cli *cli, const struct bench_input *i
 		}
 	}
 	bench_progress("%s: warm-up and calibration", k->name);
-	st = bench_time_begin(run_once, ok, &cli->timing, res->counters, &res->timing);
+	st = bench_time_begin(stage->run, ok->state, &cli->timing, res->counters, &res->timing);
 	bench_progress_done();
 	res->timing.prepare_ms = prepare_ms;
 	/* The peak of what setup and the runs allocated above what was live before: taken now,
@@ -281,8 +275,9 @@ static void run_batch(const struct bench_cli *cli, const struct bench_input *in,
 		else if (progress)
 			bench_progress("round %u/%u of %s", r + 1, cli->timing.reps, names);
 		for (size_t i = a; i < b; i++) {
-			int st = ok[i].open ? bench_time_sample(run_once, &ok[i], res[i].counters,
-								&res[i].timing, r) : SSA_OK;
+			int st = ok[i].open ? bench_time_sample(sel[i].k.stage->run, ok[i].state,
+								res[i].counters, &res[i].timing, r)
+					    : SSA_OK;
 			if (st)
 				fail_step(&ok[i], "run", st, NULL);
 		}
