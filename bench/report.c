@@ -427,62 +427,56 @@ static const struct table module_table = {
 	{-14, -7, 9, 12, 8, -21, -12, 8, 0},
 };
 
-/* One line of table t: "table: " and the cells in their widths, or with --format=md a row of a
- * markdown table (after the header, the rule that makes it one, numbers right-aligned). */
-static void table_line(const struct bench_report *r, const struct table *t, const char *const *c,
-		       bool header)
+/* One line of table t: "table: " and the cells c in their widths, or with --format=md a row of a
+ * markdown table. c NULL: the header, the other baseline's names in its last two columns (in
+ * markdown after a blank line, and followed by the rule that makes it a table, numbers
+ * right-aligned). */
+static void table_line(const struct bench_report *r, const struct table *t, const char *const *c)
 {
 	FILE *f = r->f;
-	int n = other_base(r) ? t->ncols : t->ncols - 2;
-	if (r->cli->md) {
-		fputc('|', f);
+	const char *base = other_base(r), *head[12];
+	int n = base ? t->ncols : t->ncols - 2;
+	char xb[48], xbci[48];
+	snprintf(xb, sizeof xb, "x_%s", base ? base : "");
+	snprintf(xbci, sizeof xbci, "x_%s_95%%", base ? base : "");
+	memcpy(head, t->head, sizeof head);
+	head[t->ncols - 2] = xb;
+	head[t->ncols - 1] = xbci;
+	const char *const *cell = c ? c : head;
+	if (!r->cli->md) {
+		fputs("table:", f);
 		for (int i = 0; i < n; i++)
-			fprintf(f, " %s |", c[i]);
-		fputc('\n', f);
-		if (!header)
-			return;
-		fputc('|', f);
-		for (int i = 0; i < n; i++)
-			fputs(i >= 2 ? "--:|" : "---|", f);
+			fprintf(f, " %*s", t->width[i], cell[i]);
 		fputc('\n', f);
 		return;
 	}
-	fputs("table:", f);
+	fputs(c ? "|" : "\n|", f);
 	for (int i = 0; i < n; i++)
-		fprintf(f, " %*s", t->width[i], c[i]);
+		fprintf(f, " %s |", cell[i]);
+	fputc('\n', f);
+	if (c)
+		return;
+	fputc('|', f);
+	for (int i = 0; i < n; i++)
+		fputs(i >= 2 ? "--:|" : "---|", f);
 	fputc('\n', f);
 }
 
-/* The header of table t, the other baseline's names in its last two columns. */
-static void table_head(const struct bench_report *r, const struct table *t)
+/* The input's closing comparison table in text, for rows [r->first, nkept) when there are
+ * several: each kernel's median, and x_dfs, its time over the dfs floor's on the same input as
+ * the median of the per-sample ratios with a 95% interval (ratio.c); with another --baseline,
+ * x_NAME the same over that kernel's. */
+void bench_report_input_end(struct bench_report *r)
 {
-	const char *c[12];
-	char xb[48] = "", xbci[48] = "";
-	if (other_base(r)) {
-		snprintf(xb, sizeof xb, "x_%s", other_base(r));
-		snprintf(xbci, sizeof xbci, "x_%s_95%%", other_base(r));
-	}
-	memcpy(c, t->head, sizeof c);
-	c[t->ncols - 2] = xb;
-	c[t->ncols - 1] = xbci;
-	if (r->cli->md)
-		fputc('\n', r->f);
-	table_line(r, t, c, true);
-}
-
-/* The closing comparison table of rows [r->first, nkept): each kernel's median, and x_dfs, its
- * time over the dfs floor's on the same input as the median of the per-sample ratios with a 95%
- * interval (ratio.c); with another --baseline, x_NAME the same over that kernel's. */
-static void text_table(struct bench_report *r)
-{
-	table_head(r, &graph_table);
+	if (r->format != BENCH_FMT_TEXT || r->quiet || r->nkept - r->first < 2)
+		return;
+	table_line(r, &graph_table, NULL);
 	for (size_t i = r->first; i < r->nkept; i++) {
 		const struct bench_result *res = &r->kept[i].res;
 		const struct bench_graph_stats *g = &r->kept[i].at.gs;
 		if (res->status != BENCH_RUN_OK) {
 			table_line(r, &graph_table, (const char *const[]){res->algo, res->stage,
-				   status_str(res->status), "-", "-", "-", "-", "-", "-", "-", "-", "-"},
-				   false);
+				   status_str(res->status), "-", "-", "-", "-", "-", "-", "-", "-", "-"});
 			continue;
 		}
 		char med[32], nb[32], ne[32], ratio[32], ci[64], bv[32], bci[64], peak[32] = "-";
@@ -495,7 +489,7 @@ static void text_table(struct bench_report *r)
 			snprintf(peak, sizeof peak, "%.1f", mb(res->mem.peak_alloc));
 		table_line(r, &graph_table, (const char *const[]){res->algo, res->stage, med, nb, ne,
 			   ratio, ci, peak, res->check,
-			   bench_busy(res->timing.utilization) ? "busy" : "ok", bv, bci}, false);
+			   bench_busy(res->timing.utilization) ? "busy" : "ok", bv, bci});
 	}
 }
 
@@ -904,12 +898,6 @@ void bench_report_input(struct bench_report *r)
 		text_input(r);
 }
 
-void bench_report_input_end(struct bench_report *r)
-{
-	if (r->format == BENCH_FMT_TEXT && !r->quiet && r->nkept - r->first > 1)
-		text_table(r);
-}
-
 void bench_report_end(struct bench_report *r)
 {
 	if (r->quiet)
@@ -1018,7 +1006,7 @@ static void kernel_line(struct bench_report *r, const struct kernel_agg *k)
  * intervals, and its checks; in markdown with --format=md, to paste as it is. */
 static void module_kernel_table(struct bench_report *r, const struct kernel_agg *ag, size_t nk)
 {
-	table_head(r, &module_table);
+	table_line(r, &module_table, NULL);
 	for (size_t i = 0; i < nk; i++) {
 		const struct kernel_agg *k = &ag[i];
 		char fn[24], tot[32], xv[32], xci[64], bv[32], bci[64], chk[48];
@@ -1033,7 +1021,7 @@ static void module_kernel_table(struct bench_report *r, const struct kernel_agg 
 		else
 			snprintf(chk, sizeof chk, "%" PRIu64 "/%" PRIu64 " ok", k->nok, k->nrun);
 		table_line(r, &module_table, (const char *const[]){k->a->algo, k->a->stage, fn, tot,
-			   xv, xci, chk, bv, bci}, false);
+			   xv, xci, chk, bv, bci});
 	}
 }
 
