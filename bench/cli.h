@@ -28,7 +28,8 @@ enum bench_exit {
 enum bench_format { BENCH_FMT_TEXT, BENCH_FMT_CSV, BENCH_FMT_JSON };
 
 /* --function, --function-regex, --min-blocks, --max-blocks: which functions of an LLVM IR input
- * run (bench/input_llvm.c). given names the first of them on the command line, NULL if none. */
+ * run (bench/input_llvm.c). given names the first of them on the command line (without its
+ * dashes), NULL if none. */
 struct bench_func_select {
 	const char *given;
 	const char *name;
@@ -41,8 +42,6 @@ struct bench_cli {
 	/* --baseline: the kernel every row's x_base is paired with; dfs when it is in the list
 	 * and --baseline is not given; NULL when there is none. base_stage is its stage. */
 	const char *baseline, *base_stage;
-	bool m2r;               /* --algo named llvm-mem2reg (bench/input_llvm.c; removed from algo) */
-	bool m2r_all;           /* ... by 'all' on LLVM IR: with ssalab's best pipeline beside it */
 	const char *pipeline;   /* --pipeline value, NULL if absent */
 	const char *in;         /* --in FILE: the first one given */
 	const char *ins[BENCH_MAX_IN]; /* every --in, in order (nin of them) */
@@ -80,6 +79,8 @@ int bench_cli_check_used(const struct bench_cli *cli, const struct bench_option 
 /* Room for element n of array v of *cap elements of size bytes, its capacity doubled when full:
  * the array (perhaps moved), or NULL when out of memory (v is then left as it was). */
 void *bench_grow(void *v, size_t n, size_t *cap, size_t size);
+/* Whether s ends in suffix (and is longer). */
+bool bench_has_suffix(const char *s, const char *suffix);
 /* "1.2 GB" style, decimal units for messages. */
 void bench_format_bytes(uint64_t bytes, char *buf, size_t len);
 

@@ -3,7 +3,7 @@
  * by the first loops_algos[] entry; skipped when its estimate exceeds 75% of MemAvailable), and
  * reducibility read off that forest (the dominator-based test only when the forest was skipped;
  * unknown when that runs out of memory too). */
-#include "bench/graphstats.h"
+#include "bench/report.h"
 #include "bench/memstat.h"
 #include "cfg/traverse.h"
 #include "dom/reducible.h"
@@ -11,15 +11,13 @@
 #include "util/mem.h"
 #include "util/status.h"
 
-#include <stdlib.h>
-
+#include <string.h>
 
 int bench_graph_stats(const struct cfg *g, struct bench_graph_stats *s)
 {
+	memset(s, 0, sizeof *s);
 	s->n = g->n;
 	s->m = g->m;
-	s->exits = 0;
-	s->max_in = s->max_out = 0;
 	s->reducible = -1;
 	for (uint32_t b = 0; b < g->n; b++) {
 		uint32_t out = cfg_out_degree(g, b), in = cfg_in_degree(g, b);
@@ -32,16 +30,12 @@ int bench_graph_stats(const struct cfg *g, struct bench_graph_stats *s)
 	}
 	uint8_t *reached = ssa_alloc_array(g->n, 1);
 	uint32_t *stack = ssa_alloc_array(g->n, sizeof *stack);
-	if (!reached || !stack) {
-		free(reached);
-		free(stack);
+	bool have = reached && stack;
+	if (have)
+		s->reachable = cfg_reach(g, 0, reached, stack);
+	ssa_free_all(reached, stack);
+	if (!have)
 		return SSA_ENOMEM;
-	}
-	s->reachable = cfg_reach(g, 0, reached, stack);
-	free(reached);
-	free(stack);
-	s->have_loops = false;
-	s->loops = s->max_loop_depth = s->irreducible_loops = 0;
 	s->loops_mem = loops_graph_summary_bytes(g->n, g->m);
 	uint64_t avail = bench_mem_available();
 	struct loops_summary ls;

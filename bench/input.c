@@ -2,7 +2,7 @@
  * directories, each loaded untimed with its graph statistics; LLVM IR modules go to
  * input_llvm.c. An input that cannot be read stops the run (exit 1, no --out file); with
  * --keep-going it is skipped instead, and a note counts it. */
-#include "bench/input.h"
+#include "bench/run.h"
 #include "gen/gen.h"
 #include "io/io.h"
 #include "util/mem.h"
@@ -33,12 +33,6 @@ static int add_path(struct bench_inputs *l, const char *dir, const char *name, b
 	return SSA_OK;
 }
 
-static bool has_suffix(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-	return a > b && !strcmp(s + a - b, suffix);
-}
-
 /* The names a directory's file inputs end in (bench/README.md, "Several inputs"); others are skipped. */
 static const char *const file_suffixes[] = {".cfg", ".prog", ".ssab", ".dot", ".gv", ".edges",
 					    ".el", ".txt", NULL};
@@ -47,10 +41,8 @@ static const char *const module_suffixes[] = {".ll", ".bc", NULL};
 
 static bool has_suffixes(const char *name, const char *const *suffixes)
 {
-	if (name[0] == '.')
-		return false;
-	for (const char *const *x = suffixes; *x; x++)
-		if (has_suffix(name, *x))
+	for (const char *const *x = suffixes; name[0] != '.' && *x; x++)
+		if (bench_has_suffix(name, *x))
 			return true;
 	return false;
 }
@@ -60,25 +52,10 @@ static int cmp_path(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* A directory holding .ll or .bc modules is LLVM IR input (bench/input_llvm.c). */
-static bool dir_has_llvm(const char *path)
-{
-	DIR *d = opendir(path);
-	if (!d)
-		return false;
-	bool llvm = false;
-	for (struct dirent *e; !llvm && (e = readdir(d));)
-		llvm = has_suffixes(e->d_name, module_suffixes);
-	closedir(d);
-	return llvm;
-}
-
-bool bench_input_is_llvm(const char *path)
+static bool is_dir(const char *path)
 {
 	struct stat sb;
-	if (strcmp(path, "-") && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
-		return dir_has_llvm(path);
-	return bench_llvm_file(path);
+	return strcmp(path, "-") && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
 }
 
 /* Appends the files of directory path with one of the suffixes, sorted by name. */
@@ -100,32 +77,28 @@ static int scan_dir(struct bench_inputs *l, const char *path, const char *const 
 	return st;
 }
 
-static int list_dir(const char *path, struct bench_inputs *l, char *err, size_t errlen)
+/* A directory holding .ll or .bc modules is LLVM IR input (bench/input_llvm.c). */
+static bool dir_has_llvm(const char *path)
 {
-	size_t first = l->n;
-	int st = scan_dir(l, path, file_suffixes, false);
-	if (st == SSA_EIO) {
-		snprintf(err, errlen, "--in %s: cannot read the directory: %s", path, strerror(errno));
-		return BENCH_EXIT_INPUT;
-	}
-	if (st != SSA_OK) {
-		snprintf(err, errlen, "--in %s: out of memory listing the directory", path);
-		return BENCH_EXIT_REFUSED;
-	}
-	if (l->n == first) {
-		snprintf(err, errlen, "--in %s: the directory holds no input file (.ll, .bc, .cfg, "
-			 ".prog, .ssab, .dot, .gv, .edges, .el or .txt)", path);
-		return BENCH_EXIT_INPUT;
-	}
-	return BENCH_EXIT_OK;
+	DIR *d = opendir(path);
+	if (!d)
+		return false;
+	bool llvm = false;
+	for (struct dirent *e; !llvm && (e = readdir(d));)
+		llvm = has_suffixes(e->d_name, module_suffixes);
+	closedir(d);
+	return llvm;
+}
+
+bool bench_input_is_llvm(const char *path)
+{
+	return is_dir(path) ? dir_has_llvm(path) : bench_llvm_file(path);
 }
 
 /* The modules: path itself, or the .ll and .bc files of the directory path, by name. */
 static int list_modules(const char *path, struct bench_inputs *l)
 {
-	struct stat sb;
-	int st = stat(path, &sb) == 0 && !S_ISDIR(sb.st_mode) ? add_path(l, NULL, path, false)
-								: scan_dir(l, path, module_suffixes, true);
+	int st = is_dir(path) ? scan_dir(l, path, module_suffixes, true) : add_path(l, NULL, path, false);
 	if (st == SSA_OK && l->n)
 		return BENCH_EXIT_OK;
 	fprintf(stderr, "bench: --in %s: %s\n", path,
@@ -135,26 +108,33 @@ static int list_modules(const char *path, struct bench_inputs *l)
 	return st == SSA_ENOMEM ? BENCH_EXIT_REFUSED : BENCH_EXIT_INPUT;
 }
 
-/* Expands the --in list into files. LLVM IR is one module or one directory of modules: it
- * does not mix with other inputs. */
-static int expand_inputs(const struct bench_cli *cli, struct bench_inputs *l, char *err, size_t errlen)
+/* Expands the --in list into files, printing why when it cannot. LLVM IR is one module or one
+ * directory of modules: it does not mix with other inputs. */
+static int expand_inputs(const struct bench_cli *cli, struct bench_inputs *l)
 {
 	l->several = cli->nin > 1;
 	for (unsigned i = 0; i < cli->nin; i++) {
 		const char *in = cli->ins[i];
-		struct stat sb;
-		bool dir = strcmp(in, "-") && stat(in, &sb) == 0 && S_ISDIR(sb.st_mode);
-		if (cli->nin > 1 && ((dir && dir_has_llvm(in)) || (!dir && bench_llvm_file(in)))) {
-			snprintf(err, errlen, "--in %s is LLVM IR: an LLVM IR input is one module or one "
-				 "directory of modules, alone on the command line", in);
+		bool dir = is_dir(in);
+		if (cli->nin > 1 && bench_input_is_llvm(in)) {
+			fprintf(stderr, "bench: --in %s is LLVM IR: an LLVM IR input is one module or one "
+				"directory of modules, alone on the command line\n", in);
 			return BENCH_EXIT_USAGE;
 		}
-		int code = dir ? list_dir(in, l, err, errlen)
-			       : add_path(l, NULL, in, false) == SSA_OK ? BENCH_EXIT_OK : BENCH_EXIT_REFUSED;
-		if (code == BENCH_EXIT_REFUSED && !dir)
-			snprintf(err, errlen, "out of memory");
-		if (code)
-			return code;
+		size_t first = l->n;
+		int st = dir ? scan_dir(l, in, file_suffixes, false) : add_path(l, NULL, in, false);
+		if (st == SSA_EIO)
+			fprintf(stderr, "bench: --in %s: cannot read the directory: %s\n", in,
+				strerror(errno));
+		else if (st != SSA_OK && dir)
+			fprintf(stderr, "bench: --in %s: out of memory listing the directory\n", in);
+		else if (st != SSA_OK)
+			fprintf(stderr, "bench: out of memory\n");
+		else if (l->n == first)
+			fprintf(stderr, "bench: --in %s: the directory holds no input file (.ll, .bc, "
+				".cfg, .prog, .ssab, .dot, .gv, .edges, .el or .txt)\n", in);
+		if (st != SSA_OK || l->n == first)
+			return st == SSA_ENOMEM ? BENCH_EXIT_REFUSED : BENCH_EXIT_INPUT;
 		l->several |= dir;
 	}
 	return BENCH_EXIT_OK;
@@ -184,7 +164,6 @@ static const char *file_format(const char *path)
 int bench_inputs_open(struct bench_inputs *it, const struct bench_cli *cli,
 		      struct bench_report *rep)
 {
-	char err[1024];
 	memset(it, 0, sizeof *it);
 	it->cli = cli;
 	if (cli->nin == 1 && bench_input_is_llvm(cli->in)) {
@@ -196,104 +175,83 @@ int bench_inputs_open(struct bench_inputs *it, const struct bench_cli *cli,
 		it->dir = !code && (it->n > 1 || strcmp(it->path[0], cli->in) != 0);
 		return code;
 	}
-	if (!cli->in)
-		return BENCH_EXIT_OK;
-	int code = expand_inputs(cli, it, err, sizeof err);
-	if (code) {
-		fprintf(stderr, "bench: %s\n", err);
-		return code;
-	}
-	if (it->several && cli->dump) {
+	int code = cli->in ? expand_inputs(cli, it) : BENCH_EXIT_OK;
+	if (!code && it->several && cli->dump) {
 		fprintf(stderr, "bench: --dump needs exactly one input (got %zu files)\n", it->n);
-		return BENCH_EXIT_USAGE;
+		code = BENCH_EXIT_USAGE;
 	}
 	/* Several files make one report: its header now, a block per file, a summary at the end. */
 	rep->files = it->several;
-	if (it->several)
+	if (!code && it->several)
 		bench_report_begin(rep);
-	return BENCH_EXIT_OK;
+	return code;
 }
 
-/* Builds or loads the input program (untimed) into u, with its graph statistics; on failure
- * prints why and returns the exit code. */
-static int load_unit(const struct bench_cli *cli, const char *path, struct bench_unit *u)
+/* Reads the program of file path into u (untimed), printing why when it cannot; returns the
+ * exit code. */
+static int read_unit(const struct bench_cli *cli, const char *path, struct bench_unit *u)
 {
 	struct prog *prog = &u->prog;
-	int st;
-	if (path) {
-		struct io_error ioe;
-		memset(&ioe, 0, sizeof ioe);
-		bench_progress("reading %s", path);
-		st = io_read_prog(path, prog, &ioe);
-		bench_progress_done();
-		if (st) {
-			char buf[600];
-			io_error_format(&ioe, buf, sizeof buf);
-			fprintf(stderr, "bench: %s\n", buf);
-			return BENCH_EXIT_INPUT;
-		}
-		char warn[800];
-		if (io_warning_format(&ioe, warn, sizeof warn))
-			fprintf(stderr, "bench: warning: %s\n", warn);
-		if (cli->gen.p.vars && prog->nvars) {
-			fprintf(stderr, "bench: --vars: %s already is a program with %" PRIu32
-				" variables\n", path, prog->nvars);
-			prog_free(prog);
-			return BENCH_EXIT_USAGE;
-		}
-		if (cli->gen.p.vars) {
-			struct cfg g = prog->cfg;
-			free(prog->op_off);
-			free(prog->ops);
-			memset(prog, 0, sizeof *prog);
-			st = gen_prog(&cli->gen.p, &g, prog);
-			if (st) {
-				fprintf(stderr, "bench: generating a program over %s: %s\n", path,
-					ssa_status_str(st));
-				return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
-			}
-		}
-	} else {
-		struct gen_info info;
-		memset(&info, 0, sizeof info);
-		struct cfg g;
-		memset(&g, 0, sizeof g);
-		bench_progress("generating %s n=%" PRIu64 " seed=%" PRIu64, cli->gen.p.family,
-			       cli->gen.p.blocks, cli->gen.p.seed);
-		st = gen_cfg(&cli->gen.p, &g, &info);
-		if (st) {
-			bench_progress_done();
-			fprintf(stderr, "bench: generating %s with %" PRIu64 " blocks: %s%s%s\n",
-				cli->gen.p.family, cli->gen.p.blocks, ssa_status_str(st),
-				info.note[0] ? ": " : "", info.note);
-			return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
-		}
-		snprintf(u->note, sizeof u->note, "%s", info.note);
-		if (cli->gen.p.vars) {
-			bench_progress("generating a program with %" PRIu32 " variables", cli->gen.p.vars);
-			st = gen_prog(&cli->gen.p, &g, prog);
-		} else {
-			st = prog_empty(prog, &g, 0);
-		}
-		bench_progress_done();
-		if (st) {
-			cfg_free(&g); /* gen_prog leaves the CFG to its caller on failure */
-			fprintf(stderr, "bench: generating the program: %s\n", ssa_status_str(st));
-			return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
-		}
+	struct io_error ioe;
+	memset(&ioe, 0, sizeof ioe);
+	bench_progress("reading %s", path);
+	int st = io_read_prog(path, prog, &ioe);
+	bench_progress_done();
+	char buf[800];
+	if (st) {
+		io_error_format(&ioe, buf, sizeof buf);
+		fprintf(stderr, "bench: %s\n", buf);
+		return BENCH_EXIT_INPUT;
 	}
-	bench_progress("graph statistics (reachability, reducibility)");
-	st = bench_graph_stats(&prog->cfg, &u->gs);
+	if (io_warning_format(&ioe, buf, sizeof buf))
+		fprintf(stderr, "bench: warning: %s\n", buf);
+	if (cli->gen.p.vars && prog->nvars) {
+		fprintf(stderr, "bench: --vars: %s already is a program with %" PRIu32
+			" variables\n", path, prog->nvars);
+		prog_free(prog);
+		return BENCH_EXIT_USAGE;
+	}
+	if (!cli->gen.p.vars)
+		return BENCH_EXIT_OK;
+	struct cfg g = prog->cfg;
+	ssa_free_all(prog->op_off, prog->ops);
+	memset(prog, 0, sizeof *prog);
+	st = gen_prog(&cli->gen.p, &g, prog);
+	if (st)
+		fprintf(stderr, "bench: generating a program over %s: %s\n", path, ssa_status_str(st));
+	return st == SSA_OK ? BENCH_EXIT_OK : st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
+}
+
+/* Generates the input program (untimed) into u, printing why when it cannot; returns the exit
+ * code. */
+static int generate_unit(const struct bench_cli *cli, struct bench_unit *u)
+{
+	const struct gen_params *gp = &cli->gen.p;
+	struct gen_info info;
+	memset(&info, 0, sizeof info);
+	struct cfg g;
+	memset(&g, 0, sizeof g);
+	bench_progress("generating %s n=%" PRIu64 " seed=%" PRIu64, gp->family, gp->blocks, gp->seed);
+	int st = gen_cfg(gp, &g, &info);
+	if (st) {
+		bench_progress_done();
+		fprintf(stderr, "bench: generating %s with %" PRIu64 " blocks: %s%s%s\n", gp->family,
+			gp->blocks, ssa_status_str(st), info.note[0] ? ": " : "", info.note);
+		return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
+	}
+	snprintf(u->note, sizeof u->note, "%s", info.note);
+	if (gp->vars) {
+		bench_progress("generating a program with %" PRIu32 " variables", gp->vars);
+		st = gen_prog(gp, &g, &u->prog);
+	} else {
+		st = prog_empty(&u->prog, &g, 0);
+	}
 	bench_progress_done();
 	if (st) {
-		fprintf(stderr, "bench: %s%sout of memory computing graph statistics\n",
-			path ? path : "", path ? ": " : "");
-		prog_free(prog);
-		return BENCH_EXIT_REFUSED;
+		cfg_free(&g); /* gen_prog leaves the CFG to its caller on failure */
+		fprintf(stderr, "bench: generating the program: %s\n", ssa_status_str(st));
 	}
-	u->path = path;
-	u->format = path ? file_format(path) : NULL;
-	return BENCH_EXIT_OK;
+	return st == SSA_OK ? BENCH_EXIT_OK : st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
 }
 
 int bench_inputs_next(struct bench_inputs *it, struct bench_unit *u, struct bench_report *rep,
@@ -307,20 +265,34 @@ int bench_inputs_next(struct bench_inputs *it, struct bench_unit *u, struct benc
 		return BENCH_INPUT_END;
 	const char *path = it->n ? it->path[it->next] : NULL;
 	it->next++;
-	int code = load_unit(it->cli, path, u);
+	int code = path ? read_unit(it->cli, path, u) : generate_unit(it->cli, u);
+	struct bench_graph_stats gs;
+	if (!code) {
+		bench_progress("graph statistics (reachability, reducibility)");
+		int st = bench_graph_stats(&u->prog.cfg, &gs);
+		bench_progress_done();
+		if (st != SSA_OK) {
+			fprintf(stderr, "bench: %s%sout of memory computing graph statistics\n",
+				path ? path : "", path ? ": " : "");
+			prog_free(&u->prog);
+			code = BENCH_EXIT_REFUSED;
+		}
+	}
 	if (code == BENCH_EXIT_OK) {
 		it->nread++;
-		rep->gs = &u->gs;
-		rep->family = path ? NULL : it->cli->gen.p.family;
-		rep->input = path;
-		rep->input_format = u->format;
-		rep->gen_note = u->note;
-		rep->seed = path ? 0 : it->cli->gen.p.seed;
-		rep->vars = u->prog.nvars;
-		if (it->several)
-			bench_report_input(rep);
-		else
+		u->path = path;
+		rep->at = (struct bench_where){
+			.path = path,
+			.format = path ? file_format(path) : NULL,
+			.family = path ? NULL : it->cli->gen.p.family,
+			.note = u->note,
+			.seed = path ? 0 : it->cli->gen.p.seed,
+			.vars = u->prog.nvars,
+			.gs = gs,
+		};
+		if (!it->several)
 			bench_report_begin(rep);
+		bench_report_input(rep);
 		return code;
 	}
 	if (!it->several)
@@ -349,8 +321,7 @@ int bench_inputs_close(struct bench_inputs *it, struct bench_report *rep, int co
 		bench_report_note(rep, line);
 		fprintf(stderr, "bench: %s\n", line);
 		*partial = it->nread > 0;
-		if (!code)
-			code = BENCH_EXIT_INPUT;
+		code = code ? code : BENCH_EXIT_INPUT;
 	}
 	if (it->several && rep->begun)
 		bench_report_end(rep);
@@ -364,14 +335,11 @@ void bench_inputs_end_unit(struct bench_inputs *it, struct bench_unit *u,
 			   struct bench_report *rep)
 {
 	if (u->module) { /* freed by the iterator */
-		bench_report_module_kernels(rep, u->first_row);
+		bench_report_module_kernels(rep);
 		return;
 	}
-	/* The report of one input ends here: it reads the graph statistics. */
-	if (it->several)
-		bench_report_input_end(rep);
-	else
+	bench_report_input_end(rep);
+	if (!it->several) /* the report of one input ends with it */
 		bench_report_end(rep);
-	rep->gs = NULL;
 	prog_free(&u->prog);
 }

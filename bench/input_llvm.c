@@ -4,7 +4,7 @@
  * --min-blocks and --max-blocks let through are the inputs the workloads run on, one after
  * another. The text report gives, per module, the sizes, the import speed and the largest
  * functions (here), and each kernel's time summed over the functions (report.c). */
-#include "bench/input.h"
+#include "bench/run.h"
 #include "util/mem.h"
 #include "util/status.h"
 
@@ -39,15 +39,11 @@ bool bench_llvm_file(const char *path)
 	size_t i = 0;
 	while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
 		i++;
-	if (i == n)
-		return false;
-	if (buf[i] == ';')
+	if (i < n && buf[i] == ';')
 		return true;
-	for (const char *const *w = ir_words; *w; w++) {
-		size_t len = strlen(*w);
-		if (i + len <= n && !memcmp(buf + i, *w, len))
+	for (const char *const *w = ir_words; i < n && *w; w++)
+		if (i + strlen(*w) <= n && !memcmp(buf + i, *w, strlen(*w)))
 			return true;
-	}
 	return false;
 }
 
@@ -76,22 +72,84 @@ int bench_llvm_close(struct bench_inputs *it, struct bench_report *rep, int code
 
 #else
 
-static int cmp_u32(const void *a, const void *b)
+/* A chosen function by its size: blocks, then its place in the module. */
+struct fsize {
+	uint32_t n, at;
+};
+
+/* Largest first; ties in module order. */
+static int cmp_fsize(const void *a, const void *b)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return x < y ? -1 : x > y;
+	const struct fsize *x = a, *y = b;
+	return x->n != y->n ? (x->n < y->n) - (x->n > y->n) : (x->at > y->at) - (x->at < y->at);
 }
 
-static bool selected(const struct bench_func_select *fs, const regex_t *re,
-		     const struct llvmir_func *f)
+/* The module's header lines: sizes of the selected functions, import speed, the largest. */
+static void module_notes(struct bench_report *r, const char *path, const struct llvmir_module *m,
+			 const uint32_t *pick, uint32_t npick, double import_ms, double import_cpu_ms,
+			 uint32_t novars, bool pipeline, bool phi)
 {
-	const char *name = llvmir_func_name(f);
-	if (fs->name && strcmp(fs->name, name))
-		return false;
-	if (fs->regex && regexec(re, name, 0, NULL, 0) != 0)
-		return false;
-	return f->prog.cfg.n >= fs->min_blocks && f->prog.cfg.n <= fs->max_blocks;
+	char line[1024];
+	uint64_t blocks = 0, edges = 0, vars = 0, instrs = 0;
+	struct fsize *sz = ssa_alloc_array(npick, sizeof *sz);
+	for (uint32_t i = 0; i < npick; i++) {
+		const struct llvmir_func *f = &m->funcs[pick[i]];
+		blocks += f->prog.cfg.n;
+		edges += f->prog.cfg.m;
+		vars += f->prog.nvars;
+		instrs += f->ninstrs;
+		if (sz)
+			sz[i] = (struct fsize){f->prog.cfg.n, pick[i]};
+	}
+	double mbytes = (double)m->input_bytes / 1e6;
+	snprintf(line, sizeof line,
+		 "module: file=%s format=%s size_mb=%.2f import_ms=%.1f import_cpu_ms=%.1f "
+		 "import_mb_per_s=%.2f defined=%" PRIu32 " skipped=%" PRIu32 " declared=%" PRIu32,
+		 path, m->bitcode ? "bitcode" : "text", mbytes, import_ms, import_cpu_ms,
+		 import_ms > 0 ? mbytes / (import_ms / 1e3) : 0.0, m->nfuncs + m->nskipped,
+		 m->nskipped, m->ndeclared);
+	bench_report_note(r, line);
+	snprintf(line, sizeof line,
+		 "functions: selected=%" PRIu32 " blocks=%" PRIu64 " edges=%" PRIu64 " variables=%"
+		 PRIu64 " instructions=%" PRIu64, npick, blocks, edges, vars, instrs);
+	bench_report_note(r, line);
+	if (novars && (pipeline || phi)) {
+		snprintf(line, sizeof line, "functions: %" PRIu32 " without variables: %s skips them "
+			 "(nothing to place)", novars, pipeline ? "the pipeline" : "the phi stage");
+		bench_report_note(r, line);
+	}
+	if (!sz || !npick) {
+		free(sz);
+		return;
+	}
+	qsort(sz, npick, sizeof *sz, cmp_fsize);
+	uint32_t p90 = sz[npick - 1 - (uint32_t)(((uint64_t)npick * 9 - 1) / 10)].n;
+	double med = npick % 2 ? sz[npick / 2].n : ((double)sz[npick / 2 - 1].n + sz[npick / 2].n) / 2;
+	snprintf(line, sizeof line,
+		 "sizes: blocks min=%" PRIu32 " median=%.1f mean=%.1f p90=%" PRIu32 " max=%" PRIu32,
+		 sz[npick - 1].n, med, (double)blocks / npick, p90, sz[0].n);
+	bench_report_note(r, line);
+	for (uint32_t t = 0; t < npick && t < 5; t++) {
+		const struct llvmir_func *f = &m->funcs[sz[t].at];
+		snprintf(line, sizeof line,
+			 "largest: %-32s blocks=%" PRIu32 " edges=%" PRIu32 " variables=%" PRIu32
+			 " instructions=%" PRIu64, llvmir_func_name(f), f->prog.cfg.n, f->prog.cfg.m,
+			 f->prog.nvars, f->ninstrs);
+		bench_report_note(r, line);
+	}
+	free(sz);
 }
+
+/* The function filters, compiled once, the importer's options, and the module the workloads run
+ * on now. */
+struct bench_llvm_filter {
+	const struct bench_func_select *fs;
+	regex_t re;
+	bool have_re;
+	struct llvmir_options opt;
+	char filt[600]; /* the filters as the user wrote them, for messages */
+	struct bench_module *cur;
+};
 
 /* The filters as the user wrote them, for messages. */
 static void filters_str(const struct bench_func_select *fs, char *buf, size_t len)
@@ -113,87 +171,14 @@ static void filters_str(const struct bench_func_select *fs, char *buf, size_t le
 		buf[u - 1] = 0;
 }
 
-/* The module's header lines: sizes of the selected functions, import speed, the largest. */
-static void module_notes(struct bench_report *r, const char *path, const struct llvmir_module *m,
-			 const uint32_t *pick, uint32_t npick, double import_ms, double import_cpu_ms,
-			 uint32_t novars, bool pipeline, bool phi)
+static bool selected(const struct bench_llvm_filter *flt, const struct llvmir_func *f)
 {
-	char line[1024];
-	uint64_t blocks = 0, edges = 0, vars = 0, instrs = 0;
-	uint32_t *sz = ssa_alloc_array(npick ? npick : 1, sizeof *sz);
-	for (uint32_t i = 0; i < npick; i++) {
-		const struct llvmir_func *f = &m->funcs[pick[i]];
-		blocks += f->prog.cfg.n;
-		edges += f->prog.cfg.m;
-		vars += f->prog.nvars;
-		instrs += f->ninstrs;
-		if (sz)
-			sz[i] = f->prog.cfg.n;
-	}
-	double mbytes = (double)m->input_bytes / 1e6;
-	snprintf(line, sizeof line,
-		 "module: file=%s format=%s size_mb=%.2f import_ms=%.1f import_cpu_ms=%.1f "
-		 "import_mb_per_s=%.2f defined=%" PRIu32 " skipped=%" PRIu32 " declared=%" PRIu32,
-		 path, m->bitcode ? "bitcode" : "text", mbytes, import_ms, import_cpu_ms,
-		 import_ms > 0 ? mbytes / (import_ms / 1e3) : 0.0, m->nfuncs + m->nskipped,
-		 m->nskipped, m->ndeclared);
-	bench_report_note(r, line);
-	snprintf(line, sizeof line,
-		 "functions: selected=%" PRIu32 " blocks=%" PRIu64 " edges=%" PRIu64 " variables=%"
-		 PRIu64 " instructions=%" PRIu64, npick, blocks, edges, vars, instrs);
-	bench_report_note(r, line);
-	if (novars && (pipeline || phi)) {
-		snprintf(line, sizeof line, "functions: %" PRIu32 " without variables: %s skips them "
-			 "(nothing to place)", novars, pipeline ? "the pipeline" : "the phi stage");
-		bench_report_note(r, line);
-	}
-	if (sz && npick) {
-		qsort(sz, npick, sizeof *sz, cmp_u32);
-		uint32_t p90 = sz[(uint32_t)(((uint64_t)npick * 9 - 1) / 10)];
-		double med = npick % 2 ? sz[npick / 2]
-				       : ((double)sz[npick / 2 - 1] + sz[npick / 2]) / 2;
-		snprintf(line, sizeof line,
-			 "sizes: blocks min=%" PRIu32 " median=%.1f mean=%.1f p90=%" PRIu32
-			 " max=%" PRIu32, sz[0], med, (double)blocks / npick, p90, sz[npick - 1]);
-		bench_report_note(r, line);
-	}
-	free(sz);
-	/* The five largest by blocks (ties: module order). */
-	uint32_t top[5];
-	unsigned ntop = 0;
-	for (uint32_t i = 0; i < npick; i++) {
-		uint32_t n = m->funcs[pick[i]].prog.cfg.n;
-		unsigned at = ntop;
-		while (at > 0 && m->funcs[pick[top[at - 1]]].prog.cfg.n < n)
-			at--;
-		if (at >= 5)
-			continue;
-		if (ntop < 5)
-			ntop++;
-		memmove(top + at + 1, top + at, (ntop - 1 - at) * sizeof *top);
-		top[at] = i;
-	}
-	for (unsigned t = 0; t < ntop; t++) {
-		const struct llvmir_func *f = &m->funcs[pick[top[t]]];
-		snprintf(line, sizeof line,
-			 "largest: %-32s blocks=%" PRIu32 " edges=%" PRIu32 " variables=%" PRIu32
-			 " instructions=%" PRIu64, llvmir_func_name(f), f->prog.cfg.n, f->prog.cfg.m,
-			 f->prog.nvars, f->ninstrs);
-		bench_report_note(r, line);
-	}
+	const struct bench_func_select *fs = flt->fs;
+	const char *name = llvmir_func_name(f);
+	return (!fs->name || !strcmp(fs->name, name)) &&
+	       (!flt->have_re || regexec(&flt->re, name, 0, NULL, 0) == 0) &&
+	       f->prog.cfg.n >= fs->min_blocks && f->prog.cfg.n <= fs->max_blocks;
 }
-
-
-/* The function filters, compiled once, the importer's options, and the module the workloads run
- * on now. */
-struct bench_llvm_filter {
-	const struct bench_func_select *fs;
-	regex_t re;
-	bool have_re;
-	struct llvmir_options opt;
-	char filt[600]; /* the filters as the user wrote them, for messages */
-	struct bench_module *cur;
-};
 
 static void module_free(struct bench_module *bm)
 {
@@ -201,10 +186,8 @@ static void module_free(struct bench_module *bm)
 		return;
 	names_free(&bm->named.bnames); /* zeroed when there is no dump */
 	names_free(&bm->named.vnames);
-	free(bm->funcs);
-	free(bm->pick);
 	llvmir_module_free(&bm->m);
-	free(bm);
+	ssa_free_all(bm->funcs, bm->pick, bm);
 }
 
 int bench_llvm_open(struct bench_inputs *it, const struct bench_cli *cli)
@@ -234,6 +217,50 @@ int bench_llvm_open(struct bench_inputs *it, const struct bench_cli *cli)
 	return BENCH_EXIT_OK;
 }
 
+/* Imports module path: the module, or an exit code (BENCH_INPUT_SKIPPED under --keep-going)
+ * with the reason printed. */
+static int import(struct bench_inputs *it, const char *path, struct bench_module **out)
+{
+	const struct bench_cli *cli = it->cli;
+	struct bench_module *bm = calloc(1, sizeof *bm);
+	if (!bm) {
+		fprintf(stderr, "bench: out of memory\n");
+		return BENCH_EXIT_REFUSED;
+	}
+	struct io_error ioe;
+	memset(&ioe, 0, sizeof ioe);
+	bench_progress("importing %s", path);
+	double w0 = bench_now_ns(), c0 = bench_cpu_ns();
+	int st = llvmir_read(path, &it->filter->opt, &bm->m, &ioe);
+	bm->import_ms = (bench_now_ns() - w0) / 1e6;
+	bm->import_cpu_ms = (bench_cpu_ns() - c0) / 1e6;
+	bench_progress_done();
+	if (st == SSA_OK) {
+		*out = bm;
+		return BENCH_EXIT_OK;
+	}
+	free(bm);
+	char buf[700];
+	io_error_format(&ioe, buf, sizeof buf);
+	/* One broken module of a directory need not cost the others' results. Out of memory is not
+	 * a broken module: the others would likely fail the same. */
+	if (it->dir && cli->keep_going && st != SSA_ENOMEM) {
+		fprintf(stderr, "bench: %s (skipped: --keep-going)\n", buf);
+		size_t len = strlen(it->skipped);
+		if (len + 1 < sizeof it->skipped)
+			snprintf(it->skipped + len, sizeof it->skipped - len, "%s%s", len ? " " : "",
+				 path);
+		it->nskipped++;
+		return BENCH_INPUT_SKIPPED;
+	}
+	fprintf(stderr, "bench: %s\n", buf);
+	if (it->dir)
+		fprintf(stderr, "bench: --in %s: stopped at this module, %zu after it not run, no "
+				"report (--keep-going skips a module that cannot be read and runs and "
+				"reports the others)\n", cli->in, it->n - it->next);
+	return st == SSA_ENOMEM || st == SSA_ETOOBIG ? BENCH_EXIT_REFUSED : BENCH_EXIT_INPUT;
+}
+
 int bench_llvm_next(struct bench_inputs *it, struct bench_unit *u, struct bench_report *rep,
 		    bool phi)
 {
@@ -244,54 +271,23 @@ int bench_llvm_next(struct bench_inputs *it, struct bench_unit *u, struct bench_
 	const char *path = it->path[it->next++];
 	module_free(flt->cur); /* the workloads on the previous module have ended */
 	flt->cur = NULL;
-	struct bench_module *bm = calloc(1, sizeof *bm);
-	if (!bm) {
-		fprintf(stderr, "bench: out of memory\n");
-		return BENCH_EXIT_REFUSED;
-	}
-	struct llvmir_module *m = &bm->m;
-	struct io_error ioe;
-	memset(&ioe, 0, sizeof ioe);
-	bench_progress("importing %s", path);
-	double w0 = bench_now_ns(), c0 = bench_cpu_ns();
-	int st = llvmir_read(path, &flt->opt, m, &ioe);
-	double import_ms = (bench_now_ns() - w0) / 1e6, import_cpu_ms = (bench_cpu_ns() - c0) / 1e6;
-	bench_progress_done();
-	if (st != SSA_OK) {
-		free(bm);
-		char buf[700];
-		io_error_format(&ioe, buf, sizeof buf);
-		/* One broken module of a directory need not cost the others' results. Out of memory
-		 * is not a broken module: the others would likely fail the same. */
-		if (it->dir && cli->keep_going && st != SSA_ENOMEM) {
-			fprintf(stderr, "bench: %s (skipped: --keep-going)\n", buf);
-			size_t len = strlen(it->skipped);
-			if (len + 1 < sizeof it->skipped)
-				snprintf(it->skipped + len, sizeof it->skipped - len, "%s%s",
-					 len ? " " : "", path);
-			it->nskipped++;
-			return BENCH_INPUT_SKIPPED;
-		}
-		fprintf(stderr, "bench: %s\n", buf);
-		if (it->dir)
-			fprintf(stderr, "bench: --in %s: stopped at this module, %zu after it not run, "
-					"no report (--keep-going skips a module that cannot be read and "
-					"runs and reports the others)\n", cli->in, it->n - it->next);
-		return st == SSA_ENOMEM || st == SSA_ETOOBIG ? BENCH_EXIT_REFUSED : BENCH_EXIT_INPUT;
-	}
+	int code = import(it, path, &flt->cur);
+	if (code)
+		return code;
 	it->nread++;
-	flt->cur = bm;
+	struct bench_module *bm = flt->cur;
+	struct llvmir_module *m = &bm->m;
 	for (uint32_t i = 0; i < m->nskipped; i++)
 		fprintf(stderr, "bench: warning: %s: %s\n", path, llvmir_warning(m, i));
-	bm->pick = ssa_alloc_array(m->nfuncs ? m->nfuncs : 1, sizeof *bm->pick);
-	bm->funcs = ssa_alloc_array(m->nfuncs ? m->nfuncs : 1, sizeof *bm->funcs);
+	bm->pick = ssa_alloc_array(m->nfuncs, sizeof *bm->pick);
+	bm->funcs = ssa_alloc_array(m->nfuncs, sizeof *bm->funcs);
 	if (!bm->pick || !bm->funcs) {
 		fprintf(stderr, "bench: out of memory\n");
 		return BENCH_EXIT_REFUSED;
 	}
 	uint32_t novars = 0;
 	for (uint32_t i = 0; i < m->nfuncs; i++)
-		if (selected(flt->fs, flt->have_re ? &flt->re : NULL, &m->funcs[i])) {
+		if (selected(flt, &m->funcs[i])) {
 			bm->funcs[bm->npick] = (struct bench_func){&m->funcs[i].prog,
 								   llvmir_func_name(&m->funcs[i])};
 			bm->pick[bm->npick++] = i;
@@ -326,10 +322,10 @@ int bench_llvm_next(struct bench_inputs *it, struct bench_unit *u, struct bench_
 	}
 	if (!rep->begun)
 		bench_report_begin(rep);
-	rep->input = path;
-	module_notes(rep, path, m, bm->pick, bm->npick, import_ms, import_cpu_ms, novars,
+	rep->at = (struct bench_where){.path = path,
+				       .format = bench_has_suffix(path, ".bc") ? "llvm-bc" : "llvm-ir"};
+	module_notes(rep, path, m, bm->pick, bm->npick, bm->import_ms, bm->import_cpu_ms, novars,
 		     cli->pipeline != NULL, phi);
-	u->first_row = bench_report_nrows(rep);
 	return BENCH_EXIT_OK;
 }
 
@@ -346,8 +342,7 @@ int bench_llvm_close(struct bench_inputs *it, struct bench_report *rep, int code
 			bench_report_note(rep, line);
 		fprintf(stderr, "bench: %s\n", line);
 		*partial = rep->begun;
-		if (code == BENCH_EXIT_OK)
-			code = BENCH_EXIT_INPUT;
+		code = code ? code : BENCH_EXIT_INPUT;
 	}
 	if (flt && code == BENCH_EXIT_OK && it->dir && it->selected == 0 && flt->fs->given) {
 		fprintf(stderr, "bench: %s: no function of the modules in %s matches\n", flt->filt,

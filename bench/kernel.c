@@ -36,13 +36,17 @@ void bench_stage_kernel(const struct bench_stage *st, size_t i, struct bench_ker
 		bench_kernel_of(st, algo_head_at(st->table, i), k);
 }
 
+bool bench_word(const char *s, size_t len, const char *word)
+{
+	return strlen(word) == len && !strncmp(word, s, len);
+}
+
 bool bench_kernel_has_dump(const struct bench_kernel *k, const char *kind)
 {
-	size_t len = strlen(kind);
 	for (const char *p = k->dumps; p && *p;) {
 		const char *end = strchr(p, ' ');
 		size_t l = end ? (size_t)(end - p) : strlen(p);
-		if (l == len && !strncmp(p, kind, len))
+		if (bench_word(p, l, kind))
 			return true;
 		p = end ? end + 1 : p + l;
 	}

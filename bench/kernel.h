@@ -137,6 +137,8 @@ extern const size_t bench_naliases;
  * false when there is none. */
 bool bench_find_kernel(const char *name, size_t len, struct bench_kernel *k);
 const struct bench_stage *bench_find_stage(const char *name, size_t len);
+/* Whether the len bytes at s spell word. */
+bool bench_word(const char *s, size_t len, const char *word);
 /* Whether kind is one of k's dump kinds. */
 bool bench_kernel_has_dump(const struct bench_kernel *k, const char *kind);
 /* For estimates made before placement, when the φ count is not known yet: the φs an SSA form of

@@ -2,7 +2,7 @@
  * one module, timed by the peer as bench times a kernel, checked for placement parity against
  * ssalab's pruned placement, one row per function, and set against the pipeline's rows when
  * one ran on the same functions. */
-#include "bench/m2r.h"
+#include "bench/run.h"
 
 #ifdef SSALAB_HAVE_LLVM_PEERS
 #include "bench/ratio.h"
@@ -31,37 +31,32 @@ static void m2r_places_free(struct m2r_places *p)
 		phi_sets_free(&p->sets[i]);
 		free((void *)p->v[i].var_names);
 	}
-	free(p->v);
-	free(p->sets);
-	free(p->err);
+	ssa_free_all(p->v, p->sets, p->err);
 }
 
 static int m2r_places_make(struct m2r_places *p, const struct llvmir_module *m,
 			   const uint32_t *pick, uint32_t npick)
 {
-	memset(p, 0, sizeof *p);
-	p->v = ssa_alloc_array(npick ? npick : 1, sizeof *p->v);
-	p->sets = ssa_alloc_array(npick ? npick : 1, sizeof *p->sets);
-	p->err = ssa_alloc_array(npick ? npick : 1, sizeof *p->err);
+	p->n = 0;
+	p->v = ssa_calloc_array(npick, sizeof *p->v);
+	p->sets = ssa_calloc_array(npick, sizeof *p->sets);
+	p->err = ssa_calloc_array(npick, sizeof *p->err); /* SSA_OK */
 	if (!p->v || !p->sets || !p->err) {
 		m2r_places_free(p);
 		return SSA_ENOMEM;
 	}
-	for (uint32_t i = 0; i < npick; i++, p->n++) {
-		const struct llvmir_func *f = &m->funcs[pick[i]];
-		struct peer_m2r_placement *pl = &p->v[i];
-		memset(pl, 0, sizeof *pl);
-		memset(&p->sets[i], 0, sizeof p->sets[i]);
-		p->err[i] = SSA_OK;
+	for (; p->n < npick; p->n++) {
+		const struct llvmir_func *f = &m->funcs[pick[p->n]];
+		struct peer_m2r_placement *pl = &p->v[p->n];
+		uint32_t nv = f->prog.nvars;
 		if (f->optnone)
 			continue;
-		uint32_t nv = f->prog.nvars;
 		if (nv) {
-			p->err[i] = phi_place_prog(NULL, &f->prog, NULL, PHI_PRUNED, &p->sets[i]);
-			if (p->err[i] != SSA_OK)
+			p->err[p->n] = phi_place_prog(NULL, &f->prog, NULL, PHI_PRUNED, &p->sets[p->n]);
+			if (p->err[p->n] != SSA_OK)
 				continue;
 		}
-		const char **names = ssa_alloc_array(nv ? nv : 1, sizeof *names);
+		const char **names = ssa_alloc_array(nv, sizeof *names);
 		if (!names) {
 			p->n++;
 			m2r_places_free(p);
@@ -73,10 +68,52 @@ static int m2r_places_make(struct m2r_places *p, const struct llvmir_module *m,
 		pl->function = llvmir_func_name(f);
 		pl->nvars = nv;
 		pl->var_names = names;
-		pl->off = nv ? p->sets[i].off : none;
-		pl->blocks = nv ? p->sets[i].blocks : NULL;
+		pl->off = nv ? p->sets[p->n].off : none;
+		pl->blocks = nv ? p->sets[p->n].blocks : NULL;
 	}
 	return SSA_OK;
+}
+
+/* The row's check: placement parity of function f (ssalab's placement ps, placing err) against
+ * LLVM's pf, or only a count for optnone; *want gets ssalab's φ count. */
+static void m2r_check(const struct llvmir_func *f, const struct phi_sets *ps, int err,
+		      const struct peer_m2r_func *pf, const char *path, struct bench_result *res)
+{
+	const struct peer_m2r_parity *par = &pf->parity;
+	uint32_t made = pf->phis - pf->phis_before;
+	res->check = "error";
+	if (f->optnone != par->optnone) {
+		snprintf(res->check_msg, sizeof res->check_msg, "optnone: the importer says %s, "
+			 "LLVM says %s", f->optnone ? "yes" : "no", par->optnone ? "yes" : "no");
+	} else if (f->optnone) {
+		res->check = "unchecked";
+		snprintf(res->check_msg, sizeof res->check_msg, "optnone: the mem2reg pass "
+			 "skips it, so neither side promotes it");
+	} else if (err != SSA_OK) {
+		snprintf(res->check_msg, sizeof res->check_msg, "ssalab's pruned placement failed "
+			 "(status %d)", err);
+	} else if (!par->compared) {
+		snprintf(res->check_msg, sizeof res->check_msg, "llvm-mem2reg did not compare "
+			 "the placement");
+	} else if (par->failures == 0) {
+		res->check = "ok";
+		snprintf(res->check_msg, sizeof res->check_msg,
+			 "phis llvm=%" PRIu32 " ssalab-pruned=%" PRIu64 " both=%" PRIu32
+			 " folded=%" PRIu32 ", allocas promoted=%" PRIu32 " variables=%"
+			 PRIu32, made, f->prog.nvars ? ps->total : 0, par->both, par->folded,
+			 pf->allocas, f->prog.nvars);
+	} else {
+		/* The row carries the first difference; stderr has them all. */
+		const char *msg = par->msg ? par->msg : "";
+		const char *nl = strchr(msg, '\n');
+		int len = nl ? (int)(nl - msg) : (int)strlen(msg);
+		res->check = "FAIL";
+		snprintf(res->check_msg, sizeof res->check_msg, "%" PRIu32 " placement "
+			 "difference%s, first: %.*s", par->failures,
+			 par->failures == 1 ? "" : "s", len, msg);
+		fprintf(stderr, "bench: llvm-mem2reg: %s: placement differs from LLVM's:\n%s",
+			path, msg);
+	}
 }
 
 /* llvm-mem2reg on the selected functions of one module: one row per function, timed by the
@@ -86,9 +123,9 @@ static int m2r_places_make(struct m2r_places *p, const struct llvmir_module *m,
  * pruned placement against the blocks where LLVM leaves φs, a φ LLVM lacks accepted only where
  * LLVM's own simplification folds it on ssalab's placement (counted as folded). An optnone
  * function is promoted by neither side and only counted. Beside --pipeline, the pipeline's
- * total over the same functions (the rows from first_row on) is set against LLVM's. */
+ * total over the same functions (the rows of the report's section) is set against LLVM's. */
 int bench_m2r_run(const struct bench_cli *cli, struct bench_report *r,
-		  const struct bench_unit *u, size_t first_row)
+		  const struct bench_unit *u)
 {
 	const char *path = u->path;
 	const struct llvmir_module *m = &u->module->m;
@@ -97,35 +134,29 @@ int bench_m2r_run(const struct bench_cli *cli, struct bench_report *r,
 	struct peer_m2r_result pr;
 	struct m2r_places places;
 	char err[700];
-	unsigned reps = cli->timing.reps ? cli->timing.reps : 1;
-	if (m2r_places_make(&places, m, pick, npick) != SSA_OK) {
+	/* Per function with variables: the pipeline's medians summed, and LLVM's median. */
+	double *pair_pipe = ssa_alloc_array(2 * (size_t)npick + 1, sizeof *pair_pipe);
+	double *pair_llvm = pair_pipe + npick;
+	if (!pair_pipe || m2r_places_make(&places, m, pick, npick) != SSA_OK) {
+		free(pair_pipe);
 		fprintf(stderr, "bench: llvm-mem2reg: out of memory\n");
 		return BENCH_EXIT_REFUSED;
 	}
 	bench_progress("llvm-mem2reg on %s", path);
-	struct peer_m2r_timing how = {reps, cli->timing.warmup, cli->timing.min_time_s};
+	struct peer_m2r_timing how = {cli->timing.reps, cli->timing.warmup, cli->timing.min_time_s};
 	int st = peer_llvm_mem2reg_timed(path, &how, places.v, places.n, &pr, err, sizeof err);
 	bench_progress_done();
 	if (st != SSA_OK) {
 		m2r_places_free(&places);
+		free(pair_pipe);
 		fprintf(stderr, "bench: llvm-mem2reg: %s\n", st == SSA_EINPUT ? err : "out of memory");
 		return st == SSA_EINPUT ? BENCH_EXIT_INPUT : BENCH_EXIT_REFUSED;
 	}
-	size_t last_row = bench_report_nrows(r), row = first_row;
+	size_t last_row = r->nkept, row = r->first;
 	uint32_t cur = 0, nrun = 0, nequal = 0, ndiff = 0, nerr = 0, npaired = 0, noptnone = 0;
 	uint64_t phis_llvm = 0, phis_ssa = 0, nfolded = 0;
 	double m2r_ms = 0, pipe_ms = 0, m2r_paired_ms = 0;
-	/* Per function with variables: the pipeline's medians summed, and LLVM's median. */
-	double *pair_pipe = ssa_alloc_array(2 * (size_t)npick + 1, sizeof *pair_pipe);
-	double *pair_llvm = pair_pipe + npick;
-	if (!pair_pipe) {
-		peer_m2r_result_free(&pr);
-		m2r_places_free(&places);
-		fprintf(stderr, "bench: llvm-mem2reg: out of memory\n");
-		return BENCH_EXIT_REFUSED;
-	}
 	int code = BENCH_EXIT_OK;
-	char line[768];
 	for (uint32_t i = 0; i < npick; i++) {
 		const struct llvmir_func *f = &m->funcs[pick[i]];
 		const char *name = llvmir_func_name(f);
@@ -141,32 +172,26 @@ int bench_m2r_run(const struct bench_cli *cli, struct bench_report *r,
 		cur = j + 1;
 		const struct peer_m2r_func *pf = &pr.funcs[j];
 		/* The pipeline's rows of this function (it skips functions without variables). */
-		double pt = -1;
-		if (cli->pipeline && f->prog.nvars) {
-			const char *fn;
-			pt = 0;
-			while (row < last_row && bench_report_row_at(r, row, &fn) && fn && !strcmp(fn, name)) {
-				const struct bench_result *b = bench_report_row_at(r, row, &fn);
-				if (b->status != BENCH_RUN_OK)
-					pt = -1e300;
-				pt += b->timing.median_ms;
-				row++;
-			}
-		}
-		struct bench_graph_stats gs;
-		if (bench_graph_stats(&f->prog.cfg, &gs) != SSA_OK) {
-			code = BENCH_EXIT_REFUSED;
-			break;
+		bool piped = cli->pipeline && f->prog.nvars;
+		double pt = piped ? 0 : -1;
+		const char *fn;
+		while (piped && row < last_row && bench_report_row_at(r, row, &fn) && fn &&
+		       !strcmp(fn, name)) {
+			const struct bench_result *b = bench_report_row_at(r, row++, &fn);
+			if (b->status != BENCH_RUN_OK)
+				pt = -1e300;
+			pt += b->timing.median_ms;
 		}
 		struct bench_result res;
 		memset(&res, 0, sizeof res);
-		res.algo = "llvm-mem2reg";
-		res.stage = "mem2reg";
-		res.status = BENCH_RUN_OK;
-		if (bench_timing_init(&res.timing, pf->reps) != SSA_OK) {
+		if (bench_report_function(r, name, &f->prog) != SSA_OK ||
+		    bench_timing_init(&res.timing, pf->reps) != SSA_OK) {
 			code = BENCH_EXIT_REFUSED;
 			break;
 		}
+		res.algo = "llvm-mem2reg";
+		res.stage = "mem2reg";
+		res.status = BENCH_RUN_OK;
 		res.timing.reps = pf->reps;
 		res.timing.iters = pf->iters ? pf->iters : 1;
 		for (uint32_t k = 0; k < pf->reps; k++) {
@@ -187,57 +212,17 @@ int bench_m2r_run(const struct bench_cli *cli, struct bench_report *r,
 			res.counters[k] = cv[k];
 		}
 		res.ncounters = 4;
-		/* The check: placement parity, or only a count for optnone. */
-		const struct peer_m2r_parity *par = &pf->parity;
-		uint64_t want = f->prog.nvars ? places.sets[i].total : 0;
-		noptnone += f->optnone || par->optnone;
-		res.check = "error";
-		if (f->optnone != par->optnone) {
-			snprintf(res.check_msg, sizeof res.check_msg, "optnone: the importer says %s, "
-				 "LLVM says %s", f->optnone ? "yes" : "no", par->optnone ? "yes" : "no");
-		} else if (f->optnone) {
-			res.check = "unchecked";
-			snprintf(res.check_msg, sizeof res.check_msg, "optnone: the mem2reg pass "
-				 "skips it, so neither side promotes it");
-		} else if (places.err[i] != SSA_OK) {
-			snprintf(res.check_msg, sizeof res.check_msg, "ssalab's pruned placement failed "
-				 "(status %d)", places.err[i]);
-		} else if (!par->compared) {
-			snprintf(res.check_msg, sizeof res.check_msg, "llvm-mem2reg did not compare "
-				 "the placement");
-		} else {
-			phis_llvm += made;
-			phis_ssa += want;
-			nfolded += par->folded;
-			bool same = par->failures == 0;
-			res.check = same ? "ok" : "FAIL";
-			if (same) {
-				snprintf(res.check_msg, sizeof res.check_msg,
-					 "phis llvm=%" PRIu32 " ssalab-pruned=%" PRIu64 " both=%" PRIu32
-					 " folded=%" PRIu32 ", allocas promoted=%" PRIu32 " variables=%"
-					 PRIu32, made, want, par->both, par->folded, pf->allocas,
-					 f->prog.nvars);
-			} else {
-				/* The row carries the first difference; stderr has them all. */
-				const char *msg = par->msg ? par->msg : "";
-				const char *nl = strchr(msg, '\n');
-				int len = nl ? (int)(nl - msg) : (int)strlen(msg);
-				snprintf(res.check_msg, sizeof res.check_msg, "%" PRIu32 " placement "
-					 "difference%s, first: %.*s", par->failures,
-					 par->failures == 1 ? "" : "s", len, msg);
-				fprintf(stderr, "bench: llvm-mem2reg: %s: placement differs from LLVM's:\n%s",
-					path, msg);
-			}
-			nequal += same;
-			ndiff += !same;
-		}
+		m2r_check(f, &places.sets[i], places.err[i], pf, path, &res);
+		noptnone += f->optnone || pf->parity.optnone;
 		nerr += !strcmp(res.check, "error");
-		r->gs = &gs;
-		r->input = path;
-		r->vars = f->prog.nvars;
-		r->function = name;
+		nequal += !strcmp(res.check, "ok");
+		ndiff += !strcmp(res.check, "FAIL");
+		if (!strcmp(res.check, "ok") || !strcmp(res.check, "FAIL")) {
+			phis_llvm += made;
+			phis_ssa += f->prog.nvars ? places.sets[i].total : 0;
+			nfolded += pf->parity.folded;
+		}
 		bench_report_row(r, &res);
-		r->gs = NULL;
 		nrun++;
 		m2r_ms += res.timing.median_ms;
 		if (pt >= 0) {
@@ -249,6 +234,7 @@ int bench_m2r_run(const struct bench_cli *cli, struct bench_report *r,
 		}
 		bench_timing_free(&res.timing);
 	}
+	char line[768];
 	snprintf(line, sizeof line,
 		 "llvm-mem2reg: functions=%" PRIu32 " total_ms=%.6f (warm: calibrated batches of "
 		 "PromoteMemToReg on clones made untimed; wall) phis llvm=%" PRIu64 " ssalab-pruned=%" PRIu64 " functions_equal=%" PRIu32

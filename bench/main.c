@@ -1,15 +1,9 @@
 /* bench: times SSA-construction kernels on generated or loaded CFGs and programs and reports
  * graph statistics, every sample's time with median/min/max, ns per block and edge, counters,
  * memory and the check outcome, as text, CSV or JSON (bench/README.md). The command reads as
- * its run: parse the options, plan the workloads, then for each input (input.h), for each
- * workload (run.h), rows to the report (report.h). */
-#include "bench/cli.h"
-#include "bench/input.h"
-#include "bench/outfile.h"
-#include "bench/plan.h"
-#include "bench/report.h"
+ * its run: parse the options, plan the workloads, then for each input (input.c) its workloads
+ * (run.c), rows to the report (report.c). */
 #include "bench/run.h"
-#include "bench/sysinfo.h"
 #include "util/status.h"
 
 #include <stdbool.h>
@@ -25,8 +19,7 @@ static int finish_out(const struct bench_cli *cli, struct bench_outfile *of, int
 	if (!cli->out) {
 		if (fflush(stdout) != 0 || ferror(stdout)) {
 			fprintf(stderr, "bench: writing to standard output failed\n");
-			if (!code)
-				code = BENCH_EXIT_INPUT;
+			code = code ? code : BENCH_EXIT_INPUT;
 		}
 		return code;
 	}
@@ -35,8 +28,7 @@ static int finish_out(const struct bench_cli *cli, struct bench_outfile *of, int
 			 code == BENCH_EXIT_REFUSED || (partial && code == BENCH_EXIT_INPUT))) {
 		if (bench_outfile_commit(of, err, sizeof err)) {
 			fprintf(stderr, "bench: --out %s\n", err);
-			if (!code)
-				code = BENCH_EXIT_INPUT;
+			code = code ? code : BENCH_EXIT_INPUT;
 		}
 	} else {
 		bench_outfile_abort(of);
@@ -47,44 +39,35 @@ static int finish_out(const struct bench_cli *cli, struct bench_outfile *of, int
 int main(int argc, char **argv)
 {
 	struct bench_cli cli;
+	struct bench_plan plan = {0};
+	struct bench_sysinfo sys;
+	struct bench_outfile of = {0};
 	char err[1024];
 	if (argc == 2 && !strcmp(argv[1], "--version")) {
 		bench_version(stdout);
 		return BENCH_EXIT_OK;
 	}
 	int code = bench_cli_parse(&cli, argc, argv, err, sizeof err);
-	if (code) {
-		fprintf(stderr, "bench: %s\n", err);
-		return code;
-	}
-	if (cli.help) {
-		bench_cli_usage(stdout);
+	if (code)
+		goto fail;
+	if (cli.help || (cli.algo && !strcmp(cli.algo, "list"))) {
+		if (cli.help)
+			bench_cli_usage(stdout);
+		else
+			bench_plan_list(stdout);
 		return BENCH_EXIT_OK;
 	}
-	if (cli.algo && !strcmp(cli.algo, "list")) {
-		bench_plan_list(stdout);
-		return BENCH_EXIT_OK;
-	}
-	struct bench_plan plan;
 	code = bench_plan_make(&cli, &plan, err, sizeof err);
-	if (code) {
-		fprintf(stderr, "bench: %s\n", err);
-		bench_plan_free(&plan);
-		return code;
-	}
-
-	struct bench_sysinfo sys;
+	if (code)
+		goto fail;
 	bench_sysinfo_collect(&sys, argc, argv);
 	int st = cli.pin != -1 ? bench_pin(&sys, cli.pin, err, sizeof err) : SSA_OK;
 	if (st) {
-		fprintf(stderr, "bench: %s\n", err);
-		bench_plan_free(&plan);
-		return st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
+		code = st == SSA_EUSAGE ? BENCH_EXIT_USAGE : BENCH_EXIT_INPUT;
+		goto fail;
 	}
 	/* The output file is opened before the (possibly long) input work so that an unwritable
 	 * --out fails at once. */
-	struct bench_outfile of;
-	memset(&of, 0, sizeof of);
 	if (cli.out && bench_outfile_open(&of, cli.out, err, sizeof err) != SSA_OK) {
 		fprintf(stderr, "bench: --out %s\n", err);
 		bench_plan_free(&plan);
@@ -107,30 +90,25 @@ int main(int argc, char **argv)
 		.quiet = cli.quiet && cli.dump,
 	};
 	struct bench_inputs it;
-	bool stopped = false, partial = false;
+	bool partial = false;
 	code = bench_inputs_open(&it, &cli, &rep);
-	if (code) {
-		stopped = true;
-	} else {
-		for (;;) {
-			struct bench_unit u;
-			int c = bench_inputs_next(&it, &u, &rep, plan.phi);
-			if (c == BENCH_INPUT_END)
-				break;
-			if (c == BENCH_INPUT_SKIPPED)
-				continue;
-			if (c) {
-				code = c;
-				stopped = true;
-				break;
-			}
-			/* A usage error met on a module (a kernel that cannot run there) ends the run. */
-			for (unsigned w = 0; w < plan.nwork && !(it.llvm && code == BENCH_EXIT_USAGE); w++)
-				code = bench_run_workload(&cli, &plan, w, &u, &rep, dump_f, code);
-			bench_inputs_end_unit(&it, &u, &rep);
-			if (it.llvm && code == BENCH_EXIT_USAGE)
-				break;
+	bool stopped = code != BENCH_EXIT_OK;
+	while (!stopped) {
+		struct bench_unit u;
+		int c = bench_inputs_next(&it, &u, &rep, plan.phi);
+		if (c == BENCH_INPUT_END)
+			break;
+		if (c == BENCH_INPUT_SKIPPED)
+			continue;
+		if (c) {
+			code = c;
+			stopped = true;
+			break;
 		}
+		code = bench_run_unit(&cli, &plan, &u, &rep, dump_f, code);
+		bench_inputs_end_unit(&it, &u, &rep);
+		/* A usage error met on a module (a kernel that cannot run there) ends the run. */
+		stopped = it.llvm && code == BENCH_EXIT_USAGE;
 	}
 	code = bench_inputs_close(&it, &rep, code, &partial);
 	bench_plan_free(&plan);
@@ -138,4 +116,8 @@ int main(int argc, char **argv)
 	 * run and, with some skipped, when any was read. */
 	bool complete = it.llvm || (!stopped && (!it.nskipped || it.nread > 0));
 	return finish_out(&cli, &of, code, complete, partial);
+fail:
+	fprintf(stderr, "bench: %s\n", err);
+	bench_plan_free(&plan);
+	return code;
 }

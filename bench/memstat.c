@@ -65,18 +65,14 @@ uint64_t bench_mem_available(void)
 
 uint64_t bench_mem_limit(const struct bench_cli *cli, const char **how)
 {
-	const char *dummy;
-	if (!how)
-		how = &dummy;
-	if (cli->mem_limit_none) {
-		*how = "--mem-limit=none";
+	if (how)
+		*how = cli->mem_limit_none ? "--mem-limit=none"
+		       : cli->mem_limit	   ? "--mem-limit"
+					   : "75% of MemAvailable";
+	if (cli->mem_limit_none)
 		return UINT64_MAX;
-	}
-	if (cli->mem_limit) {
-		*how = "--mem-limit";
+	if (cli->mem_limit)
 		return cli->mem_limit;
-	}
 	uint64_t avail = bench_mem_available();
-	*how = "75% of MemAvailable";
 	return avail ? avail / 4 * 3 : UINT64_MAX;
 }

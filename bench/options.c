@@ -12,6 +12,7 @@
 #include "util/mem.h"
 #include "util/status.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <regex.h>
@@ -30,19 +31,16 @@ static int parse_bytes(const char *s, uint64_t *out)
 	double v = strtod(s, &end);
 	if (errno || end == s || v < 0)
 		return SSA_EUSAGE;
-	double mul = 1;
-	switch (*end) {
-	case 'k': case 'K': mul = 1024.0; end++; break;
-	case 'm': case 'M': mul = 1024.0 * 1024; end++; break;
-	case 'g': case 'G': mul = 1024.0 * 1024 * 1024; end++; break;
-	case 't': case 'T': mul = 1024.0 * 1024 * 1024 * 1024; end++; break;
-	default: break;
+	const char *units = "kmgt";
+	const char *u = *end ? strchr(units, tolower((unsigned char)*end)) : NULL;
+	if (u) {
+		v *= (double)(UINT64_C(1) << (10 * (u - units + 1)));
+		end++;
 	}
 	if (*end == 'B' || *end == 'b')
 		end++;
 	if (*end)
 		return SSA_EUSAGE;
-	v *= mul;
 	if (v >= 18446744073709551615.0)
 		return SSA_ETOOBIG;
 	*out = (uint64_t)v;
@@ -58,6 +56,12 @@ void *bench_grow(void *v, size_t n, size_t *cap, size_t size)
 	if (v)
 		*cap = c;
 	return v;
+}
+
+bool bench_has_suffix(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a > b && !strcmp(s + a - b, suffix);
 }
 
 void bench_format_bytes(uint64_t bytes, char *buf, size_t len)
@@ -86,39 +90,64 @@ enum opt_id {
 
 enum opt_arg { ARG_NONE, ARG_REQUIRED, ARG_OPTIONAL };
 
+/* What an option's value sets: a string or a flag at off in struct bench_cli, or a whole count
+ * of size bytes there in [min, max] ("expected" what otherwise); the others are parsed in
+ * set_option. AT(field) gives off and size. */
+enum opt_kind { K_OTHER, K_STRING, K_FLAG, K_COUNT };
+
+#define AT(field) offsetof(struct bench_cli, field), sizeof(((struct bench_cli *)0)->field)
+
 static const struct {
 	const char *name;
 	enum opt_arg arg;
+	enum opt_kind kind;
+	size_t off, size;
+	uint64_t min, max;
+	const char *what;
 } core_opts[O_N] = {
-	[O_ALGO] = {"algo", ARG_REQUIRED},	   [O_PIPELINE] = {"pipeline", ARG_OPTIONAL},
-	[O_IN] = {"in", ARG_REQUIRED},		   [O_REPS] = {"reps", ARG_REQUIRED},
-	[O_WARMUP] = {"warmup", ARG_REQUIRED},	   [O_MINTIME] = {"min-time", ARG_REQUIRED},
-	[O_PIN] = {"pin", ARG_OPTIONAL},	   [O_CSV] = {"csv", ARG_NONE},
-	[O_JSON] = {"json", ARG_NONE},		   [O_FORMAT] = {"format", ARG_REQUIRED},		   [O_OUT] = {"out", ARG_REQUIRED},
-	[O_MEMLIMIT] = {"mem-limit", ARG_REQUIRED}, [O_TIMELIMIT] = {"time-limit", ARG_REQUIRED},
-	[O_CHECK] = {"check", ARG_NONE},	   [O_NOCHECK] = {"no-check", ARG_NONE},
-	[O_DUMP] = {"dump", ARG_REQUIRED},	   [O_HELP] = {"help", ARG_NONE},
-	[O_FUNCTION] = {"function", ARG_REQUIRED}, [O_FUNCREGEX] = {"function-regex", ARG_REQUIRED},
-	[O_MINBLOCKS] = {"min-blocks", ARG_REQUIRED}, [O_MAXBLOCKS] = {"max-blocks", ARG_REQUIRED},
-	[O_QUIET] = {"quiet", ARG_NONE},	   [O_KEEPGOING] = {"keep-going", ARG_NONE},
-	[O_BASELINE] = {"baseline", ARG_REQUIRED},
-	[O_REVERSE] = {"reverse", ARG_NONE},	   [O_DFLIMIT] = {"df-limit", ARG_REQUIRED},
-	[O_FLAVOR] = {"flavor", ARG_REQUIRED},	   [O_LIVE] = {"live", ARG_REQUIRED},
-	[O_PLACEMENT] = {"placement", ARG_REQUIRED}, [O_MAXIMAL] = {"maximal", ARG_REQUIRED},
-	[O_WALKS] = {"rename-walks", ARG_REQUIRED},
-	[O_COPYPROP] = {"copy-prop", ARG_NONE},
-	[O_STREAM] = {"stream", ARG_REQUIRED},	   [O_UPDATES] = {"updates", ARG_REQUIRED},
-	[O_BATCH] = {"batch", ARG_REQUIRED},
+	[O_ALGO] = {"algo", ARG_REQUIRED, K_STRING, AT(algo)},
+	[O_PIPELINE] = {"pipeline", ARG_OPTIONAL},
+	[O_IN] = {"in", ARG_REQUIRED},
+	[O_REPS] = {"reps", ARG_REQUIRED, K_COUNT, AT(timing.reps), 1, BENCH_MAX_REPS, "1..1000000"},
+	[O_WARMUP] = {"warmup", ARG_REQUIRED, K_COUNT, AT(timing.warmup), 0, BENCH_MAX_REPS,
+		      "0..1000000"},
+	[O_MINTIME] = {"min-time", ARG_REQUIRED},
+	[O_PIN] = {"pin", ARG_OPTIONAL},
+	[O_CSV] = {"csv", ARG_NONE},
+	[O_JSON] = {"json", ARG_NONE},
+	[O_FORMAT] = {"format", ARG_REQUIRED},
+	[O_OUT] = {"out", ARG_REQUIRED, K_STRING, AT(out)},
+	[O_MEMLIMIT] = {"mem-limit", ARG_REQUIRED},
+	[O_TIMELIMIT] = {"time-limit", ARG_REQUIRED},
+	[O_CHECK] = {"check", ARG_NONE},
+	[O_NOCHECK] = {"no-check", ARG_NONE},
+	[O_DUMP] = {"dump", ARG_REQUIRED, K_STRING, AT(dump)},
+	[O_HELP] = {"help", ARG_NONE, K_FLAG, AT(help)},
+	[O_FUNCTION] = {"function", ARG_REQUIRED, K_STRING, AT(fsel.name)},
+	[O_FUNCREGEX] = {"function-regex", ARG_REQUIRED},
+	[O_MINBLOCKS] = {"min-blocks", ARG_REQUIRED, K_COUNT, AT(fsel.min_blocks), 0, UINT32_MAX,
+			 "a block count"},
+	[O_MAXBLOCKS] = {"max-blocks", ARG_REQUIRED, K_COUNT, AT(fsel.max_blocks), 0, UINT32_MAX,
+			 "a block count"},
+	[O_QUIET] = {"quiet", ARG_NONE, K_FLAG, AT(quiet)},
+	[O_KEEPGOING] = {"keep-going", ARG_NONE, K_FLAG, AT(keep_going)},
+	[O_BASELINE] = {"baseline", ARG_REQUIRED, K_STRING, AT(baseline)},
+	[O_REVERSE] = {"reverse", ARG_NONE, K_FLAG, AT(opts.reverse)},
+	[O_DFLIMIT] = {"df-limit", ARG_REQUIRED, K_COUNT, AT(opts.df_limit), 1, UINT64_MAX,
+		       "a positive count such as 1e9"},
+	[O_FLAVOR] = {"flavor", ARG_REQUIRED},
+	[O_LIVE] = {"live", ARG_REQUIRED},
+	[O_PLACEMENT] = {"placement", ARG_REQUIRED},
+	[O_MAXIMAL] = {"maximal", ARG_REQUIRED},
+	[O_WALKS] = {"rename-walks", ARG_REQUIRED, K_COUNT, AT(opts.walks), 0, UINT32_MAX,
+		     "a count"},
+	[O_COPYPROP] = {"copy-prop", ARG_NONE, K_FLAG, AT(opts.copy_prop)},
+	[O_STREAM] = {"stream", ARG_REQUIRED, K_STRING, AT(opts.stream)},
+	[O_UPDATES] = {"updates", ARG_REQUIRED, K_COUNT, AT(opts.updates), 1, GEN_STREAM_MAX_UPDATES,
+		       "a positive whole number up to 1e8"},
+	[O_BATCH] = {"batch", ARG_REQUIRED, K_COUNT, AT(opts.batch), 1, UINT32_MAX,
+		     "a positive whole number"},
 };
-
-static int parse_u64(const char *s, uint64_t max, uint64_t *out)
-{
-	uint64_t v;
-	if (gen_parse_count(s, &v) != SSA_OK || v > max)
-		return SSA_EUSAGE;
-	*out = v;
-	return SSA_OK;
-}
 
 /* A non-negative decimal number of seconds, at most max. */
 static int parse_seconds(const char *s, double max, double *out)
@@ -139,9 +168,32 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 {
 #define BAD(...) do { snprintf(err, errlen, __VA_ARGS__); return BENCH_EXIT_USAGE; } while (0)
 	struct bench_stage_opts *o = &cli->opts;
+	char *at = (char *)cli + core_opts[id].off;
 	uint64_t u64;
+	if (id >= O_REVERSE)
+		cli->opts_given[cli->nopts_given++] = core_opts[id].name;
+	if (id >= O_FUNCTION && id <= O_MAXBLOCKS && !cli->fsel.given)
+		cli->fsel.given = core_opts[id].name;
+	switch (core_opts[id].kind) {
+	case K_STRING:
+		*(const char **)at = val;
+		return BENCH_EXIT_OK;
+	case K_FLAG:
+		*(bool *)at = true;
+		return BENCH_EXIT_OK;
+	case K_COUNT:
+		if (gen_parse_count(val, &u64) != SSA_OK || u64 < core_opts[id].min ||
+		    u64 > core_opts[id].max)
+			BAD("--%s=%s: expected %s", core_opts[id].name, val, core_opts[id].what);
+		if (core_opts[id].size == sizeof(uint32_t))
+			*(uint32_t *)at = (uint32_t)u64;
+		else
+			*(uint64_t *)at = u64;
+		return BENCH_EXIT_OK;
+	case K_OTHER:
+		break;
+	}
 	switch (id) {
-	case O_ALGO: cli->algo = val; break;
 	case O_PIPELINE: cli->pipeline = val ? val : "default"; break;
 	case O_IN:
 		if (cli->nin == BENCH_MAX_IN)
@@ -150,31 +202,14 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 		cli->ins[cli->nin++] = val;
 		cli->in = cli->ins[0];
 		break;
-	case O_QUIET: cli->quiet = true; break;
-	case O_KEEPGOING: cli->keep_going = true; break;
-	case O_BASELINE: cli->baseline = val; break;
-	case O_REPS:
-		if (parse_u64(val, BENCH_MAX_REPS, &u64) || u64 == 0)
-			BAD("--reps=%s: expected 1..%u", val, BENCH_MAX_REPS);
-		cli->timing.reps = (unsigned)u64;
-		break;
-	case O_WARMUP:
-		if (parse_u64(val, BENCH_MAX_REPS, &u64))
-			BAD("--warmup=%s: expected 0..%u", val, BENCH_MAX_REPS);
-		cli->timing.warmup = (unsigned)u64;
-		break;
 	case O_MINTIME:
 		if (parse_seconds(val, 60, &cli->timing.min_time_s))
 			BAD("--min-time=%s: expected seconds from 0 to 60, such as 0.001", val);
 		break;
 	case O_PIN:
-		if (!val) {
-			cli->pin = -2;
-		} else {
-			if (parse_u64(val, 1000000, &u64))
-				BAD("--pin=%s: expected a logical core number", val);
-			cli->pin = (int)u64;
-		}
+		if (val && (gen_parse_count(val, &u64) != SSA_OK || u64 > 1000000))
+			BAD("--pin=%s: expected a logical core number", val);
+		cli->pin = val ? (int)u64 : -2;
 		break;
 	case O_CSV: cli->format = BENCH_FMT_CSV; break;
 	case O_JSON: cli->format = BENCH_FMT_JSON; break;
@@ -188,13 +223,9 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 		else
 			BAD("--format=%s: expected text, md, csv or json", val);
 		break;
-	case O_OUT: cli->out = val; break;
 	case O_MEMLIMIT:
-		if (!strcmp(val, "none")) {
-			cli->mem_limit_none = true;
-			break;
-		}
-		if (parse_bytes(val, &cli->mem_limit) || cli->mem_limit == 0)
+		cli->mem_limit_none = !strcmp(val, "none");
+		if (!cli->mem_limit_none && (parse_bytes(val, &cli->mem_limit) || cli->mem_limit == 0))
 			BAD("--mem-limit=%s: expected a size such as 512M, 16G or 'none'", val);
 		break;
 	case O_TIMELIMIT:
@@ -203,12 +234,6 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 		break;
 	case O_CHECK: cli->check = true; break;
 	case O_NOCHECK: cli->check = false; break;
-	case O_DUMP: cli->dump = val; break;
-	case O_HELP: cli->help = true; break;
-	case O_FUNCTION:
-		cli->fsel.name = val;
-		cli->fsel.given = cli->fsel.given ? cli->fsel.given : "--function";
-		break;
 	case O_FUNCREGEX: {
 		regex_t re;
 		int rc = regcomp(&re, val, REG_EXTENDED | REG_NOSUB);
@@ -220,25 +245,8 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 		}
 		regfree(&re);
 		cli->fsel.regex = val;
-		cli->fsel.given = cli->fsel.given ? cli->fsel.given : "--function-regex";
 		break;
 	}
-	case O_MINBLOCKS:
-	case O_MAXBLOCKS:
-		if (parse_u64(val, UINT32_MAX, &u64))
-			BAD("--%s=%s: expected a block count", core_opts[id].name, val);
-		if (id == O_MINBLOCKS)
-			cli->fsel.min_blocks = u64;
-		else
-			cli->fsel.max_blocks = u64;
-		if (!cli->fsel.given)
-			cli->fsel.given = id == O_MINBLOCKS ? "--min-blocks" : "--max-blocks";
-		break;
-	case O_REVERSE: o->reverse = true; break;
-	case O_DFLIMIT:
-		if (parse_u64(val, UINT64_MAX, &o->df_limit) || o->df_limit == 0)
-			BAD("--df-limit=%s: expected a positive count such as 1e9", val);
-		break;
 	case O_FLAVOR: {
 		enum phi_flavor f;
 		if (phi_flavor_parse(val, &f) != SSA_OK)
@@ -262,26 +270,8 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 		o->maximal_every = !strcmp(val, "every");
 		o->maximal_set = true;
 		break;
-	case O_WALKS:
-		if (parse_u64(val, UINT32_MAX, &u64))
-			BAD("--rename-walks=%s: expected a count", val);
-		o->walks = (uint32_t)u64;
-		break;
-	case O_COPYPROP: o->copy_prop = true; break;
-	case O_STREAM: o->stream = val; break;
-	case O_UPDATES:
-		if (parse_u64(val, GEN_STREAM_MAX_UPDATES, &o->updates) || o->updates == 0)
-			BAD("--updates=%s: expected a positive whole number up to 1e8", val);
-		break;
-	case O_BATCH:
-		if (parse_u64(val, UINT32_MAX, &u64) || u64 == 0)
-			BAD("--batch=%s: expected a positive whole number", val);
-		o->batch = (uint32_t)u64;
-		break;
-	case O_N: break;
+	default: break;
 	}
-	if (id >= O_REVERSE)
-		cli->opts_given[cli->nopts_given++] = core_opts[id].name;
 	return BENCH_EXIT_OK;
 #undef BAD
 }
@@ -289,23 +279,20 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, size_t errlen)
 {
 #define USAGE(...) do { snprintf(err, errlen, __VA_ARGS__); return BENCH_EXIT_USAGE; } while (0)
-	memset(cli, 0, sizeof *cli);
+	*cli = (struct bench_cli){
+		.timing = {.reps = 5, .warmup = 1, .min_time_s = 0.001},
+		.pin = -1,
+		.check = true,
+		.fsel.max_blocks = UINT32_MAX,
+		.opts = {.df_limit = DF_DEFAULT_LIMIT, .flavor = PHI_MINIMAL,
+			 .placement = phi_default_algo()->head.name, .walks = SSA_CHECK_WALKS},
+		.argc = argc,
+		.argv = argv,
+	};
 	gen_options_init(&cli->gen);
 	cli->gen.p.family = "structured";
 	cli->gen.p.blocks = 1000000;
 	cli->gen.p.seed = 1;
-	cli->timing.reps = 5;
-	cli->timing.warmup = 1;
-	cli->timing.min_time_s = 0.001;
-	cli->pin = -1;
-	cli->check = true;
-	cli->fsel.max_blocks = UINT32_MAX;
-	cli->opts.df_limit = DF_DEFAULT_LIMIT;
-	cli->opts.flavor = PHI_MINIMAL;
-	cli->opts.placement = phi_default_algo()->head.name;
-	cli->opts.walks = SSA_CHECK_WALKS;
-	cli->argc = argc;
-	cli->argv = argv;
 	bool seen[O_N] = {false};
 
 	for (int i = 1; i < argc; i++) {
@@ -335,7 +322,7 @@ int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, siz
 		}
 		int k;
 		for (k = 0; k < O_N; k++)
-			if (strlen(core_opts[k].name) == len && !strncmp(core_opts[k].name, name, len))
+			if (bench_word(name, len, core_opts[k].name))
 				break;
 		if (k == O_N)
 			USAGE("unknown option '--%.*s' (see --help)", (int)len, name);
@@ -369,7 +356,7 @@ int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, siz
 	if (cli->algo && cli->pipeline && strcmp(cli->algo, "llvm-mem2reg"))
 		USAGE("--algo and --pipeline exclude each other");
 	if (cli->fsel.given && !cli->in)
-		USAGE("%s selects functions of an LLVM IR input: it needs --in MODULE.ll|.bc",
+		USAGE("--%s selects functions of an LLVM IR input: it needs --in MODULE.ll|.bc",
 		      cli->fsel.given);
 	if (cli->fsel.min_blocks > cli->fsel.max_blocks)
 		USAGE("--min-blocks=%" PRIu64 " exceeds --max-blocks=%" PRIu64, cli->fsel.min_blocks,

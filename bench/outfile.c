@@ -9,8 +9,7 @@
  * message and exit code instead of a hang. A kernel cannot be interrupted safely in the middle
  * of its work, so the alarm ends the process the same way: its handler writes a message
  * prepared in advance, removes the temporary file and exits (write, unlink, _exit). */
-#include "bench/outfile.h"
-#include "bench/cli.h"
+#include "bench/run.h"
 #include "util/status.h"
 
 #include <errno.h>
@@ -48,19 +47,21 @@ static void on_signal(int sig)
 	sigaction(sig, &sa, NULL);
 }
 
-static void interrupt_arm(const char *tmp)
+/* Removes the temporary file (closing fd when it is open): nothing is left to remove, the
+ * handlers stay, and a later signal still exits 128 + signal. err, when given, says why: what
+ * failed and the errno it left (saved); the status is SSA_EIO. */
+static int drop_tmp(struct bench_outfile *o, int fd, const char *what, int saved, char *err,
+		    size_t errlen)
 {
-	memcpy(interrupt_tmp, tmp, sizeof interrupt_tmp);
-	interrupt_armed = 1;
-	on_signal(SIGINT);
-	on_signal(SIGTERM);
-}
-
-/* After the rename (or the unlink) there is nothing left to remove; the handlers stay, and a
- * later signal still exits 128 + signal. */
-static void interrupt_disarm(void)
-{
+	if (err)
+		snprintf(err, errlen, "%s: %s%s", o->path, what, strerror(saved));
+	if (fd >= 0)
+		close(fd);
 	interrupt_armed = 0;
+	if (o->tmp[0])
+		unlink(o->tmp);
+	o->tmp[0] = 0;
+	return SSA_EIO;
 }
 
 int bench_outfile_open(struct bench_outfile *o, const char *path, char *err, size_t errlen)
@@ -83,24 +84,14 @@ int bench_outfile_open(struct bench_outfile *o, const char *path, char *err, siz
 	 * (0666 less the umask) before it is renamed into place. */
 	mode_t mask = umask(0);
 	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) != 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		close(fd);
-		unlink(o->tmp);
-		o->tmp[0] = 0;
-		return SSA_EIO;
-	}
-	interrupt_arm(o->tmp);
+	if (fchmod(fd, 0666 & ~mask) != 0)
+		return drop_tmp(o, fd, "", errno, err, errlen);
+	memcpy(interrupt_tmp, o->tmp, sizeof interrupt_tmp);
+	interrupt_armed = 1;
+	on_signal(SIGINT);
+	on_signal(SIGTERM);
 	o->f = fdopen(fd, "w");
-	if (!o->f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		close(fd);
-		interrupt_disarm();
-		unlink(o->tmp);
-		o->tmp[0] = 0;
-		return SSA_EIO;
-	}
-	return SSA_OK;
+	return o->f ? SSA_OK : drop_tmp(o, fd, "", errno, err, errlen);
 }
 
 int bench_outfile_commit(struct bench_outfile *o, char *err, size_t errlen)
@@ -114,32 +105,20 @@ int bench_outfile_commit(struct bench_outfile *o, char *err, size_t errlen)
 		saved = errno;
 	}
 	o->f = NULL;
-	if (bad) {
-		snprintf(err, errlen, "%s: write failed: %s", o->path, strerror(saved));
-		interrupt_disarm();
-		unlink(o->tmp);
-		return SSA_EIO;
-	}
-	if (rename(o->tmp, o->path) != 0) {
-		snprintf(err, errlen, "%s: %s", o->path, strerror(errno));
-		interrupt_disarm();
-		unlink(o->tmp);
-		return SSA_EIO;
-	}
-	interrupt_disarm();
+	if (bad)
+		return drop_tmp(o, -1, "write failed: ", saved, err, errlen);
+	if (rename(o->tmp, o->path) != 0)
+		return drop_tmp(o, -1, "", errno, err, errlen);
+	interrupt_armed = 0;
 	return SSA_OK;
 }
 
 void bench_outfile_abort(struct bench_outfile *o)
 {
-	if (o->f) {
+	if (o->f)
 		fclose(o->f);
-		o->f = NULL;
-	}
-	interrupt_disarm();
-	if (o->tmp[0])
-		unlink(o->tmp);
-	o->tmp[0] = 0;
+	o->f = NULL;
+	drop_tmp(o, -1, "", 0, NULL, 0);
 }
 
 void bench_deadline_arm(double seconds, const char *what)

@@ -1,10 +1,8 @@
 /* The plan of a run: which kernels --algo names (the stages' tables, kernel.h), which
  * workloads run on each input, --baseline, and the usage errors found before any input is
  * read. */
-#include "bench/plan.h"
-#include "bench/input.h"
+#include "bench/run.h"
 #include "bench/pipeline.h"
-#include "bench/sysinfo.h"
 #include "util/status.h"
 
 #include "ssalab_peers_info.h"
@@ -14,11 +12,6 @@
 
 /* A usage error, its message in err (the functions below that take err and errlen). */
 #define USAGE(...) do { snprintf(err, errlen, __VA_ARGS__); return BENCH_EXIT_USAGE; } while (0)
-
-static bool is_m2r(const char *p, size_t len)
-{
-	return len == 12 && !strncmp(p, "llvm-mem2reg", 12);
-}
 
 void bench_cli_usage(FILE *f)
 {
@@ -153,9 +146,9 @@ static int select_kernels(const char *algo, struct bench_plan *sel, char *err, s
 		int st = SSA_OK;
 		if (len == 0)
 			USAGE("--algo=%s: empty name in the list", spec);
-		if (is_m2r(p, len)) {
+		if (bench_word(p, len, "llvm-mem2reg")) {
 			/* the workload, planned by the caller */
-		} else if (len == 3 && !strncmp(p, "all", 3)) {
+		} else if (bench_word(p, len, "all")) {
 			st = add_stage(sel, bench_find_stage("floor", 5));
 			if (st == SSA_OK)
 				st = add_stage(sel, bench_find_stage("dom", 3));
@@ -281,10 +274,10 @@ static int scan_algo(const char *algo, struct bench_plan *p, bool *all)
 	for (const char *s = algo; *s;) {
 		const char *e = strchr(s, ',');
 		size_t tl = e ? (size_t)(e - s) : strlen(s);
-		if (is_m2r(s, tl)) {
+		if (bench_word(s, tl, "llvm-mem2reg")) {
 			p->m2r = true;
 		} else {
-			*all |= tl == 3 && !memcmp(s, "all", 3);
+			*all |= bench_word(s, tl, "all");
 			if (u)
 				rest[u++] = ',';
 			memcpy(rest + u, s, tl);
@@ -306,7 +299,7 @@ int bench_plan_make(struct bench_cli *cli, struct bench_plan *p, char *err, size
 {
 	memset(p, 0, sizeof *p);
 	p->llvm = cli->nin == 1 && bench_input_is_llvm(cli->in);
-	bool all = false, rival = false;
+	bool all = false;
 	if (cli->algo && scan_algo(cli->algo, p, &all) != SSA_OK) {
 		snprintf(err, errlen, "out of memory");
 		return BENCH_EXIT_REFUSED;
@@ -320,8 +313,7 @@ int bench_plan_make(struct bench_cli *cli, struct bench_plan *p, char *err, size
 #endif
 	/* On LLVM IR, 'all' means every kernel and the end-to-end rival: LLVM's mem2reg against
 	 * ssalab's best whole pipeline, function by function. */
-	if (all && !p->m2r && !cli->pipeline && p->llvm)
-		rival = true;
+	p->rival = all && !p->m2r && !cli->pipeline && p->llvm;
 	int code = plan(cli, p, err, errlen);
 	if (!code)
 		code = resolve_baseline(cli, p, err, errlen);
@@ -329,14 +321,7 @@ int bench_plan_make(struct bench_cli *cli, struct bench_plan *p, char *err, size
 		return code;
 	for (size_t i = 0; i < p->nsel; i++)
 		p->phi |= !strcmp(p->sel[i].k.stage->name, "phi");
-	if (cli->pipeline)
-		p->work[p->nwork++] = BENCH_WORK_PIPELINE;
-	else if (p->nsel || !p->m2r)
-		p->work[p->nwork++] = BENCH_WORK_KERNELS;
-	if (rival)
-		p->work[p->nwork++] = BENCH_WORK_RIVAL;
-	else if (p->m2r)
-		p->work[p->nwork++] = BENCH_WORK_M2R;
+	p->kernels = !cli->pipeline && (p->nsel || !p->m2r);
 	return BENCH_EXIT_OK;
 }
 
@@ -348,7 +333,7 @@ int bench_plan_check_input(const struct bench_cli *cli, const struct bench_plan 
 		return BENCH_EXIT_USAGE;
 	}
 	if (cli->fsel.given && !p->llvm) {
-		fprintf(stderr, "bench: %s selects functions of an LLVM IR input, and %s is not LLVM "
+		fprintf(stderr, "bench: --%s selects functions of an LLVM IR input, and %s is not LLVM "
 				"IR (.ll or .bc)\n", cli->fsel.given, cli->in);
 		return BENCH_EXIT_USAGE;
 	}

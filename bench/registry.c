@@ -22,7 +22,7 @@ const size_t bench_nstages = sizeof bench_stages / sizeof *bench_stages;
 const struct bench_stage *bench_find_stage(const char *name, size_t len)
 {
 	for (size_t s = 0; s < bench_nstages; s++)
-		if (strlen(bench_stages[s]->name) == len && !strncmp(bench_stages[s]->name, name, len))
+		if (bench_word(name, len, bench_stages[s]->name))
 			return bench_stages[s];
 	return NULL;
 }
@@ -33,25 +33,6 @@ const struct bench_alias bench_aliases[] = {
 	 "Harvey, Kennedy); its IBFS, LT, SLT and SNCA are ibfs, lt, slt and snca"},
 };
 const size_t bench_naliases = sizeof bench_aliases / sizeof *bench_aliases;
-
-static bool find_named(const char *name, size_t len, struct bench_kernel *k);
-
-bool bench_find_kernel(const char *name, size_t len, struct bench_kernel *k)
-{
-	if (find_named(name, len, k))
-		return true;
-	const char *colon = memchr(name, ':', len);
-	size_t skip = colon ? (size_t)(colon + 1 - name) : 0;
-	for (size_t a = 0; a < bench_naliases; a++) {
-		const struct bench_alias *al = &bench_aliases[a];
-		if (strlen(al->alias) != len - skip || strncmp(al->alias, name + skip, len - skip))
-			continue;
-		if (colon && (strlen(al->stage) != skip - 1 || strncmp(al->stage, name, skip - 1)))
-			continue;
-		return find_named(al->kernel, strlen(al->kernel), k);
-	}
-	return false;
-}
 
 static bool find_named(const char *name, size_t len, struct bench_kernel *k)
 {
@@ -70,9 +51,24 @@ static bool find_named(const char *name, size_t len, struct bench_kernel *k)
 			continue;
 		for (size_t i = 0, n = bench_stage_count(st); i < n; i++) {
 			bench_stage_kernel(st, i, k);
-			if (strlen(k->name) == len && !strncmp(k->name, name, len))
+			if (bench_word(name, len, k->name))
 				return true;
 		}
+	}
+	return false;
+}
+
+bool bench_find_kernel(const char *name, size_t len, struct bench_kernel *k)
+{
+	if (find_named(name, len, k))
+		return true;
+	const char *colon = memchr(name, ':', len);
+	size_t skip = colon ? (size_t)(colon + 1 - name) : 0;
+	for (size_t a = 0; a < bench_naliases; a++) {
+		const struct bench_alias *al = &bench_aliases[a];
+		if (bench_word(name + skip, len - skip, al->alias) &&
+		    (!colon || bench_word(name, skip - 1, al->stage)))
+			return find_named(al->kernel, strlen(al->kernel), k);
 	}
 	return false;
 }

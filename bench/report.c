@@ -1,7 +1,8 @@
 /* Report writers. Text: fixed-width "key: k=v ..." lines a script can grep, one block per
  * kernel and a comparison table when several kernels ran. CSV: a header row and one row per
  * kernel with every field needed to reproduce the run. JSON: one object with meta, graph and a
- * runs array holding the same fields. */
+ * runs array holding the same fields. Over several files and the functions of LLVM IR, one
+ * aggregation per kernel (kernel_agg) feeds the summary lines, rows and tables. */
 #include "bench/report.h"
 #include "util/mem.h"
 
@@ -30,37 +31,11 @@ static const char *cflags(void)
 	return c;
 }
 
-/* The rows kept for the closing table (text) and the runs array (JSON). */
+/* A row kept for the tables, the JSON runs and the summaries, with the input it is about. */
 struct bench_kept {
 	struct bench_result res;
-	/* LLVM IR input: the row's function, its graph and module (rows differ in them). */
-	char *function;
-	struct bench_graph_stats gs;
-	const char *input;
-	const char *format;
-	uint32_t vars;
+	struct bench_where at; /* at.function is the row's own copy */
 };
-/* Several files: each file's description, and the first of its rows. */
-struct bench_file_rec {
-	const char *path, *format;
-	struct bench_graph_stats gs;
-	uint32_t vars;
-	size_t first_row;
-};
-
-static bool has_suffix(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-	return a > b && !strcmp(s + a - b, suffix);
-}
-
-/* The format of the current input, as every report names it ("" when generated). */
-static const char *input_format(const struct bench_report *r)
-{
-	if (r->module)
-		return r->input && has_suffix(r->input, ".bc") ? "llvm-bc" : "llvm-ir";
-	return r->input_format ? r->input_format : "";
-}
 
 /* A copy of v[0, n), NULL when v is NULL, n is 0 or memory is short. */
 static double *copy_doubles(const double *v, unsigned n)
@@ -78,11 +53,8 @@ static void keep(struct bench_report *r, const struct bench_result *res)
 		return; /* the row was already written where possible; the table omits it */
 	r->kept = k;
 	k = &r->kept[r->nkept++];
-	k->function = r->module && r->function ? strdup(r->function) : NULL;
-	k->gs = *r->gs;
-	k->input = r->input;
-	k->format = input_format(r);
-	k->vars = r->vars;
+	k->at = r->at;
+	k->at.function = r->at.function ? strdup(r->at.function) : NULL;
 	k->res = *res;
 	k->res.timing.rep_ms = copy_doubles(res->timing.rep_ms, res->timing.reps);
 	k->res.timing.rep_start_ms = copy_doubles(res->timing.rep_start_ms, res->timing.reps);
@@ -96,11 +68,6 @@ static double mb(uint64_t bytes)
 	return (double)bytes / 1e6;
 }
 
-static const char *reducible_str(int r)
-{
-	return r < 0 ? "?" : r ? "yes" : "no";
-}
-
 static const char *status_str(enum bench_run_status s)
 {
 	return s == BENCH_RUN_OK ? "ok" : s == BENCH_RUN_REFUSED ? "refused" : "failed";
@@ -111,8 +78,11 @@ static double per(double ms, uint64_t count)
 	return count ? ms * 1e6 / (double)count : 0.0;
 }
 
-static void csv_str(FILE *f, const char *s)
+/* ",s" (first: "s"), quoted as RFC 4180 asks when s holds a comma, a quote or a line break. */
+static void csv_put(FILE *f, const char *s, bool first)
 {
+	if (!first)
+		fputc(',', f);
 	if (!s)
 		s = "";
 	if (!strpbrk(s, ",\"\n\r")) {
@@ -147,8 +117,15 @@ static void json_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* ", \"k\": \"v\"" (without the comma when first). */
+static void json_kv(FILE *f, const char *k, const char *v, bool first)
+{
+	fprintf(f, "%s\"%s\": ", first ? "" : ", ", k);
+	json_str(f, v);
+}
+
 /* v[0, n) as JSON strings separated by ", ". */
-static void json_strs(FILE *f, const char *const *v, size_t n)
+static void json_strs(FILE *f, char *const *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		fputs(i ? ", " : "", f);
@@ -156,18 +133,10 @@ static void json_strs(FILE *f, const char *const *v, size_t n)
 	}
 }
 
-/* ",s": the next CSV cell, quoted when it needs to be. */
-static void csv_put(FILE *f, const char *s)
+/* The separator before element i of a JSON array of objects, one per line. */
+static void json_next(FILE *f, size_t i)
 {
-	fputc(',', f);
-	csv_str(f, s);
-}
-
-/* n empty CSV cells. */
-static void csv_skip(FILE *f, unsigned n)
-{
-	while (n--)
-		fputc(',', f);
+	fputs(i ? ",\n    " : "\n    ", f);
 }
 
 /* v[0, n) each in fmt, separated by sep; nothing when v is NULL. */
@@ -186,71 +155,24 @@ static void put_counters(FILE *f, const struct bench_result *res, const char *eq
 		fprintf(f, "%s%s%s%" PRIu64, i ? sep : "", res->counter_names[i], eq, res->counters[i]);
 }
 
-static const char *const csv_cols =
-	"algo,stage,status,family,input,n,m,reachable,exits,reducible,seed,vars,reps,warmup,"
-	"median_ms,min_ms,max_ms,ns_per_block,ns_per_edge,peak_mb,allocated_mb,resident_mb,rss_mb,"
-	"estimate_mb,counters,check,check_msg,status_msg,rep_ms,utilization,cpu_median_ms,invol_switches,cpu,cores,topology,pinned,malloc_conf,compiler,"
-	"cflags,git_rev,build_type,date,host,cmdline,iters,mean_ms,stddev_ms,prepare_ms,min_time_s,"
-	"function,path,format,blocks,edges,files,sum_median_ms,geomean_median_ms,failures,loops,"
-	"max_loop_depth,irreducible_loops,x_dfs,x_dfs_lo,x_dfs_hi,busy,interleaved,rep_start_ms,"
-	"baseline,x_base,x_base_lo,x_base_hi";
-
-/* A file input, described by the same fields in every format: path, (LLVM IR: function,)
- * format, blocks, edges, vars. */
+/* The input's lines in text: what it is (a file by the fields every format describes it with:
+ * path, format, blocks, edges, vars), its graph and its loops. */
 static void text_input(struct bench_report *r)
 {
-	const struct bench_graph_stats *g = r->gs;
-	fprintf(r->f, "input: path=%s format=%s blocks=%" PRIu64 " edges=%" PRIu64 " vars=%" PRIu32
-		"\n", r->input, input_format(r), g->n, g->m, r->vars);
-}
-
-static void text_graph(struct bench_report *r);
-
-void bench_report_begin(struct bench_report *r)
-{
 	FILE *f = r->f;
-	const struct bench_sysinfo *s = r->sys;
-	r->begun = true;
-	if (r->format == BENCH_FMT_CSV) {
-		fprintf(f, "%s\n", csv_cols);
-		return;
-	}
-	if (r->format == BENCH_FMT_JSON || r->quiet)
-		return; /* written whole at the end */
-	fprintf(f, "bench: git=%s build=%s compiler=\"%s\" date=%s\n", SSALAB_GIT_REV,
-		SSALAB_BUILD_TYPE, SSALAB_COMPILER, s->date);
-	fprintf(f,
-		"machine: cpu=\"%s\" cores=%u pinned=\"%s\" topology=\"%s\" malloc_conf=\"%s\"\n",
-		s->cpu, s->cores, s->pinned, s->topology, s->malloc_conf);
-	if (r->module) {
-		/* The rest is per module and function (bench/input_llvm.c). */
-		fprintf(f, "input: llvm=%s\n", r->cli->in);
-		fflush(f);
-		return;
-	}
-	if (r->files) {
-		fflush(f); /* each file's lines come with it (bench_report_input) */
-		return;
-	}
-	if (r->input)
-		text_input(r);
+	const struct bench_where *w = &r->at;
+	const struct bench_graph_stats *g = &w->gs;
+	if (w->path)
+		fprintf(f, "input: path=%s format=%s blocks=%" PRIu64 " edges=%" PRIu64 " vars=%"
+			PRIu32 "\n", w->path, w->format, g->n, g->m, w->vars);
 	else
-		fprintf(f, "input: generated family=%s seed=%" PRIu64 "%s%s%s\n", r->family, r->seed,
-			r->gen_note && *r->gen_note ? " note=\"" : "", r->gen_note ? r->gen_note : "",
-			r->gen_note && *r->gen_note ? "\"" : "");
-	text_graph(r);
-}
-
-/* The graph and loop lines of the current input. */
-static void text_graph(struct bench_report *r)
-{
-	FILE *f = r->f;
-	const struct bench_graph_stats *g = r->gs;
+		fprintf(f, "input: generated family=%s seed=%" PRIu64 "%s%s%s\n", w->family, w->seed,
+			*w->note ? " note=\"" : "", w->note, *w->note ? "\"" : "");
 	fprintf(f,
 		"graph: family=%s n=%" PRIu64 " m=%" PRIu64 " reachable=%" PRIu64 " exits=%" PRIu64
 		" max_in=%" PRIu64 " max_out=%" PRIu64 " reducible=%s vars=%" PRIu32 "\n",
-		r->family ? r->family : "file", g->n, g->m, g->reachable, g->exits, g->max_in,
-		g->max_out, reducible_str(g->reducible), r->vars);
+		w->family ? w->family : "file", g->n, g->m, g->reachable, g->exits, g->max_in,
+		g->max_out, g->reducible < 0 ? "?" : g->reducible ? "yes" : "no", w->vars);
 	if (g->have_loops)
 		fprintf(f, "loops: loops=%" PRIu32 " max_depth=%" PRIu32 " irreducible=%" PRIu32 "\n",
 			g->loops, g->max_loop_depth, g->irreducible_loops);
@@ -260,10 +182,39 @@ static void text_graph(struct bench_report *r)
 	fflush(f);
 }
 
+static const char *const csv_header =
+	"algo,stage,status,family,input,n,m,reachable,exits,reducible,seed,vars,reps,warmup,"
+	"median_ms,min_ms,max_ms,ns_per_block,ns_per_edge,peak_mb,allocated_mb,resident_mb,rss_mb,"
+	"estimate_mb,counters,check,check_msg,status_msg,rep_ms,utilization,cpu_median_ms,invol_switches,cpu,cores,topology,pinned,malloc_conf,compiler,"
+	"cflags,git_rev,build_type,date,host,cmdline,iters,mean_ms,stddev_ms,prepare_ms,min_time_s,"
+	"function,path,format,blocks,edges,files,sum_median_ms,geomean_median_ms,failures,loops,"
+	"max_loop_depth,irreducible_loops,x_dfs,x_dfs_lo,x_dfs_hi,busy,interleaved,rep_start_ms,"
+	"baseline,x_base,x_base_lo,x_base_hi";
+
+void bench_report_begin(struct bench_report *r)
+{
+	FILE *f = r->f;
+	const struct bench_sysinfo *s = r->sys;
+	r->begun = true;
+	if (r->format == BENCH_FMT_CSV)
+		fprintf(f, "%s\n", csv_header);
+	if (r->format != BENCH_FMT_TEXT || r->quiet)
+		return; /* JSON is written whole at the end */
+	fprintf(f, "bench: git=%s build=%s compiler=\"%s\" date=%s\n", SSALAB_GIT_REV,
+		SSALAB_BUILD_TYPE, SSALAB_COMPILER, s->date);
+	fprintf(f,
+		"machine: cpu=\"%s\" cores=%u pinned=\"%s\" topology=\"%s\" malloc_conf=\"%s\"\n",
+		s->cpu, s->cores, s->pinned, s->topology, s->malloc_conf);
+	/* The rest is per module and function (bench/input_llvm.c), or per input. */
+	if (r->module)
+		fprintf(f, "input: llvm=%s\n", r->cli->in);
+	fflush(f);
+}
+
 static void text_row(struct bench_report *r, const struct bench_result *res)
 {
 	FILE *f = r->f;
-	const struct bench_graph_stats *g = r->gs;
+	const struct bench_graph_stats *g = &r->at.gs;
 	char est[32];
 	bench_format_bytes(res->mem_estimate, est, sizeof est);
 	if (res->status != BENCH_RUN_OK) {
@@ -282,12 +233,10 @@ static void text_row(struct bench_report *r, const struct bench_result *res)
 		t->reps, t->iters, t->mean_ms, t->stddev_ms, r->cli->timing.min_time_s);
 	if (t->prepare_ms >= 0)
 		fprintf(f, " prepare_ms=%.3f", t->prepare_ms);
-	fputc('\n', f);
-	fputs("reps_ms:", f);
+	fputs("\nreps_ms:", f);
 	put_list(f, t->rep_ms, t->reps, " %.3f", "");
-	fputc('\n', f);
 	fprintf(f,
-		"cpu: utilization=%.2f cpu_median_ms=%.3f cpu_ns/block=%.3f "
+		"\ncpu: utilization=%.2f cpu_median_ms=%.3f cpu_ns/block=%.3f "
 		"involuntary_switches=%" PRIu64 "%s\n",
 		t->utilization, t->cpu_median_ms, per(t->cpu_median_ms, g->n), t->invol_switches,
 		bench_busy(t->utilization)		  ? " busy (timings inflated)"
@@ -310,35 +259,42 @@ static void text_row(struct bench_report *r, const struct bench_result *res)
 	fflush(f);
 }
 
+/* n empty CSV cells. */
+static void csv_skip(FILE *f, unsigned n)
+{
+	while (n--)
+		fputc(',', f);
+}
+
 /* ",x,lo,hi" (lo and hi empty without an interval, all three without a ratio). */
 static void csv_ratio(FILE *f, const struct bench_ratio *x)
 {
-	if (x && x->have) {
-		fprintf(f, ",%.6g,", x->value);
-		if (x->ci)
-			fprintf(f, "%.6g,%.6g", x->lo, x->hi);
-		else
-			fputc(',', f);
-	} else {
+	if (!x || !x->have)
 		fputs(",,,", f);
-	}
+	else if (x->ci)
+		fprintf(f, ",%.6g,%.6g,%.6g", x->value, x->lo, x->hi);
+	else
+		fprintf(f, ",%.6g,,", x->value);
 }
 
-static void csv_row(struct bench_report *r, const struct bench_result *res)
+/* Row res on input w in the columns of csv_header. */
+static void csv_row(struct bench_report *r, const struct bench_result *res,
+		    const struct bench_where *w)
 {
 	FILE *f = r->f;
-	const struct bench_graph_stats *g = r->gs;
+	const struct bench_graph_stats *g = &w->gs;
 	const struct bench_sysinfo *s = r->sys;
 	const struct bench_timing *t = &res->timing;
 	bool ok = res->status == BENCH_RUN_OK;
-	csv_str(f, res->algo);
-	csv_put(f, res->stage);
-	csv_put(f, status_str(res->status));
-	csv_put(f, r->family);
-	csv_put(f, r->input);
+	csv_put(f, res->algo, true);
+	csv_put(f, res->stage, false);
+	csv_put(f, status_str(res->status), false);
+	csv_put(f, w->family, false);
+	csv_put(f, w->path, false);
 	fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s,%" PRIu64 ",%" PRIu32
 		",%u,%u,",
-		g->n, g->m, g->reachable, g->exits, reducible_str(g->reducible), r->seed, r->vars,
+		g->n, g->m, g->reachable, g->exits,
+		g->reducible < 0 ? "?" : g->reducible ? "yes" : "no", w->seed, w->vars,
 		ok ? t->reps : 0, r->cli->timing.warmup);
 	if (ok)
 		fprintf(f, "%.6f,%.6f,%.6f,%.4f,%.4f,", t->median_ms, t->min_ms, t->max_ms,
@@ -355,27 +311,22 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 	fprintf(f, ",%.3f,", mb(res->mem_estimate));
 	if (ok)
 		put_counters(f, res, "=", ";");
-	csv_put(f, res->check);
-	csv_put(f, res->check_msg);
-	csv_put(f, res->status_msg);
+	csv_put(f, res->check, false);
+	csv_put(f, res->check_msg, false);
+	csv_put(f, res->status_msg, false);
 	fputc(',', f);
 	put_list(f, t->rep_ms, t->reps, "%.4f", ";");
 	if (ok)
 		fprintf(f, ",%.3f,%.6f,%" PRIu64, t->utilization, t->cpu_median_ms, t->invol_switches);
 	else
 		csv_skip(f, 3);
-	csv_put(f, s->cpu);
+	csv_put(f, s->cpu, false);
 	fprintf(f, ",%u", s->cores);
-	csv_put(f, s->topology);
-	csv_put(f, s->pinned);
-	csv_put(f, s->malloc_conf);
-	csv_put(f, SSALAB_COMPILER);
-	csv_put(f, cflags());
-	csv_put(f, SSALAB_GIT_REV);
-	csv_put(f, SSALAB_BUILD_TYPE);
-	csv_put(f, s->date);
-	csv_put(f, s->host);
-	csv_put(f, s->cmdline);
+	const char *const facts[] = {s->topology, s->pinned, s->malloc_conf, SSALAB_COMPILER,
+				     cflags(), SSALAB_GIT_REV, SSALAB_BUILD_TYPE, s->date, s->host,
+				     s->cmdline};
+	for (size_t i = 0; i < sizeof facts / sizeof *facts; i++)
+		csv_put(f, facts[i], false);
 	if (ok)
 		fprintf(f, ",%" PRIu64 ",%.6f,%.6f,", t->iters, t->mean_ms, t->stddev_ms);
 	else
@@ -383,9 +334,9 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 	if (ok && t->prepare_ms >= 0)
 		fprintf(f, "%.4f", t->prepare_ms);
 	fprintf(f, ",%g", r->cli->timing.min_time_s);
-	csv_put(f, r->module ? r->function : "");
-	csv_put(f, r->input);
-	csv_put(f, input_format(r));
+	csv_put(f, w->function, false);
+	csv_put(f, w->path, false);
+	csv_put(f, w->format, false);
 	/* files, sum_median_ms, geomean_median_ms, failures: summary rows only */
 	fprintf(f, ",%" PRIu64 ",%" PRIu64 ",,,,,", g->n, g->m);
 	if (g->have_loops)
@@ -393,7 +344,6 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 			g->irreducible_loops);
 	else
 		csv_skip(f, 2);
-	/* x_dfs, its interval, busy, interleaved, rep_start_ms */
 	csv_ratio(f, ok ? &res->x_dfs : NULL);
 	if (ok) {
 		fprintf(f, ",%s,%s,", bench_busy(t->utilization) ? "yes" : "no",
@@ -402,8 +352,7 @@ static void csv_row(struct bench_report *r, const struct bench_result *res)
 	} else {
 		csv_skip(f, 3);
 	}
-	/* baseline, x_base and its interval */
-	csv_put(f, res->base);
+	csv_put(f, res->base, false);
 	csv_ratio(f, ok ? &res->x_base : NULL);
 	fputc('\n', f);
 	fflush(f);
@@ -417,7 +366,7 @@ void bench_report_row(struct bench_report *r, const struct bench_result *res)
 	if (r->format == BENCH_FMT_TEXT && !r->module)
 		text_row(r, res);
 	else if (r->format == BENCH_FMT_CSV)
-		csv_row(r, res);
+		csv_row(r, res, &r->at);
 }
 
 void bench_report_note(struct bench_report *r, const char *line)
@@ -437,7 +386,7 @@ void bench_report_note(struct bench_report *r, const char *line)
 		r->nnotes++;
 }
 
-/* A ratio as the table shows it: the value and its interval ("[lo,hi]" or "n/a(k<5)"). */
+/* A ratio as a table shows it: the value and its interval ("[lo,hi]" or "n/a(k<5)"). */
 static void table_ratio(const struct bench_ratio *x, char *v, size_t vlen, char *ci, size_t clen)
 {
 	snprintf(v, vlen, "-");
@@ -450,87 +399,98 @@ static void table_ratio(const struct bench_ratio *x, char *v, size_t vlen, char 
 		snprintf(ci, clen, "n/a(%u<%u)", x->pairs, BENCH_RATIO_MIN_PAIRS);
 }
 
-/* The baseline's name when it is not dfs (whose ratio is x_dfs already), else NULL. */
+/* The --baseline's name when it is not dfs (whose ratio is x_dfs already), else NULL. */
 static const char *other_base(const struct bench_report *r)
 {
 	const char *b = r->cli->baseline;
 	return b && strcmp(b, "dfs") ? b : NULL;
 }
 
-/* A table row in markdown (--format=md): ncells cells, and after the header (rule) the line
- * that makes it one, numbers right-aligned from column first_num on. */
-static void md_line(FILE *f, const char *const *c, int ncells, bool rule, int first_num)
-{
-	fputc('|', f);
-	for (int i = 0; i < ncells; i++)
-		fprintf(f, " %s |", c[i]);
-	fputc('\n', f);
-	if (rule) {
-		fputc('|', f);
-		for (int i = 0; i < ncells; i++)
-			fputs(i >= first_num ? "--:|" : "---|", f);
-		fputc('\n', f);
-	}
-}
+/* A comparison table: its columns' headers and text widths (negative: left-aligned; 0: as
+ * wide as the cell), the last two only with another --baseline (x_NAME and its interval). */
+struct table {
+	int ncols;
+	const char *head[12];
+	int width[12];
+};
 
-/* One line of the closing table: its 10 cells, and the 2 of the other baseline when base. */
-static void table_line(const struct bench_report *r, const char *base, const char *const *c,
-		       bool header)
+static const struct table graph_table = {
+	12,
+	{"algo", "stage", "median_ms", "ns/block", "ns/edge", "x_dfs", "x_dfs_95%", "peak_mb",
+	 "check", "cpu"},
+	{-12, -6, 12, 10, 10, 8, -21, 10, -9, -4, 8, 0},
+};
+
+static const struct table module_table = {
+	9,
+	{"algo", "stage", "functions", "total_ms", "x_dfs", "x_dfs_95%", "checks"},
+	{-14, -7, 9, 12, 8, -21, -12, 8, 0},
+};
+
+/* One line of table t: "table: " and the cells c in their widths, or with --format=md a row of a
+ * markdown table. c NULL: the header, the other baseline's names in its last two columns (in
+ * markdown after a blank line, and followed by the rule that makes it a table, numbers
+ * right-aligned). */
+static void table_line(const struct bench_report *r, const struct table *t, const char *const *c)
 {
 	FILE *f = r->f;
-	if (r->cli->md) {
-		md_line(f, c, base ? 12 : 10, header, 2);
+	const char *base = other_base(r), *head[12];
+	int n = base ? t->ncols : t->ncols - 2;
+	char xb[48], xbci[48];
+	snprintf(xb, sizeof xb, "x_%s", base ? base : "");
+	snprintf(xbci, sizeof xbci, "x_%s_95%%", base ? base : "");
+	memcpy(head, t->head, sizeof head);
+	head[t->ncols - 2] = xb;
+	head[t->ncols - 1] = xbci;
+	const char *const *cell = c ? c : head;
+	if (!r->cli->md) {
+		fputs("table:", f);
+		for (int i = 0; i < n; i++)
+			fprintf(f, " %*s", t->width[i], cell[i]);
+		fputc('\n', f);
 		return;
 	}
-	fprintf(f, "table: %-12s %-6s %12s %10s %10s %8s %-21s %10s %-9s %-4s", c[0], c[1], c[2],
-		c[3], c[4], c[5], c[6], c[7], c[8], c[9]);
-	if (base)
-		fprintf(f, " %8s %s", c[10], c[11]);
+	fputs(c ? "|" : "\n|", f);
+	for (int i = 0; i < n; i++)
+		fprintf(f, " %s |", cell[i]);
+	fputc('\n', f);
+	if (c)
+		return;
+	fputc('|', f);
+	for (int i = 0; i < n; i++)
+		fputs(i >= 2 ? "--:|" : "---|", f);
 	fputc('\n', f);
 }
 
-/* The closing comparison table: each kernel's median, and x_dfs, its time over the dfs floor's
- * on the same input as the median of the per-sample ratios with a 95% interval (ratio.c); with
- * another --baseline, x_NAME the same over that kernel's, at the end of the line. */
-static void text_table(struct bench_report *r, size_t first)
+/* The input's closing comparison table in text, for rows [r->first, nkept) when there are
+ * several: each kernel's median, and x_dfs, its time over the dfs floor's on the same input as
+ * the median of the per-sample ratios with a 95% interval (ratio.c); with another --baseline,
+ * x_NAME the same over that kernel's. */
+void bench_report_input_end(struct bench_report *r)
 {
-	FILE *f = r->f;
-	const char *base = other_base(r);
-	char xb[48] = "", xbci[48] = "";
-	if (base) {
-		snprintf(xb, sizeof xb, "x_%s", base);
-		snprintf(xbci, sizeof xbci, "x_%s_95%%", base);
-	}
-	if (r->cli->md)
-		fputc('\n', f);
-	table_line(r, base, (const char *const[]){"algo", "stage", "median_ms", "ns/block",
-		   "ns/edge", "x_dfs", "x_dfs_95%", "peak_mb", "check", "cpu", xb, xbci}, true);
-	for (size_t i = first; i < r->nkept; i++) {
+	if (r->format != BENCH_FMT_TEXT || r->quiet || r->nkept - r->first < 2)
+		return;
+	table_line(r, &graph_table, NULL);
+	for (size_t i = r->first; i < r->nkept; i++) {
 		const struct bench_result *res = &r->kept[i].res;
+		const struct bench_graph_stats *g = &r->kept[i].at.gs;
 		if (res->status != BENCH_RUN_OK) {
-			table_line(r, base, (const char *const[]){res->algo, res->stage,
-				   status_str(res->status), "-", "-", "-", "-", "-", "-", "-", "-", "-"},
-				   false);
+			table_line(r, &graph_table, (const char *const[]){res->algo, res->stage,
+				   status_str(res->status), "-", "-", "-", "-", "-", "-", "-", "-", "-"});
 			continue;
 		}
 		char med[32], nb[32], ne[32], ratio[32], ci[64], bv[32], bci[64], peak[32] = "-";
 		snprintf(med, sizeof med, "%.4f", res->timing.median_ms);
-		snprintf(nb, sizeof nb, "%.3f", per(res->timing.median_ms, r->gs->n));
-		snprintf(ne, sizeof ne, "%.3f", per(res->timing.median_ms, r->gs->m));
+		snprintf(nb, sizeof nb, "%.3f", per(res->timing.median_ms, g->n));
+		snprintf(ne, sizeof ne, "%.3f", per(res->timing.median_ms, g->m));
 		table_ratio(&res->x_dfs, ratio, sizeof ratio, ci, sizeof ci);
 		table_ratio(&res->x_base, bv, sizeof bv, bci, sizeof bci);
 		if (res->mem.have_jemalloc)
 			snprintf(peak, sizeof peak, "%.1f", mb(res->mem.peak_alloc));
-		table_line(r, base, (const char *const[]){res->algo, res->stage, med, nb, ne, ratio,
-			   ci, peak, res->check, bench_busy(res->timing.utilization) ? "busy" : "ok",
-			   bv, bci}, false);
+		table_line(r, &graph_table, (const char *const[]){res->algo, res->stage, med, nb, ne,
+			   ratio, ci, peak, res->check,
+			   bench_busy(res->timing.utilization) ? "busy" : "ok", bv, bci});
 	}
-}
-
-static void json_kv_str(FILE *f, const char *k, const char *v, bool comma)
-{
-	fprintf(f, "%s\"%s\": ", comma ? ", " : "", k);
-	json_str(f, v);
 }
 
 /* {"median", "lo", "hi", "pairs"} (with "baseline" first when base is given), or null. */
@@ -542,7 +502,7 @@ static void json_ratio(FILE *f, const struct bench_ratio *x, const char *base)
 	}
 	fputc('{', f);
 	if (base) {
-		json_kv_str(f, "baseline", base, false);
+		json_kv(f, "baseline", base, true);
 		fputs(", ", f);
 	}
 	fprintf(f, "\"median\": %.6g, ", x->value);
@@ -553,47 +513,45 @@ static void json_ratio(FILE *f, const struct bench_ratio *x, const char *base)
 	fprintf(f, ", \"pairs\": %u}", x->pairs);
 }
 
-/* A file input's description: {"path", "function" (LLVM IR), "format", "blocks", "edges",
- * "vars"}. */
-static void json_file(FILE *f, const char *path, const char *function, const char *format,
-		      const struct bench_graph_stats *g, uint32_t vars)
+/* A file input's description: {"path", "function" (LLVM IR, when function), "format",
+ * "blocks", "edges", "vars"}. */
+static void json_file(FILE *f, const struct bench_where *w, bool function)
 {
 	fputc('{', f);
-	json_kv_str(f, "path", path, false);
+	json_kv(f, "path", w->path, true);
 	if (function)
-		json_kv_str(f, "function", function, true);
-	json_kv_str(f, "format", format, true);
+		json_kv(f, "function", w->function ? w->function : "", false);
+	json_kv(f, "format", w->format, false);
 	fprintf(f, ", \"blocks\": %" PRIu64 ", \"edges\": %" PRIu64 ", \"vars\": %" PRIu32 "}",
-		g->n, g->m, vars);
+		w->gs.n, w->gs.m, w->vars);
 }
 
 /* The input's graph: "{...},\n  \"runs\": [". */
 static void json_graph(struct bench_report *r)
 {
 	FILE *f = r->f;
-	const struct bench_graph_stats *g = r->gs;
-	fputc('{', f);
-	if (r->family)
-		json_kv_str(f, "family", r->family, false);
-	else
-		fputs("\"family\": null", f);
+	const struct bench_where *w = &r->at;
+	const struct bench_graph_stats *g = &w->gs;
+	fputs(w->family ? "{" : "{\"family\": null", f);
+	if (w->family)
+		json_kv(f, "family", w->family, true);
 	fputs(", \"input\": ", f);
-	if (r->input)
-		json_str(f, r->input);
+	if (w->path)
+		json_str(f, w->path);
 	else
 		fputs("null", f);
-	json_kv_str(f, "generator_note", r->gen_note ? r->gen_note : "", true);
+	json_kv(f, "generator_note", w->note ? w->note : "", false);
 	fputs(", \"file\": ", f);
-	if (r->input)
-		json_file(f, r->input, NULL, input_format(r), g, r->vars);
+	if (w->path)
+		json_file(f, w, false);
 	else
 		fputs("null", f);
 	fprintf(f,
 		", \"seed\": %" PRIu64 ", \"n\": %" PRIu64 ", \"m\": %" PRIu64 ", \"reachable\": %" PRIu64
 		", \"exits\": %" PRIu64 ", \"max_in\": %" PRIu64 ", \"max_out\": %" PRIu64
 		", \"reducible\": %s, \"vars\": %" PRIu32,
-		r->seed, g->n, g->m, g->reachable, g->exits, g->max_in, g->max_out,
-		g->reducible < 0 ? "null" : g->reducible ? "true" : "false", r->vars);
+		w->seed, g->n, g->m, g->reachable, g->exits, g->max_in, g->max_out,
+		g->reducible < 0 ? "null" : g->reducible ? "true" : "false", w->vars);
 	if (g->have_loops)
 		fprintf(f, ", \"loops\": %" PRIu32 ", \"max_loop_depth\": %" PRIu32
 			", \"irreducible_loops\": %" PRIu32 "},\n  \"runs\": [",
@@ -603,20 +561,69 @@ static void json_graph(struct bench_report *r)
 		      "  \"runs\": [", f);
 }
 
-/* The row of kernel name (stage stage) among rows [first, nkept) on the function and module of
- * row j, or NULL. */
-static const struct bench_result *base_row(const struct bench_report *r, size_t first, size_t j,
-					   const char *name, const char *stage)
+/* One element of the runs array. */
+static void json_run(struct bench_report *r, const struct bench_kept *k)
 {
-	const struct bench_kept *kj = &r->kept[j];
-	for (size_t i = first; kj->function && i < r->nkept; i++) {
-		const struct bench_result *b = &r->kept[i].res;
-		if (b->status == BENCH_RUN_OK && !strcmp(b->algo, name) && !strcmp(b->stage, stage) &&
-		    r->kept[i].function && !strcmp(r->kept[i].function, kj->function) &&
-		    r->kept[i].input && kj->input && !strcmp(r->kept[i].input, kj->input))
-			return b;
+	FILE *f = r->f;
+	const struct bench_result *res = &k->res;
+	const struct bench_timing *t = &res->timing;
+	const struct bench_graph_stats *g = &k->at.gs; /* the row's own input */
+	fputc('{', f);
+	json_kv(f, "algo", res->algo, true);
+	json_kv(f, "stage", res->stage, false);
+	json_kv(f, "status", status_str(res->status), false);
+	json_kv(f, "status_msg", res->status_msg, false);
+	if (r->module || r->files) {
+		json_kv(f, "input", k->at.path, false);
+		json_kv(f, "function", k->at.function ? k->at.function : "", false);
+		fprintf(f, ", \"n\": %" PRIu64 ", \"m\": %" PRIu64 ", \"reachable\": %" PRIu64
+			", \"vars\": %" PRIu32 ", \"file\": ", g->n, g->m, g->reachable, k->at.vars);
+		json_file(f, &k->at, r->module);
 	}
-	return NULL;
+	fprintf(f, ", \"estimate_bytes\": %" PRIu64, res->mem_estimate);
+	if (res->status == BENCH_RUN_OK) {
+		fprintf(f,
+			", \"reps\": %u, \"median_ms\": %.6f, \"min_ms\": %.6f, \"max_ms\": %.6f"
+			", \"ns_per_block\": %.4f, \"ns_per_edge\": %.4f, \"rep_ms\": [",
+			t->reps, t->median_ms, t->min_ms, t->max_ms, per(t->median_ms, g->n),
+			per(t->median_ms, g->m));
+		put_list(f, t->rep_ms, t->reps, "%.6f", ", ");
+		fprintf(f, "], \"iters\": %" PRIu64 ", \"mean_ms\": %.6f, \"stddev_ms\": %.6f"
+			", \"utilization\": %.4f, \"cpu_median_ms\": %.6f"
+			", \"invol_switches\": %" PRIu64,
+			t->iters, t->mean_ms, t->stddev_ms, t->utilization, t->cpu_median_ms,
+			t->invol_switches);
+		if (t->prepare_ms >= 0)
+			fprintf(f, ", \"prepare_ms\": %.6f", t->prepare_ms);
+		fputs(", \"counters\": {", f);
+		for (unsigned i = 0; i < res->ncounters; i++)
+			fprintf(f, "%s\"%s\": %" PRIu64, i ? ", " : "", res->counter_names[i],
+				res->counters[i]);
+		fputs("}, \"memory\": {", f);
+		const struct bench_mem *m = &res->mem;
+		if (m->have_jemalloc)
+			fprintf(f,
+				"\"peak_bytes\": %" PRIu64 ", \"allocated_bytes\": %" PRIu64
+				", \"resident_bytes\": %" PRIu64 ", ",
+				m->peak_alloc, m->allocated, m->resident);
+		fprintf(f, "\"maxrss_bytes\": %" PRIu64 "}, \"peak_mb\": ", m->maxrss);
+		if (m->have_jemalloc)
+			fprintf(f, "%.3f", mb(m->peak_alloc));
+		else
+			fputs("null", f);
+		fputs(", \"x_dfs\": ", f);
+		json_ratio(f, &res->x_dfs, NULL);
+		fputs(", \"x_base\": ", f);
+		json_ratio(f, &res->x_base, res->base);
+		fprintf(f, ", \"busy\": %s, \"interleaved\": %s, \"rep_start_ms\": [",
+			bench_busy(t->utilization) ? "true" : "false",
+			res->interleaved ? "true" : "false");
+		put_list(f, t->rep_start_ms, t->reps, "%.3f", ", ");
+		fputc(']', f);
+	}
+	json_kv(f, "check", res->check, false);
+	json_kv(f, "check_msg", res->check_msg, false);
+	fputc('}', f);
 }
 
 /* A ratio of sums over functions, gathered row by row. Two medians of one function are not a
@@ -629,14 +636,24 @@ struct sum_ratio {
 	struct bench_ratio one;
 };
 
-static void sum_ratio_add(struct sum_ratio *s, const struct bench_ratio *x,
-			  const struct bench_result *base)
+/* Adds row j's ratio x to the row of kernel name (stage stage) on the same function and
+ * module among rows [r->first, nkept), when there is one. */
+static void sum_ratio_add(const struct bench_report *r, size_t j, const struct bench_ratio *x,
+			  const char *name, const char *stage, struct sum_ratio *s)
 {
-	if (!base || !x->have)
-		return;
-	s->a[s->n] = x->value * base->timing.min_ms;
-	s->b[s->n++] = base->timing.min_ms;
-	s->one = *x;
+	const struct bench_where *w = &r->kept[j].at;
+	for (size_t i = r->first; x->have && w->function && i < r->nkept; i++) {
+		const struct bench_result *b = &r->kept[i].res;
+		const struct bench_where *bw = &r->kept[i].at;
+		if (b->status == BENCH_RUN_OK && !strcmp(b->algo, name) && !strcmp(b->stage, stage) &&
+		    bw->function && !strcmp(bw->function, w->function) && bw->path && w->path &&
+		    !strcmp(bw->path, w->path)) {
+			s->a[s->n] = x->value * b->timing.min_ms;
+			s->b[s->n++] = b->timing.min_ms;
+			s->one = *x;
+			return;
+		}
+	}
 }
 
 static void sum_ratio_end(const struct sum_ratio *s, struct bench_ratio *out)
@@ -646,12 +663,12 @@ static void sum_ratio_end(const struct sum_ratio *s, struct bench_ratio *out)
 		*out = s->one;
 }
 
-/* One kernel's totals over the rows it has among [first, nkept): the rows that ran (files or
- * functions) and those refused or failed, the sum and geometric mean of their medians (a median
- * of 0, below the clock's step, leaves the geometric mean out), the spread, CPU, iterations,
- * checks, the slowest row, and the ratios of sums to dfs and to --baseline (only where rows
- * name their function: LLVM IR). The same figures serve the summary over several files and
- * the kernel lines of a module. */
+/* One kernel's totals over the rows it has among [r->first, nkept): the rows that ran (files
+ * or functions) and those refused or failed, the sum and geometric mean of their medians (a
+ * median of 0, below the clock's step, leaves the geometric mean out), the spread, CPU,
+ * iterations, checks, the slowest row, and the ratios of sums to dfs and to --baseline (only
+ * where rows name their function: LLVM IR). The same figures serve the summary over several
+ * files and the kernel lines of a module. */
 struct kernel_agg {
 	const struct bench_result *a; /* the kernel's first row */
 	uint64_t nrun, nbad, nok, nfail, nunchk, nna, npos, nbusy, blocks, edges, it_lo, it_hi;
@@ -663,11 +680,11 @@ struct kernel_agg {
 
 /* Aggregates the kernel of row i; done[j - first] marks the rows taken. v is room for
  * 4 (nkept - first) doubles that the ratios use while they are gathered. */
-static void kernel_agg(const struct bench_report *r, size_t first, size_t i, bool *done,
-		       double *v, struct kernel_agg *k)
+static void kernel_agg(const struct bench_report *r, size_t i, bool *done, double *v,
+		       struct kernel_agg *k)
 {
-	size_t nr = r->nkept - first;
-	const char *bname = r->cli->baseline, *bstage = r->cli->base_stage;
+	size_t nr = r->nkept - r->first;
+	const char *bname = r->cli->baseline;
 	memset(k, 0, sizeof *k);
 	k->a = &r->kept[i].res;
 	k->it_lo = UINT64_MAX;
@@ -677,17 +694,17 @@ static void kernel_agg(const struct bench_report *r, size_t first, size_t i, boo
 	struct sum_ratio sb = {v + 2 * nr, v + 3 * nr, 0, {0}};
 	for (size_t j = i; j < r->nkept; j++) {
 		const struct bench_result *b = &r->kept[j].res;
-		if (done[j - first] || strcmp(k->a->algo, b->algo) || strcmp(k->a->stage, b->stage))
+		if (done[j - r->first] || strcmp(k->a->algo, b->algo) || strcmp(k->a->stage, b->stage))
 			continue;
-		done[j - first] = true;
+		done[j - r->first] = true;
 		if (b->status != BENCH_RUN_OK) {
 			k->nbad++;
 			continue;
 		}
 		const struct bench_timing *t = &b->timing;
 		k->nrun++;
-		k->blocks += r->kept[j].gs.n;
-		k->edges += r->kept[j].gs.m;
+		k->blocks += r->kept[j].at.gs.n;
+		k->edges += r->kept[j].at.gs.m;
 		k->sum += t->median_ms;
 		if (t->median_ms > 0) {
 			k->logsum += log(t->median_ms);
@@ -699,14 +716,14 @@ static void kernel_agg(const struct bench_report *r, size_t first, size_t i, boo
 		k->cpu_all += t->cpu_ms;
 		k->wall_all += t->mean_ms * t->reps * (double)t->iters;
 		k->nbusy += bench_busy(t->utilization);
-		sum_ratio_add(&sd, &b->x_dfs, base_row(r, first, j, "dfs", "floor"));
+		sum_ratio_add(r, j, &b->x_dfs, "dfs", "floor", &sd);
 		if (bname)
-			sum_ratio_add(&sb, &b->x_base, base_row(r, first, j, bname, bstage));
+			sum_ratio_add(r, j, &b->x_base, bname, r->cli->base_stage, &sb);
 		k->it_lo = t->iters < k->it_lo ? t->iters : k->it_lo;
 		k->it_hi = t->iters > k->it_hi ? t->iters : k->it_hi;
 		if (t->median_ms > k->worst) {
 			k->worst = t->median_ms;
-			k->worst_fn = r->kept[j].function ? r->kept[j].function : "";
+			k->worst_fn = r->kept[j].at.function ? r->kept[j].at.function : "";
 		}
 		k->nok += !strcmp(b->check, "ok");
 		k->nfail += !strcmp(b->check, "FAIL") || !strcmp(b->check, "error");
@@ -724,18 +741,18 @@ static double geomean(const struct kernel_agg *k)
 	return k->npos ? exp(k->logsum / (double)k->npos) : 0.0;
 }
 
-/* Every kernel's aggregate over rows [first, nkept), in the order the kernels first ran: an
+/* Every kernel's aggregate over rows [r->first, nkept), in the order the kernels first ran: an
  * array of *n (NULL when out of memory or there are no rows). */
-static struct kernel_agg *kernel_aggs(const struct bench_report *r, size_t first, size_t *n)
+static struct kernel_agg *kernel_aggs(const struct bench_report *r, size_t *n)
 {
-	size_t nr = first < r->nkept ? r->nkept - first : 0;
+	size_t nr = r->first < r->nkept ? r->nkept - r->first : 0;
 	*n = 0;
 	bool *done = nr ? calloc(nr, sizeof *done) : NULL;
 	struct kernel_agg *ag = nr ? calloc(nr, sizeof *ag) : NULL;
 	double *v = nr ? calloc(4 * nr, sizeof *v) : NULL;
-	for (size_t i = first; done && ag && v && i < r->nkept; i++)
-		if (!done[i - first])
-			kernel_agg(r, first, i, done, v, &ag[(*n)++]);
+	for (size_t i = r->first; done && ag && v && i < r->nkept; i++)
+		if (!done[i - r->first])
+			kernel_agg(r, i, done, v, &ag[(*n)++]);
 	if (!done || !v) {
 		free(ag);
 		ag = NULL;
@@ -745,37 +762,32 @@ static struct kernel_agg *kernel_aggs(const struct bench_report *r, size_t first
 	return ag;
 }
 
-/* A summary row's own figures: the sums (when have_sum), the module or run it covers (input,
- * path) and its ratios. */
-struct csv_summary {
-	const char *algo, *stage, *input;
-	uint64_t units, blocks, edges, failures;
-	bool have_sum;
-	double sum, geomean;
-	const struct bench_ratio *x_dfs, *x_base;
-	const char *base;
-};
-
-/* The CSV columns of a summary row, the others empty. */
-static void csv_summary_row(FILE *f, const struct csv_summary *s)
+/* A CSV summary row (status "summary"): kernel k's figures over the module or run input (k
+ * NULL: the whole run, over units files), the other columns empty. */
+static void csv_summary_row(struct bench_report *r, const struct kernel_agg *k,
+			    const char *input, uint64_t units, uint64_t blocks, uint64_t edges,
+			    uint64_t failures)
 {
-	csv_str(f, s->algo);
-	csv_put(f, s->stage);
+	FILE *f = r->f;
+	csv_put(f, k ? k->a->algo : "", true);
+	csv_put(f, k ? k->a->stage : "", false);
 	fputs(",summary,", f);
-	csv_put(f, s->input);
-	fprintf(f, ",%" PRIu64 ",%" PRIu64, s->blocks, s->edges);
+	csv_put(f, input, false);
+	fprintf(f, ",%" PRIu64 ",%" PRIu64, blocks, edges);
 	csv_skip(f, 43); /* reachable .. function */
-	csv_put(f, s->input);
-	fprintf(f, ",,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",", s->blocks, s->edges, s->units);
-	if (s->have_sum)
-		fprintf(f, "%.6f,%.6f", s->sum, s->geomean);
+	csv_put(f, input, false);
+	fprintf(f, ",,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",", blocks, edges, units);
+	/* A module's kernel that never ran has no sums; over files they are 0. */
+	if (k && (k->nrun || r->files))
+		fprintf(f, "%.6f,%.6f", k->sum, geomean(k));
 	else
 		fputc(',', f);
-	fprintf(f, ",%" PRIu64 ",,,", s->failures); /* and empty loops, depth, irreducible */
-	csv_ratio(f, s->x_dfs);
+	fprintf(f, ",%" PRIu64 ",,,", failures); /* and empty loops, depth, irreducible */
+	/* The ratios of sums: only a module's rows name their function (kernel_agg). */
+	csv_ratio(f, k ? &k->xd : NULL);
 	csv_skip(f, 3); /* busy, interleaved, rep_start_ms */
-	csv_put(f, s->x_base && s->x_base->have ? s->base : NULL);
-	csv_ratio(f, s->x_base);
+	csv_put(f, k && k->xb.have ? r->cli->baseline : NULL, false);
+	csv_ratio(f, k ? &k->xb : NULL);
 	fputc('\n', f);
 }
 
@@ -790,7 +802,8 @@ static void summary(struct bench_report *r)
 		edges += r->ins[i].gs.m;
 	}
 	size_t nk;
-	struct kernel_agg *ag = kernel_aggs(r, 0, &nk);
+	r->first = 0;
+	struct kernel_agg *ag = kernel_aggs(r, &nk);
 	if (!ag && r->nkept)
 		return;
 	for (size_t i = 0; i < nk; i++)
@@ -799,28 +812,24 @@ static void summary(struct bench_report *r)
 		fprintf(f, "summary: files=%zu blocks=%" PRIu64 " edges=%" PRIu64 " failures=%" PRIu64
 			"\n", r->nins, blocks, edges, failures);
 	else if (r->format == BENCH_FMT_CSV)
-		csv_summary_row(f, &(struct csv_summary){.algo = "", .stage = "", .units = r->nins,
-			.blocks = blocks, .edges = edges, .failures = failures});
+		csv_summary_row(r, NULL, NULL, r->nins, blocks, edges, failures);
 	else
 		fprintf(f, ",\n  \"summary\": {\"files\": %zu, \"blocks\": %" PRIu64
 			", \"edges\": %" PRIu64 ", \"failures\": %" PRIu64 ", \"kernels\": [",
 			r->nins, blocks, edges, failures);
 	for (size_t i = 0; i < nk; i++) {
 		const struct kernel_agg *k = &ag[i];
-		const struct bench_result *a = k->a;
 		if (r->format == BENCH_FMT_TEXT) {
 			fprintf(f, "summary: algo=%-12s stage=%-6s files=%" PRIu64 " sum_median_ms=%.6f "
-				"geomean_median_ms=%.6f failures=%" PRIu64 "\n", a->algo, a->stage,
+				"geomean_median_ms=%.6f failures=%" PRIu64 "\n", k->a->algo, k->a->stage,
 				k->nrun, k->sum, geomean(k), k->nbad + k->nfail);
 		} else if (r->format == BENCH_FMT_CSV) {
-			csv_summary_row(f, &(struct csv_summary){.algo = a->algo, .stage = a->stage,
-				.units = k->nrun, .blocks = blocks, .edges = edges,
-				.failures = k->nbad + k->nfail, .have_sum = true, .sum = k->sum,
-				.geomean = geomean(k)});
+			csv_summary_row(r, k, NULL, k->nrun, blocks, edges, k->nbad + k->nfail);
 		} else {
-			fputs(i ? ",\n    {" : "\n    {", f);
-			json_kv_str(f, "algo", a->algo, false);
-			json_kv_str(f, "stage", a->stage, true);
+			json_next(f, i);
+			fputc('{', f);
+			json_kv(f, "algo", k->a->algo, true);
+			json_kv(f, "stage", k->a->stage, false);
 			fprintf(f, ", \"files\": %" PRIu64 ", \"sum_median_ms\": %.6f"
 				", \"geomean_median_ms\": %.6f, \"failures\": %" PRIu64 "}", k->nrun,
 				k->sum, geomean(k), k->nbad + k->nfail);
@@ -841,14 +850,14 @@ static void json_all(struct bench_report *r)
 		{"build_type", SSALAB_BUILD_TYPE}, {"date", s->date}, {"host", s->host},
 		{"cmdline", s->cmdline}};
 	fputs("{\n  \"format\": \"ssalab-bench-1\",\n  \"meta\": {", f);
-	json_kv_str(f, "cpu", s->cpu, false);
+	json_kv(f, "cpu", s->cpu, true);
 	fprintf(f, ", \"cores\": %u", s->cores);
 	for (size_t i = 0; i < sizeof meta / sizeof *meta; i++)
-		json_kv_str(f, meta[i][0], meta[i][1], true);
+		json_kv(f, meta[i][0], meta[i][1], false);
 	fputs(", \"argv\": [", f);
-	json_strs(f, (const char *const *)r->cli->argv, (size_t)r->cli->argc);
-	fprintf(f, "], \"reps\": %u, \"warmup\": %u, \"min_time_s\": %g},\n  \"graph\": ", r->cli->timing.reps, r->cli->timing.warmup,
-		r->cli->timing.min_time_s);
+	json_strs(f, r->cli->argv, (size_t)r->cli->argc);
+	fprintf(f, "], \"reps\": %u, \"warmup\": %u, \"min_time_s\": %g},\n  \"graph\": ",
+		r->cli->timing.reps, r->cli->timing.warmup, r->cli->timing.min_time_s);
 	if (r->module) {
 		/* LLVM IR: each run names its module, function and graph. */
 		fputs("null,\n  \"llvm\": ", f);
@@ -858,81 +867,19 @@ static void json_all(struct bench_report *r)
 		/* Several files: each run names its file, the files are listed. */
 		fputs("null,\n  \"inputs\": [", f);
 		for (size_t i = 0; i < r->nins; i++) {
-			fputs(i ? ",\n    " : "\n    ", f);
-			json_file(f, r->ins[i].path, NULL, r->ins[i].format, &r->ins[i].gs, r->ins[i].vars);
+			json_next(f, i);
+			json_file(f, &r->ins[i], false);
 		}
 		fputs(r->nins ? "\n  ],\n  \"runs\": [" : "],\n  \"runs\": [", f);
 	} else {
 		json_graph(r);
 	}
 	for (size_t i = 0; i < r->nkept; i++) {
-		const struct bench_result *res = &r->kept[i].res;
-		const struct bench_timing *t = &res->timing;
-		const struct bench_graph_stats *g = &r->kept[i].gs; /* the row's own input */
-		fputs(i ? ",\n    {" : "\n    {", f);
-		json_kv_str(f, "algo", res->algo, false);
-		json_kv_str(f, "stage", res->stage, true);
-		json_kv_str(f, "status", status_str(res->status), true);
-		json_kv_str(f, "status_msg", res->status_msg, true);
-		if (r->module || r->files) {
-			const struct bench_kept *kp = &r->kept[i];
-			json_kv_str(f, "input", kp->input, true);
-			json_kv_str(f, "function", kp->function ? kp->function : "", true);
-			fprintf(f, ", \"n\": %" PRIu64 ", \"m\": %" PRIu64 ", \"reachable\": %" PRIu64
-				", \"vars\": %" PRIu32, kp->gs.n, kp->gs.m, kp->gs.reachable, kp->vars);
-			fputs(", \"file\": ", f);
-			json_file(f, kp->input, r->module ? (kp->function ? kp->function : "") : NULL,
-				  kp->format, &kp->gs, kp->vars);
-		}
-		fprintf(f, ", \"estimate_bytes\": %" PRIu64, res->mem_estimate);
-		if (res->status == BENCH_RUN_OK) {
-			fprintf(f,
-				", \"reps\": %u, \"median_ms\": %.6f, \"min_ms\": %.6f, \"max_ms\": %.6f"
-				", \"ns_per_block\": %.4f, \"ns_per_edge\": %.4f, \"rep_ms\": [",
-				t->reps, t->median_ms, t->min_ms, t->max_ms, per(t->median_ms, g->n),
-				per(t->median_ms, g->m));
-			put_list(f, t->rep_ms, t->reps, "%.6f", ", ");
-			fprintf(f, "], \"iters\": %" PRIu64 ", \"mean_ms\": %.6f, \"stddev_ms\": %.6f"
-				", \"utilization\": %.4f, \"cpu_median_ms\": %.6f"
-				", \"invol_switches\": %" PRIu64,
-				t->iters, t->mean_ms, t->stddev_ms, t->utilization, t->cpu_median_ms,
-				t->invol_switches);
-			if (t->prepare_ms >= 0)
-				fprintf(f, ", \"prepare_ms\": %.6f", t->prepare_ms);
-			fputs(", \"counters\": {", f);
-			for (unsigned k = 0; k < res->ncounters; k++) {
-				fputs(k ? ", " : "", f);
-				json_str(f, res->counter_names[k]);
-				fprintf(f, ": %" PRIu64, res->counters[k]);
-			}
-			fputs("}, \"memory\": {", f);
-			if (res->mem.have_jemalloc)
-				fprintf(f,
-					"\"peak_bytes\": %" PRIu64 ", \"allocated_bytes\": %" PRIu64
-					", \"resident_bytes\": %" PRIu64 ", ",
-					res->mem.peak_alloc, res->mem.allocated, res->mem.resident);
-			fprintf(f, "\"maxrss_bytes\": %" PRIu64 "}", res->mem.maxrss);
-			fprintf(f, ", \"peak_mb\": ");
-			if (res->mem.have_jemalloc)
-				fprintf(f, "%.3f", mb(res->mem.peak_alloc));
-			else
-				fputs("null", f);
-			fputs(", \"x_dfs\": ", f);
-			json_ratio(f, &res->x_dfs, NULL);
-			fputs(", \"x_base\": ", f);
-			json_ratio(f, &res->x_base, res->base);
-			fprintf(f, ", \"busy\": %s, \"interleaved\": %s, \"rep_start_ms\": [",
-				bench_busy(t->utilization) ? "true" : "false",
-				res->interleaved ? "true" : "false");
-			put_list(f, t->rep_start_ms, t->reps, "%.3f", ", ");
-			fputc(']', f);
-		}
-		json_kv_str(f, "check", res->check, true);
-		json_kv_str(f, "check_msg", res->check_msg, true);
-		fputc('}', f);
+		json_next(f, i);
+		json_run(r, &r->kept[i]);
 	}
 	fputs(r->nkept ? "\n  ],\n  \"notes\": [" : "],\n  \"notes\": [", f);
-	json_strs(f, (const char *const *)r->notes, r->nnotes);
+	json_strs(f, r->notes, r->nnotes);
 	fputs("]", f);
 	if (r->files)
 		summary(r);
@@ -941,23 +888,14 @@ static void json_all(struct bench_report *r)
 
 void bench_report_input(struct bench_report *r)
 {
-	struct bench_file_rec *v = bench_grow(r->ins, r->nins, &r->capins, sizeof *v);
+	r->first = r->nkept;
+	struct bench_where *v = r->files ? bench_grow(r->ins, r->nins, &r->capins, sizeof *v) : NULL;
 	if (v) { /* out of memory: the summary misses the file, the rows are kept */
 		r->ins = v;
-		v[r->nins++] = (struct bench_file_rec){r->input, input_format(r), *r->gs, r->vars,
-						       r->nkept};
+		v[r->nins++] = r->at;
 	}
-	if (r->format != BENCH_FMT_TEXT || r->quiet)
-		return;
-	text_input(r);
-	text_graph(r);
-}
-
-void bench_report_input_end(struct bench_report *r)
-{
-	size_t first = r->nins ? r->ins[r->nins - 1].first_row : 0;
-	if (r->format == BENCH_FMT_TEXT && !r->quiet && r->nkept - first > 1)
-		text_table(r, first);
+	if (r->format == BENCH_FMT_TEXT && !r->quiet)
+		text_input(r);
 }
 
 void bench_report_end(struct bench_report *r)
@@ -966,38 +904,35 @@ void bench_report_end(struct bench_report *r)
 		;
 	else if (r->format == BENCH_FMT_JSON)
 		json_all(r);
-	else if (r->format == BENCH_FMT_TEXT && r->nkept > 1 && !r->module && !r->files)
-		text_table(r, 0);
 	else if (r->files)
 		summary(r);
 	fflush(r->f);
 	for (size_t i = 0; i < r->nkept; i++) {
 		free(r->kept[i].res.timing.rep_ms);
 		free(r->kept[i].res.timing.rep_start_ms);
-		free(r->kept[i].function);
+		free((char *)r->kept[i].at.function);
 	}
-	free(r->kept);
-	r->kept = NULL;
-	r->nkept = r->capkept = 0;
 	for (size_t i = 0; i < r->nnotes; i++)
 		free(r->notes[i]);
-	free(r->notes);
+	ssa_free_all(r->kept, r->notes, r->ins);
+	r->kept = NULL;
 	r->notes = NULL;
-	r->nnotes = r->capnotes = 0;
-	free(r->ins);
 	r->ins = NULL;
-	r->nins = r->capins = 0;
+	r->nkept = r->capkept = r->nnotes = r->capnotes = r->nins = r->capins = r->first = 0;
 }
 
-size_t bench_report_nrows(const struct bench_report *r)
+int bench_report_function(struct bench_report *r, const char *name, const struct prog *p)
 {
-	return r->nkept;
+	int st = bench_graph_stats(&p->cfg, &r->at.gs);
+	r->at.function = name;
+	r->at.vars = p->nvars;
+	return st;
 }
 
 const struct bench_result *bench_report_row_at(const struct bench_report *r, size_t i,
 					       const char **function)
 {
-	*function = r->kept[i].function;
+	*function = r->kept[i].at.function;
 	return &r->kept[i].res;
 }
 
@@ -1014,31 +949,64 @@ static void sum_ratio_str(const struct bench_ratio *x, const char *name, unsigne
 			 x->value, x->pairs, n, n == 1 ? "" : "s");
 }
 
+/* The module's kernel line for kernel k (a note), and the warning when its samples were busy.
+ * Times are per run (the median of a function's samples), so the total is what one pass of the
+ * kernel over the module costs; the geometric mean of the medians (those above 0) is the
+ * typical function's, as in the summary over several files. x_dfs (and x_BASE for another
+ * --baseline) is a ratio of sums over the functions where the base ran too (sum_ratio), its
+ * interval a bootstrap over those functions; utilization is the CPU time over the wall time of
+ * all the kernel's samples, and busy_functions counts the rows whose own utilization was
+ * flagged. */
+static void kernel_line(struct bench_report *r, const struct kernel_agg *k)
+{
+	char line[1200], xs[128], xbs[160] = "", checks[96];
+	const struct bench_result *a = k->a;
+	if (!k->nrun) {
+		snprintf(line, sizeof line, "kernel: %-14s stage=%-7s functions=0 not_run=%" PRIu64,
+			 a->algo, a->stage, k->nbad);
+		bench_report_note(r, line);
+		return;
+	}
+	sum_ratio_str(&k->xd, "dfs", k->nd, xs, sizeof xs);
+	if (other_base(r))
+		sum_ratio_str(&k->xb, other_base(r), k->nb, xbs, sizeof xbs);
+	double util = k->wall_all > 0 ? k->cpu_all / k->wall_all : 1.0;
+	/* A pipeline's inner stages are checked as part of the whole (their rows say n/a): their
+	 * counts are n/a too, not a misleading 0. */
+	if (k->nna == k->nrun)
+		snprintf(checks, sizeof checks, "checks_ok=n/a failed=n/a unchecked=n/a");
+	else
+		snprintf(checks, sizeof checks,
+			 "checks_ok=%" PRIu64 " failed=%" PRIu64 " unchecked=%" PRIu64, k->nok,
+			 k->nfail, k->nunchk);
+	snprintf(line, sizeof line,
+		 "kernel: %-14s stage=%-7s functions=%" PRIu64 " total_ms=%.6f geomean_ms=%.6f"
+		 " spread_ms=%.6f..%.6f"
+		 " cpu_total_ms=%.6f iters=%" PRIu64 "..%" PRIu64 " %s not_run=%" PRIu64
+		 " slowest=%s (%.6f ms) utilization=%.2f busy_functions=%" PRIu64 "%s%s%s%s",
+		 a->algo, a->stage, k->nrun, k->sum, geomean(k), k->smin, k->smax,
+		 k->cpu, k->it_lo, k->it_hi, checks,
+		 k->nbad, k->worst_fn, k->worst, util, k->nbusy, xs, xbs,
+		 bench_busy(util) ? " busy (timings inflated)" : "",
+		 /* one thread cannot use more CPU than wall time: a coarse CPU clock at
+		  * this size, or medians from different samples */
+		 k->sum > 0 && k->cpu / k->sum > BENCH_MAX_UTILIZATION
+			 ? " cpu>wall (CPU medians not to be trusted at this size: read total_ms)"
+			 : "");
+	bench_report_note(r, line);
+	if (bench_busy(util) && !r->cli->quiet)
+		fprintf(stderr, "bench: warning: %s got %.0f%% of a CPU during its samples over "
+			"%s (%" PRIu64 " of %" PRIu64 " functions flagged busy): its times are not "
+			"to be trusted\n", a->algo, 100.0 * util, r->at.path ? r->at.path : "the module",
+			k->nbusy, k->nrun);
+}
+
 /* The module's comparison table, one row per kernel like a single graph's closing table: the
  * summed median over the functions it ran on, x_dfs (and x_BASE) as ratios of sums with their
  * intervals, and its checks; in markdown with --format=md, to paste as it is. */
-static void module_table(struct bench_report *r, const struct kernel_agg *ag, size_t nk,
-			 const char *other)
+static void module_kernel_table(struct bench_report *r, const struct kernel_agg *ag, size_t nk)
 {
-	FILE *f = r->f;
-	char xb[48] = "", xbci[48] = "";
-	if (other) {
-		snprintf(xb, sizeof xb, "x_%s", other);
-		snprintf(xbci, sizeof xbci, "x_%s_95%%", other);
-	}
-	const char *hdr[] = {"algo", "stage", "functions", "total_ms", "x_dfs", "x_dfs_95%", "checks",
-			     xb, xbci};
-	int ncells = other ? 9 : 7;
-	if (r->cli->md) {
-		fputc('\n', f);
-		md_line(f, hdr, ncells, true, 2);
-	} else {
-		fprintf(f, "table: %-14s %-7s %9s %12s %8s %-21s %-12s", hdr[0], hdr[1], hdr[2], hdr[3],
-			hdr[4], hdr[5], hdr[6]);
-		if (other)
-			fprintf(f, " %8s %s", hdr[7], hdr[8]);
-		fputc('\n', f);
-	}
+	table_line(r, &module_table, NULL);
 	for (size_t i = 0; i < nk; i++) {
 		const struct kernel_agg *k = &ag[i];
 		char fn[24], tot[32], xv[32], xci[64], bv[32], bci[64], chk[48];
@@ -1052,101 +1020,36 @@ static void module_table(struct bench_report *r, const struct kernel_agg *ag, si
 			snprintf(chk, sizeof chk, "n/a");
 		else
 			snprintf(chk, sizeof chk, "%" PRIu64 "/%" PRIu64 " ok", k->nok, k->nrun);
-		const char *c[] = {k->a->algo, k->a->stage, fn, tot, xv, xci, chk, bv, bci};
-		if (r->cli->md) {
-			md_line(f, c, ncells, false, 2);
-			continue;
-		}
-		fprintf(f, "table: %-14s %-7s %9s %12s %8s %-21s %-12s", c[0], c[1], c[2], c[3], c[4],
-			c[5], c[6]);
-		if (other)
-			fprintf(f, " %8s %s", c[7], c[8]);
-		fputc('\n', f);
+		table_line(r, &module_table, (const char *const[]){k->a->algo, k->a->stage, fn, tot,
+			   xv, xci, chk, bv, bci});
 	}
 }
 
-/* Sums per (stage, algo), in the order the kernels first ran. Times are per run (the median of
- * a function's samples), so the total is what one pass of the kernel over the module costs; the
- * geometric mean of the medians (those above 0) is the typical function's, as in the summary
- * over several files. x_dfs (and x_BASE for another --baseline) is a ratio of sums over the
- * functions where the base ran too (sum_ratio), its interval a bootstrap over those functions;
- * utilization is the CPU time over the wall time of all the kernel's samples, and
- * busy_functions counts the rows whose own utilization was flagged. Each kernel's line is a
- * note and, in CSV, a summary row; whole: the rows of every module, CSV rows only. */
-static void kernels_summary(struct bench_report *r, size_t first_row, bool whole)
+void bench_report_module_kernels(struct bench_report *r)
 {
-	char line[1200];
-	const char *bname = r->cli->baseline;
-	const char *other = bname && strcmp(bname, "dfs") ? bname : NULL;
-	/* The summary rows are there for their ratios: none without a base to pair with. */
-	bool csv = r->format == BENCH_FMT_CSV && !r->quiet && bname;
-	if (whole && !csv)
-		return;
 	size_t nk;
-	struct kernel_agg *ag = kernel_aggs(r, first_row, &nk);
-	for (size_t i = 0; i < nk; i++) {
-		const struct kernel_agg *k = &ag[i];
-		const struct bench_result *a = k->a;
-		if (csv)
-			csv_summary_row(r->f, &(struct csv_summary){.algo = a->algo, .stage = a->stage,
-				.input = whole ? r->cli->in : r->input, .units = k->nrun,
-				.blocks = k->blocks, .edges = k->edges, .failures = k->nbad + k->nfail,
-				.have_sum = k->nrun > 0, .sum = k->sum, .geomean = geomean(k),
-				.x_dfs = &k->xd, .x_base = &k->xb, .base = bname});
-		if (whole)
-			continue;
-		if (!k->nrun) {
-			snprintf(line, sizeof line, "kernel: %-14s stage=%-7s functions=0 not_run=%" PRIu64,
-				 a->algo, a->stage, k->nbad);
-			bench_report_note(r, line);
-			continue;
-		}
-		char xs[128], xbs[160] = "";
-		sum_ratio_str(&k->xd, "dfs", k->nd, xs, sizeof xs);
-		if (other)
-			sum_ratio_str(&k->xb, other, k->nb, xbs, sizeof xbs);
-		double util = k->wall_all > 0 ? k->cpu_all / k->wall_all : 1.0;
-		/* A pipeline's inner stages are checked as part of the whole (their rows say n/a):
-		 * their counts are n/a too, not a misleading 0. */
-		char checks[96];
-		if (k->nna == k->nrun)
-			snprintf(checks, sizeof checks, "checks_ok=n/a failed=n/a unchecked=n/a");
-		else
-			snprintf(checks, sizeof checks,
-				 "checks_ok=%" PRIu64 " failed=%" PRIu64 " unchecked=%" PRIu64, k->nok,
-				 k->nfail, k->nunchk);
-		snprintf(line, sizeof line,
-			 "kernel: %-14s stage=%-7s functions=%" PRIu64 " total_ms=%.6f geomean_ms=%.6f"
-			 " spread_ms=%.6f..%.6f"
-			 " cpu_total_ms=%.6f iters=%" PRIu64 "..%" PRIu64 " %s not_run=%" PRIu64
-			 " slowest=%s (%.6f ms) utilization=%.2f busy_functions=%" PRIu64 "%s%s%s%s",
-			 a->algo, a->stage, k->nrun, k->sum, geomean(k), k->smin, k->smax,
-			 k->cpu, k->it_lo, k->it_hi, checks,
-			 k->nbad, k->worst_fn, k->worst, util, k->nbusy, xs, xbs,
-			 bench_busy(util) ? " busy (timings inflated)" : "",
-			 /* one thread cannot use more CPU than wall time: a coarse CPU clock at
-			  * this size, or medians from different samples */
-			 k->sum > 0 && k->cpu / k->sum > BENCH_MAX_UTILIZATION
-				 ? " cpu>wall (CPU medians not to be trusted at this size: read total_ms)"
-				 : "");
-		bench_report_note(r, line);
-		if (bench_busy(util) && !r->cli->quiet)
-			fprintf(stderr, "bench: warning: %s got %.0f%% of a CPU during its samples over "
-				"%s (%" PRIu64 " of %" PRIu64 " functions flagged busy): its times are not "
-				"to be trusted\n", a->algo, 100.0 * util, r->input ? r->input : "the module",
-				k->nbusy, k->nrun);
-	}
-	if (!whole && r->format == BENCH_FMT_TEXT && !r->quiet && !r->mute_notes)
-		module_table(r, ag, nk, other);
+	struct kernel_agg *ag = kernel_aggs(r, &nk);
+	/* The summary rows are there for their ratios: none without a base to pair with. */
+	for (size_t i = 0; r->format == BENCH_FMT_CSV && !r->quiet && r->cli->baseline && i < nk; i++)
+		csv_summary_row(r, &ag[i], r->at.path, ag[i].nrun, ag[i].blocks, ag[i].edges,
+				ag[i].nbad + ag[i].nfail);
+	for (size_t i = 0; i < nk; i++)
+		kernel_line(r, &ag[i]);
+	if (r->format == BENCH_FMT_TEXT && !r->quiet && !r->mute_notes)
+		module_kernel_table(r, ag, nk);
 	free(ag);
-}
-
-void bench_report_module_kernels(struct bench_report *r, size_t first_row)
-{
-	kernels_summary(r, first_row, false);
+	r->first = r->nkept;
 }
 
 void bench_report_run_kernels(struct bench_report *r)
 {
-	kernels_summary(r, 0, true);
+	if (r->format != BENCH_FMT_CSV || r->quiet || !r->cli->baseline)
+		return;
+	size_t nk;
+	r->first = 0;
+	struct kernel_agg *ag = kernel_aggs(r, &nk);
+	for (size_t i = 0; i < nk; i++)
+		csv_summary_row(r, &ag[i], r->cli->in, ag[i].nrun, ag[i].blocks, ag[i].edges,
+				ag[i].nbad + ag[i].nfail);
+	free(ag);
 }

@@ -43,8 +43,7 @@ static uint64_t floor_mem(const struct bench_kernel *k, const struct bench_input
 static void floor_teardown(void *state)
 {
 	struct floor_state *s = state;
-	if (s->d.pre)
-		cfg_dfs_free(&s->d);
+	cfg_dfs_free(&s->d);
 	ssa_free_all(s->off, s->pred, NULL);
 }
 

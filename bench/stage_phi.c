@@ -110,10 +110,8 @@ static void phi_teardown(void *state)
 	domtree_free(&s->dt);
 	var_blocks_free(&s->vb);
 	df_sets_free(&s->df);
-	if (s->ld.in)
-		live_dataflow_free(&s->ld);
-	if (s->lw.live)
-		live_walk_free(&s->lw);
+	live_dataflow_free(&s->ld);
+	live_walk_free(&s->lw);
 	phi_sets_free(&s->out);
 }
 
@@ -231,10 +229,8 @@ static int live_check(struct phi_state *s, char *msg, size_t msglen)
 				  msglen);
 	else
 		snprintf(msg, msglen, "check could not run: %s", ssa_status_str(st));
-	if (ld.in)
-		live_dataflow_free(&ld);
-	if (lw.live)
-		live_walk_free(&lw);
+	live_dataflow_free(&ld);
+	live_walk_free(&lw);
 	return st;
 }
 

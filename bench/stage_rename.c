@@ -63,8 +63,7 @@ static void rename_teardown(void *state)
 	if (s->scratch)
 		s->a->scratch_free(s->scratch);
 	ssa_form_free(&s->s);
-	if (s->ps.off)
-		phi_sets_free(&s->ps);
+	phi_sets_free(&s->ps);
 	domtree_free(&s->dt);
 }
 
