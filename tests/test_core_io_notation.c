@@ -134,6 +134,34 @@ Test(io_notation, the_first_line_picks_the_format)
 	    {"r,A\n", IO_IN_EDGES},
 	    {"digraph { a -> b }", IO_IN_DOT},
 	    {"p cfg 2 1\ne 0 1\nend\n", IO_IN_TEXT},
+	    /* a first node called p, e, b or n: ssalab text only when the line goes on as its
+	     * line type does */
+	    {"b c\nc d\n", IO_IN_EDGES},
+	    {"e f 0.5\n", IO_IN_EDGES},
+	    {"n m\n", IO_IN_EDGES},
+	    {"p q\n", IO_IN_EDGES},
+	    {"p q 3\n", IO_IN_EDGES},
+	    {"b 1\n", IO_IN_EDGES},
+	    {"e 0 {'w': 1}\n", IO_IN_EDGES},
+	    {"e 0 1\n", IO_IN_TEXT},
+	    {"b 3 d0 u1\n", IO_IN_TEXT},
+	    {"n b 1 x\n", IO_IN_TEXT},
+	    {"p prog\n", IO_IN_TEXT},
+	    {"p cgf 3 2\n", IO_IN_TEXT},
+	    {"p 3 2\n", IO_IN_TEXT},
+	    /* LLVM IR: its first lines, and bitcode's two magics (before the NUL test) */
+	    {"; ModuleID = 'a.c'\n", IO_IN_LLVM},
+	    {"\ndefine i32 @f() {\n", IO_IN_LLVM},
+	    {"target triple = \"x86_64\"\n", IO_IN_LLVM},
+	    {"%struct.S = type { i32 }\n", IO_IN_LLVM},
+	    {"@\"a b\" = global i32 0\n", IO_IN_LLVM},
+	    {"!0 = !{}\n", IO_IN_LLVM},
+	    {"BC\xc0\xde\x35\x14", IO_IN_LLVM},
+	    /* names with LLVM's sigils are a graph's */
+	    {"%entry -> %loop\n", IO_IN_ARROWS},
+	    {"%0 %1\n", IO_IN_EDGES},
+	    {"@a @b\n", IO_IN_EDGES},
+	    {"define x\n", IO_IN_EDGES},
 	};
 	for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
 		enum io_input_kind k = io_sniff((const unsigned char *)c[i].text, strlen(c[i].text));
@@ -556,6 +584,42 @@ static const struct bad_case edges_bad[] = {
 Test(io_notation, csv_mistakes_name_their_line)
 {
 	check_bad(edges_bad, sizeof edges_bad / sizeof *edges_bad);
+	EXPECT_NO_LEAK();
+}
+
+/* An edge list whose first node is called like a line type of ssalab's text format (p, e, b,
+ * n) is an edge list, not a text file without its header; LLVM IR is refused by name, not read
+ * as an edge list of its tokens. */
+Test(io_notation, first_nodes_named_p_e_b_n_and_llvm_ir)
+{
+	static const struct good_case good[] = {
+	    {"g.txt", "b c\nc d\nd b\n", "0>1 1>2 2>0 : b|c|d"},
+	    {"g.txt", "e f 0.5\nf e\n", "0>1 1>0 : e|f"},
+	    {"g.txt", "p q\nq r {}\n", "0>1 1>2 : p|q|r"},
+	    {"g.txt", "n m\nm\n", "0>1 : n|m"},
+	    {"g.txt", "%entry %loop\n%loop %loop\n", "0>1 1>1 : %entry|%loop"},
+	};
+	check_good(good, sizeof good / sizeof *good);
+	static const struct {
+		const char *text, *kind;
+	} ir[] = {
+	    {"; ModuleID = 'f.c'\ndefine i32 @f() {\nentry:\n  ret i32 0\n}\n", "text"},
+	    {"BC\xc0\xde\x35\x14\x00\x00\x05\x00\x00\x00", "bitcode"},
+	};
+	for (size_t i = 0; i < sizeof ir / sizeof *ir; i++) {
+		struct prog p;
+		struct io_error err;
+		char msg[600], want[800];
+		size_t len = i ? 12 : strlen(ir[i].text);
+		memset(&err, 0, sizeof err);
+		cr_expect_eq(io_t_read_string(dir, "m.ll", ir[i].text, len, &p, &err), SSA_EINPUT);
+		io_error_format(&err, msg, sizeof msg);
+		snprintf(want, sizeof want,
+		         "%s/m.ll: LLVM IR (%s), not a graph file: the LLVM IR importer reads modules "
+		         "(gen --from, and bench --in or show given the file)",
+		         dir, ir[i].kind);
+		cr_expect_str_eq(msg, want, "case %zu", i);
+	}
 	EXPECT_NO_LEAK();
 }
 

@@ -109,11 +109,113 @@ static bool arrow_line(const unsigned char *buf, size_t i, size_t len)
 	return false;
 }
 
+/* The first line's blank-separated tokens (up to a '#' that starts one), at most max of them;
+ * returns how many, storing each one's start and length. */
+static size_t line_tokens(const unsigned char *buf, size_t i, size_t len, size_t max,
+                          size_t *at, size_t *tl)
+{
+	size_t k = 0;
+	while (k < max) {
+		while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r'))
+			i++;
+		if (i >= len || buf[i] == '\n' || buf[i] == '#')
+			break;
+		at[k] = i;
+		while (i < len && buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r' && buf[i] != '\n')
+			i++;
+		tl[k] = i - at[k];
+		k++;
+	}
+	return k;
+}
+
+static bool digits(const unsigned char *s, size_t l)
+{
+	for (size_t j = 0; j < l; j++)
+		if (s[j] < '0' || s[j] > '9')
+			return false;
+	return l > 0;
+}
+
+static bool token_is(const unsigned char *s, size_t l, const char *w)
+{
+	return l == strlen(w) && !memcmp(s, w, l);
+}
+
+/* Whether a first line that starts with a one-letter 'p', 'e', 'b' or 'n' is ssalab text: the
+ * line must go on as that line type does ('p cfg ...', 'e 0 1', 'b 3 d0', 'n b 1 x'), so an edge
+ * list whose first node is called p, e, b or n ('b c', 'e f 0.5') stays an edge list. A 'p' line
+ * with a misspelt kind or a missing one ('p cgf 3 2', 'p 3 2'), or a letter alone, is text too,
+ * for the text reader's message. */
+static bool text_line(const unsigned char *buf, size_t i, size_t len)
+{
+	size_t at[4], tl[4];
+	size_t k = line_tokens(buf, i, len, 4, at, tl);
+	if (k < 2)
+		return true; /* the line type alone: the text reader says what it misses */
+	if (buf[at[1]] == '{')
+		return false; /* an edge's data dict */
+	const unsigned char *t1 = buf + at[1], *t2 = k >= 3 ? buf + at[2] : NULL;
+	switch (buf[i]) {
+	case 'p':
+		return token_is(t1, tl[1], "cfg") || token_is(t1, tl[1], "prog") ||
+		       (t2 && digits(t1, tl[1])) || k >= 4;
+	case 'e':
+		return t2 && digits(t1, tl[1]) && digits(t2, tl[2]);
+	case 'b':
+		return t2 && digits(t1, tl[1]) && (t2[0] == 'd' || t2[0] == 'u') &&
+		       digits(t2 + 1, tl[2] - 1);
+	default: /* 'n' */
+		return t2 && (token_is(t1, tl[1], "b") || token_is(t1, tl[1], "v")) &&
+		       digits(t2, tl[2]);
+	}
+}
+
+/* Whether the line at buf[i..len) starts a textual LLVM module: a top-level keyword ('define' and
+ * 'declare' with an '@' on their line, 'target datalayout', 'target triple', 'source_filename',
+ * 'attributes #', 'module asm', 'uselistorder'), or a global, type, metadata, comdat or summary
+ * name ('@g', '%T', '!0', '$c', '^0', quoted or not) followed by '='. An arrow or edge list whose
+ * names start with those sigils ('%entry -> %loop', '%0 %1') has no '=' there. */
+static bool llvm_line(const unsigned char *buf, size_t i, size_t len)
+{
+	size_t e = i;
+	while (e < len && buf[e] != '\n')
+		e++;
+	const unsigned char *s = buf + i;
+	size_t l = e - i;
+	static const char *const kw[] = {"target datalayout", "target triple", "source_filename",
+	                                 "attributes #", "module asm", "uselistorder"};
+	for (size_t j = 0; j < sizeof kw / sizeof kw[0]; j++)
+		if (l >= strlen(kw[j]) && !memcmp(s, kw[j], strlen(kw[j])))
+			return true;
+	if ((l > 7 && !memcmp(s, "define ", 7)) || (l > 8 && !memcmp(s, "declare ", 8)))
+		return memchr(s, '@', l) != NULL;
+	if (l < 2 || !strchr("@%!$^", s[0]))
+		return false;
+	size_t j = 1;
+	if (s[1] == '"') {
+		for (j = 2; j < l && s[j] != '"'; j++)
+			;
+		if (j++ >= l)
+			return false;
+	} else {
+		while (j < l && (ident_byte(s[j]) || s[j] == '.' || s[j] == '$' || s[j] == '-'))
+			j++;
+		if (j == 1)
+			return false;
+	}
+	while (j < l && (s[j] == ' ' || s[j] == '\t'))
+		j++;
+	return j < l && s[j] == '=';
+}
+
 /* Skips a byte-order mark, blank lines and '#' comment lines (all the text kinds allow them),
  * then decides by the first line: a '//' or '/ *' comment or a DOT keyword first is DOT; an
  * arrow ('->', '-->', U+2192) before any '#', quote or '{' (but the line's first byte) makes an
- * arrow list; a one-letter 'p', 'e', 'b' or 'n' followed by a blank is ssalab text; anything
- * else is an edge list.
+ * arrow list; a one-letter 'p', 'e', 'b' or 'n' followed by a blank and what that line type
+ * holds (text_line) is ssalab text; a ';' comment or an LLVM module's first line (llvm_line) is
+ * LLVM IR, and so is bitcode (by its magic, before the NUL test: bitcode holds NUL bytes);
+ * anything else is an edge list.
  * Undecided (only comments, or empty) is text, whose reader says the input has no edges
  * (IO_MSG_NO_EDGES, right for an edge list and a .cfg alike); so is anything with a NUL byte. */
 enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
@@ -121,6 +223,9 @@ enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
 	size_t i;
 	if (len && buf[0] == (unsigned char)IO_SSAB_MAGIC[0])
 		return IO_IN_BIN;
+	if (len >= 4 && ((buf[0] == 'B' && buf[1] == 'C' && buf[2] == 0xC0 && buf[3] == 0xDE) ||
+	                 (buf[0] == 0xDE && buf[1] == 0xC0 && buf[2] == 0x17 && buf[3] == 0x0B)))
+		return IO_IN_LLVM;
 	if (memchr(buf, 0, len))
 		return IO_IN_TEXT; /* binary garbage: the strict reader's diagnostics fit best */
 	i = io_bom_len(buf, len);
@@ -136,6 +241,8 @@ enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
 	}
 	if (i + 1 < len && buf[i] == '/' && (buf[i + 1] == '/' || buf[i + 1] == '*'))
 		return IO_IN_DOT;
+	if (buf[i] == ';' || llvm_line(buf, i, len))
+		return IO_IN_LLVM;
 	size_t s = i;
 	while (i < len && ident_byte(buf[i]))
 		i++;
@@ -147,7 +254,8 @@ enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
 			return IO_IN_DOT;
 	if (arrow_line(buf, s, len))
 		return IO_IN_ARROWS;
-	if (k == 1 && strchr("pebn", buf[s]) && (i == len || strchr(" \t\r\n", buf[i])))
+	if (k == 1 && strchr("pebn", buf[s]) && (i == len || strchr(" \t\r\n", buf[i])) &&
+	    text_line(buf, s, len))
 		return IO_IN_TEXT;
 	return IO_IN_EDGES;
 }
@@ -163,6 +271,8 @@ const char *io_input_kind_str(enum io_input_kind k)
 		return "dot";
 	case IO_IN_ARROWS:
 		return "arrows";
+	case IO_IN_LLVM:
+		return "llvm";
 	default:
 		return "edges";
 	}

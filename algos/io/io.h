@@ -33,7 +33,8 @@ enum io_format io_format_from_path(const char *path);
 
 /* Reads any format into a program (a .cfg gives a program with no variables). The format comes
  * from the content (io_sniff): the binary magic, a graphviz 'digraph', ssalab text ('p', 'e',
- * 'b', 'n' lines), an arrow list (an arrow on the first line), else a plain edge list. DOT,
+ * 'b', 'n' lines), an arrow list (an arrow on the first line), else a plain edge list; LLVM IR
+ * (text or bitcode, IO_IN_LLVM) is refused with a message naming the importer. DOT,
  * edge-list and arrow-list inputs keep their node names in out->bnames (DOT's def/use/ops
  * attributes make a program with named variables); on success err->warning may hold a warning. */
 int io_read_prog(const char *path, struct prog *out, struct io_error *err);
@@ -42,8 +43,9 @@ int io_read_cfg(const char *path, struct cfg *out, struct io_error *err);
  * the file is open. */
 int io_read_any(FILE *f, const char *name, struct prog *out, struct io_error *err);
 
-enum io_input_kind { IO_IN_TEXT, IO_IN_BIN, IO_IN_DOT, IO_IN_EDGES, IO_IN_ARROWS };
-/* The kind of input whose first bytes are buf[0..len) (len may be short: the whole input). */
+enum io_input_kind { IO_IN_TEXT, IO_IN_BIN, IO_IN_DOT, IO_IN_EDGES, IO_IN_ARROWS, IO_IN_LLVM };
+/* The kind of input whose first bytes are buf[0..len) (len may be short: the whole input).
+ * IO_IN_LLVM is an LLVM module, text or bitcode, which only algos/llvmir reads. */
 enum io_input_kind io_sniff(const unsigned char *buf, size_t len);
 const char *io_input_kind_str(enum io_input_kind k);
 
