@@ -57,9 +57,9 @@ static void usage(FILE *f)
 	        "--html FILE.html writes one self-contained page to step through (the IDF\n"
 	        "worklist and the renaming stacks; #step-N, #idf-x-K, #rename-K).\n"
 	        "--flavor picks the φs of the renamed form (default pruned).\n"
-	        "PROGRAM is a .cfg/.prog/.ssab/DOT/edge-list file, or (with LLVM) a .ll/.bc\n"
-	        "module or a C file (clang -O0, imported): --function=NAME picks its function\n"
-	        "(default: the only or first one).\n",
+	        "PROGRAM is a .cfg/.prog/.ssab/DOT/edge-list/arrow-list file, or (with LLVM) an\n"
+	        "LLVM IR module (.ll/.bc, or by its content) or a C or C++ file (clang -O0,\n"
+	        "imported): --function=NAME picks its function (default: the only or first one).\n",
 	        SHOW_MAX_BLOCKS);
 }
 
@@ -322,10 +322,15 @@ static bool has_suffix(const char *s, const char *suffix)
  * exit status. */
 static int read_input(const char *path, const char *func, struct prog *out, struct show_rhs *rhs)
 {
-	bool c = has_suffix(path, ".c");
-	bool ir = c || has_suffix(path, ".ll") || has_suffix(path, ".bc");
-	if (ir)
+	enum show_source src = show_source_of(path);
+	if (src == SHOW_SRC_C || src == SHOW_SRC_IR)
 		return show_read_llvm(path, func, out, rhs);
+	if (src == SHOW_SRC_RUST) {
+		fprintf(stderr, "show: %s is Rust: show reads C, C++ and LLVM IR; make IR of it "
+		                "with 'rustc --crate-type=lib --emit=llvm-ir -C opt-level=0 %s' "
+		                "and show the .ll\n", path, path);
+		return 1;
+	}
 	if (func) {
 		fprintf(stderr, "show: --function picks a function of LLVM IR or C, and %s is "
 		                "neither\n", path);

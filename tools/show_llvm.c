@@ -7,6 +7,7 @@
  * importer's order and must meet the program's operations one for one, or no rhs is given. */
 #include "show.h"
 
+#include "io/io.h"
 #include "util/mem.h"
 #include "util/status.h"
 
@@ -22,6 +23,31 @@ void show_rhs_free(struct show_rhs *r)
 	memset(r, 0, sizeof *r);
 }
 
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a > b && !strcmp(s + a - b, suffix);
+}
+
+enum show_source show_source_of(const char *path)
+{
+	static const char *const cxx[] = {".c", ".cc", ".cpp", ".cxx", ".c++", ".C", ".CPP", ".cp"};
+	for (size_t k = 0; k < sizeof cxx / sizeof cxx[0]; k++)
+		if (has_suffix(path, cxx[k]))
+			return SHOW_SRC_C;
+	if (has_suffix(path, ".rs"))
+		return SHOW_SRC_RUST;
+	if (has_suffix(path, ".ll") || has_suffix(path, ".bc"))
+		return SHOW_SRC_IR;
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : NULL;
+	if (!f)
+		return SHOW_SRC_GRAPH; /* io_read_prog says why it cannot be read */
+	unsigned char buf[4096];
+	size_t n = fread(buf, 1, sizeof buf, f);
+	fclose(f);
+	return io_sniff(buf, n) == IO_IN_LLVM ? SHOW_SRC_IR : SHOW_SRC_GRAPH;
+}
+
 #ifndef SSALAB_HAVE_LLVMIR
 
 int show_read_llvm(const char *path, const char *func, struct prog *out, struct show_rhs *rhs)
@@ -29,11 +55,10 @@ int show_read_llvm(const char *path, const char *func, struct prog *out, struct 
 	(void)func;
 	(void)out;
 	(void)rhs;
-	size_t l = strlen(path);
 	fprintf(stderr, "show: %s is %s: this show was built without the LLVM IR importer "
 	                "(install the newest llvm-N-dev and clang-N: tools/ssalab deps; then "
 	                "rebuild)\n",
-	        path, l > 2 && !strcmp(path + l - 2, ".c") ? "C" : "LLVM IR");
+	        path, show_source_of(path) == SHOW_SRC_C ? "C or C++" : "LLVM IR");
 	return 1;
 }
 
@@ -82,7 +107,7 @@ static int compile_c(const char *c, const char *ll)
 	if (pid == 0) {
 		execlp(clang, clang, "-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names",
 		       "-S", "-emit-llvm", "-o", ll, c, (char *)NULL);
-		fprintf(stderr, "show: %s is C and needs clang to be read: %s: %s (install clang-%s, "
+		fprintf(stderr, "show: %s is C or C++ and needs clang to be read: %s: %s (install clang-%s, "
 		                "or set SSALAB_CLANG)\n", c, clang, strerror(errno),
 		        STR(SSALAB_LLVM_MAJOR));
 		_exit(127);
@@ -445,10 +470,12 @@ done:
 /* One function of an LLVM IR module (or of the module clang made of a C file). */
 int show_read_llvm(const char *path, const char *func, struct prog *out, struct show_rhs *rhs)
 {
-	char tmp[] = "/tmp/ssalab-show-XXXXXX", ll[64];
+	/* in $TMPDIR (else the system's), as clang's own temporary files */
+	const char *td = getenv("TMPDIR");
+	char tmp[4096], ll[4200];
+	snprintf(tmp, sizeof tmp, "%s/ssalab-show-XXXXXX", td && *td ? td : "/tmp");
 	const char *ir = path;
-	size_t pl = strlen(path);
-	if (pl > 2 && !strcmp(path + pl - 2, ".c")) {
+	if (show_source_of(path) == SHOW_SRC_C) {
 		if (!mkdtemp(tmp)) {
 			fprintf(stderr, "show: temporary directory: %s\n", strerror(errno));
 			return 1;
