@@ -359,6 +359,32 @@ Test(io_notation, dot_set_mistakes_name_their_line)
 	EXPECT_NO_LEAK();
 }
 
+/* graphviz joins quoted strings with '+' ("a" + "b" is "ab", blanks, newlines and comments
+ * around the '+'), in ids and attribute values alike; a '+' before anything but a quoted string is
+ * an error at its line. Checked against dot -Tcanon. */
+Test(io_notation, dot_quoted_strings_join_with_plus)
+{
+	static const struct good_case good[] = {
+	    {"g.dot", "digraph { \"en\" + \"try\" -> b; b [label=\"lo\" + \"op\"] }",
+	     "0>1 : entry|loop"},
+	    {"g.dot", "digraph {\n \"x\" +\n /* c */ \"y\" + \"z\" -> \"a\"\n+\"b\" }",
+	     "0>1 : xyz|ab"},
+	    {"g.dot", "digraph { \"a\" -> \"b\" \"c\" }", "0>1 : a|b|c"},
+	};
+	check_good(good, sizeof good / sizeof *good);
+	static const struct bad_case bad[] = {
+	    {"g.dot", "digraph { \"a\" + b -> c }", 1,
+	     "'+' joins two quoted strings (\"a\" + \"b\"), found 'b'"},
+	    {"g.dot", "digraph { \"a\" +\n }", 2,
+	     "'+' joins two quoted strings (\"a\" + \"b\"), found '}'"},
+	    {"g.dot", "digraph { \"a\" +", 1,
+	     "'+' joins two quoted strings (\"a\" + \"b\"), found the end"},
+	    {"g.dot", "digraph { a + \"b\" }", 1, "unexpected '+'"},
+	};
+	check_bad(bad, sizeof bad / sizeof *bad);
+	EXPECT_NO_LEAK();
+}
+
 /* A product of sets may not make more edges than the input can justify: 2^20 + 16 per byte. */
 Test(io_notation, dot_set_products_are_bounded_by_the_input)
 {

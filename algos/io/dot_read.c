@@ -261,8 +261,10 @@ static int next(struct dreader *r)
 	r->t = T_ID;
 	if (c == '"') {
 		/* '\"' is a quote; backslash-newline continues the line; other escapes (\l, \n
-		 * in labels) stay as they are for the label rules. */
+		 * in labels) stay as they are for the label rules. "a" + "b" is "ab" (graphviz
+		 * joins quoted strings with '+', blanks and comments around it allowed). */
 		r->quoted = true;
+	more:
 		p++;
 		while (p < r->end && *p != '"') {
 			if (*p == '\\' && p + 1 < r->end && (p[1] == '"' || p[1] == '\n' || p[1] == '\r')) {
@@ -292,6 +294,27 @@ static int next(struct dreader *r)
 		}
 		r->p = p + 1;
 		r->te = r->p;
+		unsigned long long line = r->line;
+		bool bol = r->bol;
+		if ((st = skip_space(r)))
+			return st;
+		if (r->p < r->end && *r->p == '+') {
+			r->p++;
+			if ((st = skip_space(r)))
+				return st;
+			if (r->p >= r->end || *r->p != '"') {
+				r->tline = r->line;
+				r->ts = r->p;
+				r->te = r->p < r->end ? r->p + 1 : r->p;
+				return dfail(r, "'+' joins two quoted strings (\"a\" + \"b\"), found %s",
+				             r->p < r->end ? shown(r, (char[64]){0}, 64) : "the end");
+			}
+			p = r->p;
+			goto more;
+		}
+		r->p = r->te; /* no '+': the blanks and comments are the next token's */
+		r->line = line;
+		r->bol = bol;
 	} else if (c == '<') {
 		/* An HTML string: balanced '<' '>' (graphviz's rule), markup kept for add_html_label */
 		r->quoted = r->html = true;
