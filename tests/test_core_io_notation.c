@@ -578,6 +578,16 @@ static const struct good_case edges_good[] = {
     {"g.txt", "node1,node2\nr,A\n", "0>1 2>3 : node1|node2|r|A"},
     /* a comma in a data dict does not make a file comma-separated */
     {"g.txt", "a b {'w': 1, 'k': 'x'}\n", "0>1 : a|b"},
+    /* semicolons between fields, as spreadsheets write CSV where the decimal point is a comma
+     * (they were one node 'A;B' per line, no edges); a separator in quotes is the field's */
+    {"g.txt", "A;B\nB;C\n", "0>1 1>2 : A|B|C"},
+    {"g.txt", "Source;Target;Weight\nA;B;0,5\nB ; C ; 1\n", "0>1 1>2 : A|B|C"},
+    {"g.txt", "\"x,y\";B\nB;\"p;q\"\n", "0>1 1>2 : x,y|B|p;q"},
+    {"g.txt", "\"a, b\",c\n", "0>1 : a, b|c"},
+    /* a ';' with no field after it does not make the file semicolon-separated */
+    {"g.txt", "A B;\n", "0>1 : A|B;"},
+    /* an arrow glued into a field, or '--' alone, is a name (the warning points at the first) */
+    {"g.txt", "r,A\nA,r->B\nA,--\n", "0>1 1>2 1>3 : r|A|r->B|--"},
 };
 
 Test(io_notation, csv_tsv_and_header_lines)
@@ -605,6 +615,20 @@ static const struct bad_case edges_bad[] = {
      "'r --> A, B' is in the arrow-list or DOT notation, but the file's first line made it an "
      "edge list ('u v' per line; an arrow on the first line makes an arrow list)"},
     {"g.txt", "r -- A\n", 1, "'r -- A': '--' is DOT's undirected edge (a CFG needs '->')"},
+    /* ... and in a comma-separated file, where it was one node 'A -> B' */
+    {"g.txt", "r,A\nA -> B # c\n", 2,
+     "'A -> B' is in the arrow-list or DOT notation, but the file's first line made it an edge "
+     "list ('u,v' per line; an arrow on the first line makes an arrow list)"},
+    {"g.txt", "r,A\nA,B \xe2\x86\x92 C\n", 2,
+     "'A,B ??? C' is in the arrow-list or DOT notation, but the file's first line made it an "
+     "edge list ('u,v' per line; an arrow on the first line makes an arrow list)"},
+    {"g.txt", "r;A\nA;B -- C\n", 2, "'A;B -- C': '--' is DOT's undirected edge (a CFG needs '->')"},
+    {"g.txt", "r;A\nA;B;1;2\n", 2,
+     "unexpected field 4 '2' (expected 'u;v', optionally followed by a weight)"},
+    {"g.txt", "r;A;x\n", 1,
+     "field 3 'x' is not a weight (expected 'u;v', optionally followed by a weight)"},
+    {"g.txt", "r,A,0,5\n", 1,
+     "unexpected field 4 '5' (expected 'u,v', optionally followed by a weight)"},
 };
 
 Test(io_notation, csv_mistakes_name_their_line)
@@ -703,11 +727,18 @@ static const struct warn_case warns[] = {
     {"g.txt", "node1,node2\nr,A\n",
      "read as a comma-separated edge list ('u,v' per line); blocks r, A are unreachable from "
      "the entry node1"},
-    /* a quoted CSV field holds its comma on purpose; an unquoted arrow is still suspect */
+    /* a quoted CSV field holds its comma on purpose; an arrow glued into a field or quoted is
+     * still suspect (between blanks and unquoted, it is refused: csv_mistakes_name_their_line) */
     {"g.txt", "r,\"a, b\"\n", ""},
-    {"g.txt", "r,A\nA,B -> C\n",
+    {"g.txt", "r,A\nA,B->C\n",
+     "read as a comma-separated edge list ('u,v' per line); node 'B->C' contains '->': was "
+     "this an arrow list ('A -> B, C') or DOT?"},
+    {"g.txt", "r,A\nA,\"B -> C\"\n",
      "read as a comma-separated edge list ('u,v' per line); node 'B -> C' contains '->': was "
      "this an arrow list ('A -> B, C') or DOT?"},
+    {"g.txt", "r;A\nB;C\n",
+     "read as a semicolon-separated edge list ('u;v' per line); blocks B, C are unreachable "
+     "from the entry r"},
     /* names with arrows are fine in DOT (quoted) and the text formats stay quiet */
     {"g.dot", "digraph { \"a->b\" -> \"c,d\" }", ""},
     {"g.cfg", "p cfg 3 1\ne 0 1\nend\n", ""},
