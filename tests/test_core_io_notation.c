@@ -129,6 +129,11 @@ Test(io_notation, the_first_line_picks_the_format)
 	    {"a b {'k': 'x->y'}\n", IO_IN_EDGES},
 	    {"a b # a -> b\n", IO_IN_EDGES},
 	    {"\"a->b\",c\n", IO_IN_EDGES},
+	    /* a name and a colon first: an adjacency list, which the arrow reader reads */
+	    {"A: B, C\n", IO_IN_ARROWS},
+	    {"r :\n", IO_IN_ARROWS},
+	    {"r:A\n", IO_IN_EDGES},
+	    {"10:30,11:00\n", IO_IN_EDGES},
 	    /* an arrow on a later line does not change the format */
 	    {"1 2\nr -> A\n", IO_IN_EDGES},
 	    {"r,A\n", IO_IN_EDGES},
@@ -200,6 +205,29 @@ static const struct good_case arrows_good[] = {
 Test(io_notation, arrow_lists_read_as_the_notes_write_them)
 {
 	check_good(arrows_good, sizeof arrows_good / sizeof *arrows_good);
+	EXPECT_NO_LEAK();
+}
+
+/* An adjacency list, 'A: B, C', is an arrow list with a colon for the arrow (it was read as a
+ * comma-separated edge list of nodes 'A: B' and 'C'). The colon needs a blank, a comment or the
+ * line's end after it, so 'r:A' stays a name and a DOT port an error. */
+Test(io_notation, adjacency_lists_with_a_colon)
+{
+	static const struct good_case good[] = {
+	    {"g.txt", "A: B, C\nB: C\n", "0>1 0>2 1>2 : A|B|C"},
+	    {"g.txt", "r: A\nA : B C\nB: {D}\nC:\t# none\nD:\n", "0>1 1>2 1>3 2>4 : r|A|B|C|D"},
+	    {"g.txt", "r:\n  A\nA -> B,\n  r\nB': A\n", "0>1 1>2 1>0 3>1 : r|A|B|B'"},
+	};
+	check_good(good, sizeof good / sizeof *good);
+	static const struct bad_case bad[] = {
+	    {"g.txt", "r: A: B\n", 1,
+	     "unexpected ':' (expected 'X -> Y, Z': block names of letters, digits, '_', '.', "
+	     "primes)"},
+	    {"g.txt", "r: A\nA:B\n", 2,
+	     "a line without an arrow (expected 'X -> Y, Z', or 'X ->' for a block without "
+	     "successors)"},
+	};
+	check_bad(bad, sizeof bad / sizeof *bad);
 	EXPECT_NO_LEAK();
 }
 

@@ -1,7 +1,7 @@
 /* Reader of arrow lists, the notation of the course notes (README.md "Arrow lists", beside this
  * file): one source block per line with its successors, 'A -> B, C', 'A -> B C' or
- * 'A -> {B, C}'; 'A ->' alone gives A no successors; '-->' and U+2192 are arrows too; '#'
- * starts a comment. A line that ends in an arrow, a comma or inside braces continues on the next
+ * 'A -> {B, C}'; 'A ->' alone gives A no successors; '-->' and U+2192 are arrows too, and so is
+ * a colon after the source ('A: B, C', as adjacency lists are written); '#' starts a comment. A line that ends in an arrow, a comma or inside braces continues on the next
  * line without an arrow, so the notes' text copied with its line breaks ('A -->' / 'B,' / 'C')
  * reads as written. The first name of the file is the entry; blocks are numbered in order of
  * first appearance and named by their names; a block's successors keep their order, several
@@ -88,9 +88,24 @@ static size_t name_len(const char *p, const char *e)
 	return (size_t)(q - p);
 }
 
-/* Whether [p, e) holds an arrow before a comment. Names hold no '-', so any '->' is one. */
+/* The length of an adjacency list's colon at p ('A: B, C', the source's name just before),
+ * which a blank, a comment or the line's end must follow; or 0. */
+static size_t colon_at(const char *p, const char *e)
+{
+	return p < e && *p == ':' && (p + 1 == e || p[1] == ' ' || p[1] == '\t' || p[1] == '#')
+	           ? 1
+	           : 0;
+}
+
+/* Whether [p, e) (after its leading blanks) holds an arrow before a comment, or starts with a
+ * name and a colon. Names hold no '-', so any '->' is one. */
 static bool has_arrow(const char *p, const char *e)
 {
+	const char *c = p + name_len(p, e);
+	while (c < e && (*c == ' ' || *c == '\t'))
+		c++;
+	if (c > p && colon_at(c, e))
+		return true;
 	for (; p < e && *p != '#'; p++)
 		if (arrow_at(p, e))
 			return true;
@@ -247,6 +262,8 @@ static int line(struct areader *r, const char *p, const char *e)
 	while (s < e && (*s == ' ' || *s == '\t'))
 		s++;
 	size_t a = arrow_at(s, e);
+	if (!a)
+		a = colon_at(s, e);
 	if (!a) {
 		if (s < e && name_byte((unsigned char)*s))
 			return afail(r, "expected an arrow after '%s', found '%s' (one source per line)",

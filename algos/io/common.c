@@ -209,10 +209,27 @@ static bool llvm_line(const unsigned char *buf, size_t i, size_t len)
 	return j < l && s[j] == '=';
 }
 
+/* Whether the line at buf[i..len) starts with a name (an arrow list's: letters, digits, '_',
+ * '.', '$', '%', '@', UTF-8, primes after the first byte) and a colon followed by a blank, a '#'
+ * or the line's end: an adjacency list, 'A: B, C', which the arrow reader reads. */
+static bool colon_line(const unsigned char *buf, size_t i, size_t len)
+{
+	size_t s = i;
+	while (i < len && (ident_byte(buf[i]) || (buf[i] && strchr(".$%@", buf[i])) ||
+	                   (i > s && buf[i] == '\'')))
+		i++;
+	if (i == s)
+		return false;
+	while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
+		i++;
+	return i < len && buf[i] == ':' &&
+	       (i + 1 == len || strchr(" \t\r\n#", buf[i + 1]));
+}
+
 /* Skips a byte-order mark, blank lines and '#' comment lines (all the text kinds allow them),
  * then decides by the first line: a '//' or '/ *' comment or a DOT keyword first is DOT; an
- * arrow ('->', '-->', U+2192) before any '#', quote or '{' (but the line's first byte) makes an
- * arrow list; a one-letter 'p', 'e', 'b' or 'n' followed by a blank and what that line type
+ * arrow ('->', '-->', U+2192) before any '#', quote or '{' (but the line's first byte), or a
+ * name and a colon first ('A: B, C'), makes an arrow list; a one-letter 'p', 'e', 'b' or 'n' followed by a blank and what that line type
  * holds (text_line) is ssalab text; a ';' comment or an LLVM module's first line (llvm_line) is
  * LLVM IR, and so is bitcode (by its magic, before the NUL test: bitcode holds NUL bytes);
  * anything else is an edge list.
@@ -252,7 +269,7 @@ enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
 	for (size_t j = 0; j < 3 && end; j++)
 		if (k == strlen(kw[j]) && !strncasecmp((const char *)buf + s, kw[j], k))
 			return IO_IN_DOT;
-	if (arrow_line(buf, s, len))
+	if (arrow_line(buf, s, len) || colon_line(buf, s, len))
 		return IO_IN_ARROWS;
 	if (k == 1 && strchr("pebn", buf[s]) && (i == len || strchr(" \t\r\n", buf[i])) &&
 	    text_line(buf, s, len))
