@@ -208,6 +208,44 @@ Test(io_notation, arrow_lists_read_as_the_notes_write_them)
 	EXPECT_NO_LEAK();
 }
 
+/* Arrows as text copied from a PDF or a word processor has them: the minus sign U+2212, the
+ * en and em dashes before '>', the arrows U+27F6, U+21D2, U+27F9, and '=>'. They were an edge
+ * list's fields ("unexpected 'A' after the edge"); an edge list and the warning take them for
+ * arrows too, and DOT, which has only '->', names what it found. */
+Test(io_notation, arrows_copied_from_a_pdf)
+{
+	static const struct good_case good[] = {
+	    {"g.txt", "r \xe2\x88\x92> A\nA \xe2\x80\x93> B, C\nB \xe2\x80\x94\xe2\x80\x94> C\n",
+	     "0>1 1>2 1>3 2>3 : r|A|B|C"},
+	    {"g.txt", "r \xe2\x9f\xb6 A\nA\xe2\x87\x92" "B\nB \xe2\x9f\xb9 r\n", "0>1 1>2 2>0 : r|A|B"},
+	    {"g.txt", "r => A\nA ==> B\n", "0>1 1>2 : r|A|B"},
+	    /* a dash without '>' is a name's, as every UTF-8 letter */
+	    {"g.txt", "r -> A\xe2\x80\x93" "B\n", "0>1 : r|A\xe2\x80\x93" "B"},
+	};
+	check_good(good, sizeof good / sizeof *good);
+	static const struct bad_case bad[] = {
+	    {"g.txt", "1 2\nr => A\n", 2,
+	     "'r => A' is in the arrow-list or DOT notation, but the file's first line made it an "
+	     "edge list ('u v' per line; an arrow on the first line makes an arrow list)"},
+	    {"g.txt", "1,2\nr,A \xe2\x88\x92> B\n", 2,
+	     "'r,A ?" "?" "?> B' is in the arrow-list or DOT notation, but the file's first line made it "
+	     "an edge list ('u,v' per line; an arrow on the first line makes an arrow list)"},
+	    {"g.dot", "digraph {\n a \xe2\x88\x92> b }", 2,
+	     "unexpected '>' after '\xe2\x88\x92' (DOT's edge is '->', with the ASCII hyphen-minus)"},
+	    {"g.dot", "digraph { a => b }", 1,
+	     "unexpected '>' after '=' (DOT's edge is '->', with the ASCII hyphen-minus)"},
+	};
+	check_bad(bad, sizeof bad / sizeof *bad);
+	struct prog p;
+	struct io_error err;
+	char msg[600];
+	cr_assert_eq(read_as("g.txt", "1 2\nr\xe2\x9f\xb6" "A\n", &p, &err), SSA_OK);
+	cr_assert(io_warning_format(&err, msg, sizeof msg));
+	cr_expect_not_null(strstr(msg, "contains '->': was this an arrow list"), "%s", msg);
+	prog_free(&p);
+	EXPECT_NO_LEAK();
+}
+
 /* An adjacency list, 'A: B, C', is an arrow list with a colon for the arrow (it was read as a
  * comma-separated edge list of nodes 'A: B' and 'C'). The colon needs a blank, a comment or the
  * line's end after it, so 'r:A' stays a name and a DOT port an error. */

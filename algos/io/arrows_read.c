@@ -60,19 +60,15 @@ static const char *q40(char *dst, const char *s, size_t k)
 	return dst;
 }
 
-/* The length of the arrow at p ('->', '-->', '--->'... or U+2192), or 0. */
+/* The length of the arrow at p ('->', '-->', '--->'..., U+2192, and the other forms of
+ * io_arrow_len), or 0. */
 static size_t arrow_at(const char *p, const char *e)
 {
-	if (e - p >= 3 && !memcmp(p, "\xe2\x86\x92", 3))
-		return 3;
-	const char *q = p;
-	while (q < e && *q == '-')
-		q++;
-	return q > p && q < e && *q == '>' ? (size_t)(q - p) + 1 : 0;
+	return io_arrow_len(p, e);
 }
 
 /* A name's first byte: a letter, digit, '_', '.', '$', '%', '@' or a byte of a UTF-8 sequence
- * (the arrow U+2192 excepted, which the caller tests first); after it, primes (') too. */
+ * (an arrow excepted, which the caller tests first); after it, primes (') too. */
 static bool name_byte(unsigned char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
@@ -82,8 +78,7 @@ static bool name_byte(unsigned char c)
 static size_t name_len(const char *p, const char *e)
 {
 	const char *q = p;
-	while (q < e && (name_byte((unsigned char)*q) || (q > p && *q == '\'')) &&
-	       !(e - q >= 3 && !memcmp(q, "\xe2\x86\x92", 3)))
+	while (q < e && (name_byte((unsigned char)*q) || (q > p && *q == '\'')) && !arrow_at(q, e))
 		q++;
 	return (size_t)(q - p);
 }

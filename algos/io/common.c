@@ -93,7 +93,36 @@ static bool ident_byte(unsigned char c)
 	       (c >= '0' && c <= '9') || c >= 0x80;
 }
 
-/* Whether the line at buf[i..len) holds an arrow ('->' or U+2192) before any '#', quote or '{'
+/* The length of a dash at p: '-', or one that text copied from a PDF or a word processor has
+ * instead (U+2010 to U+2014, the minus sign U+2212); or 0. */
+static size_t dash_len(const unsigned char *p, const unsigned char *e)
+{
+	if (p < e && *p == '-')
+		return 1;
+	if (e - p >= 3 && p[0] == 0xe2 &&
+	    ((p[1] == 0x80 && p[2] >= 0x90 && p[2] <= 0x94) || (p[1] == 0x88 && p[2] == 0x92)))
+		return 3;
+	return 0;
+}
+
+size_t io_arrow_len(const char *ps, const char *es)
+{
+	const unsigned char *p = (const unsigned char *)ps, *e = (const unsigned char *)es, *q = p;
+	if (e - p >= 3 && p[0] == 0xe2 &&
+	    ((p[1] == 0x86 && p[2] == 0x92) || (p[1] == 0x87 && p[2] == 0x92) ||
+	     (p[1] == 0x9f && (p[2] == 0xb6 || p[2] == 0xb9))))
+		return 3; /* U+2192, U+21D2, U+27F6, U+27F9 */
+	if (q < e && *q == '=') {
+		while (q < e && *q == '=')
+			q++;
+	} else {
+		for (size_t d; (d = dash_len(q, e));)
+			q += d;
+	}
+	return q > p && q < e && *q == '>' ? (size_t)(q - p) + 1 : 0;
+}
+
+/* Whether the line at buf[i..len) holds an arrow (io_arrow_len) before any '#', quote or '{'
  * after its first byte: an edge list's comment or data dict may hold one, an arrow list's
  * successor set comes after the arrow (and a DOT set first gets the arrow reader's hint). */
 static bool arrow_line(const unsigned char *buf, size_t i, size_t len)
@@ -102,8 +131,7 @@ static bool arrow_line(const unsigned char *buf, size_t i, size_t len)
 		unsigned char c = buf[i];
 		if ((c == '{' && i > s) || c == '#' || c == '\'' || c == '"')
 			return false;
-		if ((c == '-' && i + 1 < len && buf[i + 1] == '>') ||
-		    (c == 0xe2 && i + 2 < len && buf[i + 1] == 0x86 && buf[i + 2] == 0x92))
+		if (io_arrow_len((const char *)buf + i, (const char *)buf + len))
 			return true;
 	}
 	return false;
@@ -443,8 +471,9 @@ static int suspect(const char *s)
 {
 	if (!s)
 		return -1;
-	if (strstr(s, "->") || strstr(s, "\xe2\x86\x92"))
-		return 0;
+	for (const char *e = s + strlen(s), *c = s; c < e; c++)
+		if (io_arrow_len(c, e))
+			return 0;
 	if (strchr(s, ','))
 		return 1;
 	if (strchr(s, '{'))

@@ -35,7 +35,7 @@ enum tok { T_END, T_ID, T_LBRACE, T_RBRACE, T_LBRACK, T_RBRACK, T_SEMI, T_COMMA,
 struct dreader {
 	const char *name;
 	struct io_error *err;
-	const char *p, *end;
+	const char *start, *p, *end;
 	unsigned long long line;
 	bool bol; /* p is at the beginning of a line (up to blanks): a '#' there is a comment */
 	/* the current token */
@@ -359,6 +359,17 @@ static int next(struct dreader *r)
 	} else {
 		r->t = T_BAD;
 		r->te = p + 1;
+		/* '−>' or '=>' (a dash copied from a PDF, a typo): a '>' glued to what came before */
+		bool lookalike =
+		    c == '>' && ((p - r->start >= 1 && p[-1] == '=') ||
+		                 (p - r->start >= 3 && (unsigned char)p[-3] == 0xe2 &&
+		                  (((unsigned char)p[-2] == 0x80 && (unsigned char)p[-1] >= 0x90 &&
+		                    (unsigned char)p[-1] <= 0x94) ||
+		                   ((unsigned char)p[-2] == 0x88 && (unsigned char)p[-1] == 0x92))));
+		if (lookalike)
+			return dfail(r, "unexpected '>' after '%s' (DOT's edge is '->', with the ASCII "
+			                "hyphen-minus)",
+			             p[-1] == '=' ? "=" : (char[4]){p[-3], p[-2], p[-1], 0});
 		return dfail(r, "unexpected %s", shown(r, (char[64]){0}, 64));
 	}
 	if (r->vlen && memchr(r->val, 0, r->vlen)) /* an empty id may have no buffer yet */
@@ -1261,7 +1272,7 @@ int io_read_dot_prefixed(FILE *f, const char *name, const unsigned char *prefix,
 	memset(&r, 0, sizeof r);
 	r.name = name;
 	r.err = err;
-	r.p = buf + io_bom_len(buf, len);
+	r.start = r.p = buf + io_bom_len(buf, len);
 	r.end = buf + len;
 	r.line = 1;
 	r.bol = true;

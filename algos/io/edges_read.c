@@ -439,17 +439,13 @@ static int comment(struct ereader *r, const char *p, const char *e)
 	return SSA_OK;
 }
 
-/* Whether [s, e) is an arrow ('->', '-->', U+2192) or DOT's undirected '--'. */
+/* Whether [s, e) is an arrow (io_arrow_len: '->', '-->', U+2192, ...) or DOT's undirected
+ * '--'. */
 static bool is_arrow(const char *s, const char *e)
 {
-	if (e - s == 3 && !memcmp(s, "\xe2\x86\x92", 3))
-		return true;
 	if (e - s == 2 && !memcmp(s, "--", 2))
 		return true;
-	const char *p = s;
-	while (p < e && *p == '-')
-		p++;
-	return p > s && p + 1 == e && *p == '>';
+	return io_arrow_len(s, e) == (size_t)(e - s);
 }
 
 /* A line of an edge list with an arrow field: it is in another notation than the file's first

@@ -16,6 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The length of the arrow at p, or 0: '->' with any number of dashes, where a dash may also be
+ * one that text copied from a PDF holds (U+2010 to U+2014, U+2212: '−>'), '=>' with any number
+ * of '=', and the arrows U+2192, U+21D2, U+27F6, U+27F9. What the arrow-list reader, the sniffer
+ * and the edge-list reader's notation checks take for an arrow. */
+size_t io_arrow_len(const char *p, const char *e);
+
 /* Fills err (which may be NULL) and returns status. */
 int io_fail(struct io_error *err, const char *file, unsigned long long line, int status,
             const char *fmt, ...) __attribute__((format(printf, 5, 6)));
