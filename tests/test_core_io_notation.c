@@ -129,6 +129,16 @@ Test(io_notation, the_first_line_picks_the_format)
 	    {"a b {'k': 'x->y'}\n", IO_IN_EDGES},
 	    {"a b # a -> b\n", IO_IN_EDGES},
 	    {"\"a->b\",c\n", IO_IN_EDGES},
+	    /* Mermaid: its headers, a fence, a comment or a front matter first; DOT's 'graph' */
+	    {"flowchart TD\n", IO_IN_MERMAID},
+	    {"graph LR\n a --> b\n", IO_IN_MERMAID},
+	    {"graph TD;", IO_IN_MERMAID},
+	    {"```mermaid\n", IO_IN_MERMAID},
+	    {"%% c\nflowchart TD\n", IO_IN_MERMAID},
+	    {"---\ntitle: x\n---\n", IO_IN_MERMAID},
+	    {"graph TD { a -- b }", IO_IN_DOT},
+	    {"graph { a -- b }", IO_IN_DOT},
+	    {"graph\n", IO_IN_DOT},
 	    /* a name and a colon first: an adjacency list, which the arrow reader reads */
 	    {"A: B, C\n", IO_IN_ARROWS},
 	    {"r :\n", IO_IN_ARROWS},
@@ -338,9 +348,9 @@ Test(io_notation, a_nul_byte_is_not_an_arrow_list)
 Test(io_notation, the_notes_exercise_reads_the_same_in_every_notation)
 {
 	static const char *const files[] = {"exercise4.txt", "exercise4_copied.txt",
-	                                    "exercise4.dot", "exercise4.csv"};
-	struct prog p[4];
-	for (size_t i = 0; i < 4; i++) {
+	                                    "exercise4.dot", "exercise4.csv", "exercise4.md"};
+	struct prog p[5];
+	for (size_t i = 0; i < 5; i++) {
 		struct io_error err;
 		char path[1024], s[512];
 		memset(&err, 0, sizeof err);
@@ -350,12 +360,84 @@ Test(io_notation, the_notes_exercise_reads_the_same_in_every_notation)
 		shape(&p[i], s, sizeof s);
 		cr_expect_str_eq(s, "0>1 1>2 1>3 2>4 3>4 3>5 4>1 4>5 : r|A|B|C|D|E", "%s", files[i]);
 	}
-	for (size_t i = 1; i < 4; i++) {
+	for (size_t i = 1; i < 5; i++) {
 		char why[256];
 		cr_expect(io_t_prog_equal(&p[0], &p[i], why, sizeof why), "%s: %s", files[i], why);
 	}
-	for (size_t i = 0; i < 4; i++)
+	for (size_t i = 0; i < 5; i++)
 		prog_free(&p[i]);
+}
+
+/* Mermaid flowcharts, the notation markdown pages draw CFGs in (the mem2reg article draws its
+ * worked example so): they were refused as an undirected DOT 'graph', or read as an edge list
+ * of their tokens. Shapes name blocks by their labels' first lines; every link with an
+ * arrowhead is an edge, '&' groups make all pairs, '~~~' makes none, lines a CFG does not need
+ * are skipped; links without a head or with two are refused. */
+Test(io_notation, mermaid_flowcharts)
+{
+	static const struct good_case good[] = {
+	    {"g.md", "flowchart TD\n  A --> B\n  B --> C\n", "0>1 1>2 : A|B|C"},
+	    {"g.md", "graph LR; A-->B; B-->A;", "0>1 1>0 : A|B"},
+	    /* one line, as text extracted from a page has it: a node after a complete statement
+	     * starts the next one */
+	    {"g.md", "flowchart TD id0(Entry) id1[<span>bb1</span><br>x = 1] id0 --> id1 id1 --> id0",
+	     "0>1 1>0 : Entry|bb1"},
+	    /* every shape; quoted labels may hold brackets; the newer '@{ label: ... }' */
+	    {"g.md",
+	     "flowchart TD\n a[\"a [x]\"] --> b((b)) --> c(((c))) --> d([d]) --> e[[e]] --> f[(f)]\n"
+	     " f --> g{g} --> h{{h}} --> i>i] --> j[/j/] --> k[\\k\\] --> l(l)\n"
+	     " l --> m@{ shape: rect, label: \"m m\" }\n",
+	     "0>1 1>2 2>3 3>4 4>5 5>6 6>7 7>8 8>9 9>10 10>11 11>12 : "
+	     "a [x]|b|c|d|e|f|g|h|i|j|k|l|m m"},
+	    /* links: any length, dotted, thick, circle and cross heads, texts, '->' too */
+	    {"g.md",
+	     "flowchart LR\n a -- yes --> b -.-> c ==> d ---> e -..-> f ===> g --o h --x i -> j\n"
+	     " a -->|no| j\n a -. maybe .-> j\n a == sure ==> j\n a -- text with - dash --> j\n",
+	     "0>1 0>9 0>9 0>9 0>9 1>2 2>3 3>4 4>5 5>6 6>7 7>8 8>9 : a|b|c|d|e|f|g|h|i|j"},
+	    /* groups: every pair, tails in order then heads in order */
+	    {"g.md", "flowchart TD\n a & b --> c & d\n", "0>2 0>3 1>2 1>3 : a|b|c|d"},
+	    /* a fence, comments, front matter, skipped lines, ':::class', '~~~', 'end' alone */
+	    {"g.md",
+	     "```mermaid\n---\ntitle: t\n---\n%% c\nflowchart TD\n  classDef hot fill:#f00\n"
+	     "  subgraph s [S]\n    direction LR\n    a:::hot --> b\n  end\n  style a fill:#fff\n"
+	     "  click a call f()\n  linkStyle 0 stroke:#f00\n  b ~~~ a\n  End --> a %% c\n```\n",
+	     "0>1 2>0 : a|b|End"},
+	    /* a label's first line, tags removed; the last label names the node */
+	    {"g.md", "flowchart TD\n a[\"<b>loop</b> head<br/>i = 0\"] --> b[x]\n b[<i>y</i>\\nz]\n",
+	     "0>1 : loop head|y"},
+	};
+	check_good(good, sizeof good / sizeof *good);
+	static const struct bad_case bad[] = {
+	    {"g.md", "flowchart TD\n a --- b\n", 2,
+	     "'---': a link without an arrowhead (a CFG's edge needs one: '-->')"},
+	    {"g.md", "flowchart TD\n a -.- b\n", 2,
+	     "'-.-': a link without an arrowhead (a CFG's edge needs one: '-->')"},
+	    {"g.md", "flowchart TD\n a <--> b\n", 2,
+	     "'<--> b': a two-way link (a CFG's edge has one direction: write 'A --> B' and "
+	     "'B --> A')"},
+	    {"g.md", "flowchart TD\n a o--o b\n", 2,
+	     "'o--o b': a two-way link (a CFG's edge has one direction: write 'A --> B' and "
+	     "'B --> A')"},
+	    {"g.md", "flowchart TD\n a -- b\n", 2,
+	     "'-- b': a link's text without the link's end ('-- text -->')"},
+	    {"g.md", "flowchart TD\n a --> b[x\n", 2,
+	     "node 'b': '[' without its ']' on the line (quote a label that holds brackets: "
+	     "id[\"text\"])"},
+	    {"g.md", "flowchart TD\n a -->|x b\n", 2,
+	     "'|x b': a link's '|text|' without its closing '|'"},
+	    {"g.md", "flowchart TD\n a --> \n", 2, "expected a node id, found ''"},
+	    {"g.md", "flowchart TD\n a --> b\n - c\n", 3,
+	     "unexpected '- c' (expected a node, 'A --> B', or a line of its own: subgraph, "
+	     "style, class, ...)"},
+	    {"g.md", "flowchart TD\n a --> b c?\n", 2,
+	     "unexpected '?' after a node (expected a link such as '-->', or the end of the "
+	     "statement)"},
+	    {"g.md", "flowchart TD\n %% nothing\n", 1,
+	     "the flowchart has no nodes (a CFG has at least its entry)"},
+	    {"g.md", "---\ntitle: t\n", 1, "a front matter '---' without its closing '---'"},
+	};
+	check_bad(bad, sizeof bad / sizeof *bad);
+	EXPECT_NO_LEAK();
 }
 
 static const struct good_case dot_good[] = {

@@ -27,7 +27,7 @@ static int run(char **out, char **err, const char *cmd, const char *arg)
 Test(io_notation, the_notes_frontiers_in_every_notation)
 {
 	static const char *const files[] = {"exercise4.txt", "exercise4_copied.txt",
-	                                    "exercise4.dot", "exercise4.csv"};
+	                                    "exercise4.dot", "exercise4.csv", "exercise4.md"};
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
 		char path[4200], *out, *err;
 		snprintf(path, sizeof path, "%s/%s", NOTATION, files[i]);
@@ -128,6 +128,26 @@ Test(io_notation, llvm_sigils_in_names_and_llvm_ir_where_a_graph_is_read)
 	         "(gen --from, and bench --in or show given the file)\n",
 	         path);
 	cr_expect_str_eq(err, want);
+	free(out);
+	free(err);
+}
+
+/* The mem2reg article's worked example as the article draws it, a Mermaid flowchart whose boxes
+ * hold the block's name and code (tests/data/notation/bb8.mmd): with the article's stores and
+ * loads of a given by --def/--use, show finds the article's φs, at bb2, bb7 and bb8. */
+Test(io_notation, the_articles_mermaid_example_gets_its_phis)
+{
+	char *out, *err;
+	int rc = run(&out, &err,
+	             SSALAB_SHOW_EXE " --view=phi --use a:bb2 --def a:bb1,bb2 --use a:bb3,bb5,bb6"
+	                             " --def a:bb3,bb5,bb6 --use a:bb7,bb8",
+	             NOTATION "/bb8.mmd");
+	cr_expect_eq(rc, 0, "%s", err);
+	cr_expect_str_eq(err, "");
+	cr_expect_not_null(strstr(out, "bb8.mmd: 10 blocks, 12 edges, 1 variable, 11 operations\n"),
+	                   "%s", out);
+	cr_expect_not_null(strstr(out, "  minimal     (all of DF+): 3 φ\n    a: {bb2, bb7, bb8}\n"),
+	                   "%s", out);
 	free(out);
 	free(err);
 }

@@ -58,9 +58,9 @@ static void usage(FILE *f)
 	        "--html FILE.html writes one self-contained page to step through (the IDF\n"
 	        "worklist and the renaming stacks; #step-N, #idf-x-K, #rename-K).\n"
 	        "--flavor picks the φs of the renamed form (default pruned).\n"
-	        "PROGRAM is a .cfg/.prog/.ssab/DOT/edge-list/arrow-list file, or (with LLVM) an\n"
-	        "LLVM IR module (.ll/.bc, or by its content) or a C or C++ file (clang -O0,\n"
-	        "imported): --function=NAME picks its function (default: the only or first one).\n",
+	        "PROGRAM is a .cfg/.prog/.ssab/DOT/Mermaid/edge-list/arrow-list file, or (with\n"
+	        "LLVM) an LLVM IR module (.ll/.bc, or by its content) or a C or C++ file (clang\n"
+	        "-O0, imported): --function=NAME picks its function (default: the only or first).\n",
 	        SHOW_MAX_BLOCKS);
 }
 

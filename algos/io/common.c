@@ -254,13 +254,49 @@ static bool colon_line(const unsigned char *buf, size_t i, size_t len)
 	       (i + 1 == len || strchr(" \t\r\n#", buf[i + 1]));
 }
 
+/* Whether the line at buf[i..len) starts a Mermaid flowchart: a '```mermaid' fence, a '%%'
+ * comment, a '---' front matter, 'flowchart', or 'graph' and a direction (TB, TD, BT, RL, LR)
+ * not followed by '{' (DOT's 'graph TD {' is an undirected graph called TD). */
+static bool mermaid_line(const unsigned char *buf, size_t i, size_t len)
+{
+	const char *s = (const char *)buf + i;
+	size_t l = len - i, e = 0;
+	while (e < l && s[e] != '\n')
+		e++;
+	while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\r'))
+		e--;
+	if ((e >= 10 && !strncasecmp(s, "```mermaid", 10)) || (e >= 2 && !memcmp(s, "%%", 2)) ||
+	    (e == 3 && !memcmp(s, "---", 3)))
+		return true;
+	size_t k = 0;
+	while (k < e && ident_byte((unsigned char)s[k]))
+		k++;
+	if (k == 9 && !strncasecmp(s, "flowchart", 9))
+		return true;
+	if (!(k == 5 && !strncasecmp(s, "graph", 5)))
+		return false;
+	while (k < e && (s[k] == ' ' || s[k] == '\t'))
+		k++;
+	static const char *const dirs[] = {"TB", "TD", "BT", "RL", "LR"};
+	for (size_t d = 0; d < 5; d++)
+		if (e - k >= 2 && !memcmp(s + k, dirs[d], 2) &&
+		    (e - k == 2 || !ident_byte((unsigned char)s[k + 2]))) {
+			k += 2;
+			while (k < e && (s[k] == ' ' || s[k] == '\t'))
+				k++;
+			return k == e || s[k] != '{';
+		}
+	return false;
+}
+
 /* Skips a byte-order mark, blank lines and '#' comment lines (all the text kinds allow them),
- * then decides by the first line: a '//' or '/ *' comment or a DOT keyword first is DOT; an
- * arrow ('->', '-->', U+2192) before any '#', quote or '{' (but the line's first byte), or a
- * name and a colon first ('A: B, C'), makes an arrow list; a one-letter 'p', 'e', 'b' or 'n' followed by a blank and what that line type
- * holds (text_line) is ssalab text; a ';' comment or an LLVM module's first line (llvm_line) is
- * LLVM IR, and so is bitcode (by its magic, before the NUL test: bitcode holds NUL bytes);
- * anything else is an edge list.
+ * then decides by the first line: a '//' or '/ *' comment or a DOT keyword first is DOT; a
+ * ';' comment or an LLVM module's first line (llvm_line) is LLVM IR, and so is bitcode (by its
+ * magic, before the NUL test: bitcode holds NUL bytes); a Mermaid flowchart's first line
+ * (mermaid_line) is Mermaid; an arrow ('->', '-->', U+2192, io_arrow_len) before any '#', quote
+ * or '{' (but the line's first byte), or a name and a colon first ('A: B, C'), makes an arrow
+ * list; a one-letter 'p', 'e', 'b' or 'n' followed by a blank and what that line type holds
+ * (text_line) is ssalab text; anything else is an edge list.
  * Undecided (only comments, or empty) is text, whose reader says the input has no edges
  * (IO_MSG_NO_EDGES, right for an edge list and a .cfg alike); so is anything with a NUL byte. */
 enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
@@ -288,6 +324,8 @@ enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
 		return IO_IN_DOT;
 	if (buf[i] == ';' || llvm_line(buf, i, len))
 		return IO_IN_LLVM;
+	if (mermaid_line(buf, i, len))
+		return IO_IN_MERMAID;
 	size_t s = i;
 	while (i < len && ident_byte(buf[i]))
 		i++;
@@ -318,6 +356,8 @@ const char *io_input_kind_str(enum io_input_kind k)
 		return "arrows";
 	case IO_IN_LLVM:
 		return "llvm";
+	case IO_IN_MERMAID:
+		return "mermaid";
 	default:
 		return "edges";
 	}

@@ -43,6 +43,10 @@ int io_read_arrows_prefixed(FILE *f, const char *name, const unsigned char *pref
                             bool size_known, uint64_t size, struct prog *out,
                             struct io_error *err);
 
+int io_read_mermaid_prefixed(FILE *f, const char *name, const unsigned char *prefix, size_t plen,
+                             bool size_known, uint64_t size, struct prog *out,
+                             struct io_error *err);
+
 /* The whole input (prefix, then the rest of f) in one malloc'd buffer with a NUL after its len
  * bytes: sized from the file's size when known, else grown with the bytes that arrive. */
 int io_slurp(FILE *f, const char *name, const unsigned char *prefix, size_t plen, bool size_known,

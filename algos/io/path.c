@@ -53,6 +53,8 @@ int io_read_any(FILE *f, const char *name, struct prog *out, struct io_error *er
 			st = io_read_edges_prefixed(f, name, pre, plen, known, size, out, err);
 		else if (kind == IO_IN_ARROWS)
 			st = io_read_arrows_prefixed(f, name, pre, plen, known, size, out, err);
+		else if (kind == IO_IN_MERMAID)
+			st = io_read_mermaid_prefixed(f, name, pre, plen, known, size, out, err);
 		else if (kind == IO_IN_LLVM)
 			st = io_fail(err, name, 0, SSA_EINPUT,
 			             "LLVM IR (%s), not a graph file: the LLVM IR importer reads "
