@@ -230,7 +230,8 @@ Test(show, a_c_file_through_clang_and_the_importer)
 
 /* C++ goes through clang like C (by its suffix); a module under another name than .ll is read by
  * its content; Rust is refused with the command that makes IR of it. Before, all three were
- * read as graph files ("data dict: unknown name 'S'"). */
+ * read as graph files ("data dict: unknown name 'S'"). --function finds a C++ function by its
+ * source name. */
 Test(show, cxx_rust_and_a_module_by_its_content)
 {
 	int rc;
@@ -272,5 +273,31 @@ Test(show, cxx_rust_and_a_module_by_its_content)
 	cr_expect_eq(rc, 0);
 	cr_expect_not_null(strstr(out, "/f.cpp: 5 blocks, 5 edges, 3 variables"), "%s", out);
 	cr_expect_not_null(strstr(out, "    x: {for.cond}\n"), "%s", out);
+	free(out);
+	/* --function takes the source name of a mangled function, when one function has it */
+	cr_assert_eq(tools_sh("printf 'namespace ns { int g(int a) { return a; } }\n"
+	                      "int h(double) { return 0; }\nint h(int) { return 1; }\n' >> '%s'",
+	                      src),
+	             0);
+	out = show(arg, "--view=cfg --function=f", &rc);
+	cr_expect_eq(rc, 0);
+	cr_expect_not_null(strstr(out, "/f.cpp: 5 blocks, 5 edges, 3 variables"), "%s", out);
+	free(out);
+	err = tools_slurp(errp, NULL);
+	cr_expect_not_null(strstr(err, "f.cpp: function 'f' is _Z1fi\n"), "%s", err);
+	free(err);
+	out = show(arg, "--view=cfg --function=ns::g", &rc);
+	cr_expect_eq(rc, 0);
+	cr_expect_not_null(strstr(out, "/f.cpp: 1 block, 0 edges, 1 variable"), "%s", out);
+	free(out);
+	free(show(arg, "--view=cfg --function=h", &rc));
+	cr_expect_eq(rc, 2);
+	err = tools_slurp(errp, NULL);
+	cr_expect_not_null(strstr(err, "has several functions called 'h' (give the mangled name): "
+	                               "_Z1hd (h) _Z1hi (h)\n"),
+	                   "%s", err);
+	free(err);
+	out = show(arg, "--view=cfg --function=_Z1hi", &rc);
+	cr_expect_eq(rc, 0);
 	free(out);
 }

@@ -467,6 +467,64 @@ done:
 	return st;
 }
 
+/* The source name of a mangled function name, for --function: an Itanium (C++) or Rust legacy
+ * name '_Z<len><id>...' or '_ZN<len><id>...<len><id>E' gives its components joined by '::'
+ * into path (a Rust hash component 'h<16 hex>' left out) and its last one into last. False for
+ * a name that is not mangled so. */
+static bool demangled(const char *m, char *path, size_t plen, char *last, size_t llen)
+{
+	if (strncmp(m, "_Z", 2))
+		return false;
+	const char *p = m + 2;
+	bool nested = *p == 'N';
+	if (nested)
+		p++;
+	while (*p == 'K' || *p == 'V' || *p == 'r' || *p == 'L')
+		p++;
+	size_t o = 0;
+	last[0] = path[0] = 0;
+	for (int k = 0; *p >= '1' && *p <= '9'; k++) {
+		char *end;
+		unsigned long l = strtoul(p, &end, 10);
+		if (l > strlen(end))
+			return false;
+		bool hash = l == 17 && end[0] == 'h' && strspn(end + 1, "0123456789abcdef") >= 16;
+		if (!hash) {
+			if (o + l + 3 >= plen || l + 1 > llen)
+				return false;
+			o += (size_t)snprintf(path + o, plen - o, "%s%.*s", o ? "::" : "", (int)l, end);
+			snprintf(last, llen, "%.*s", (int)l, end);
+		}
+		p = end + l;
+		if (!nested)
+			break;
+	}
+	return last[0] != 0;
+}
+
+/* The function of m that --function=func names: its exact name, else the one function whose
+ * demangled name (demangled) is func, as its last component or its whole path; UINT32_MAX when
+ * none or several are (*several tells which). */
+static uint32_t pick_function(const struct llvmir_module *m, const char *func, bool *several)
+{
+	*several = false;
+	for (uint32_t i = 0; i < m->nfuncs; i++)
+		if (!strcmp(llvmir_func_name(&m->funcs[i]), func))
+			return i;
+	uint32_t pick = UINT32_MAX;
+	char path[512], last[256];
+	for (uint32_t i = 0; i < m->nfuncs; i++)
+		if (demangled(llvmir_func_name(&m->funcs[i]), path, sizeof path, last, sizeof last) &&
+		    (!strcmp(last, func) || !strcmp(path, func))) {
+			if (pick != UINT32_MAX) {
+				*several = true;
+				return UINT32_MAX;
+			}
+			pick = i;
+		}
+	return pick;
+}
+
 /* One function of an LLVM IR module (or of the module clang made of a C file). */
 int show_read_llvm(const char *path, const char *func, struct prog *out, struct show_rhs *rhs)
 {
@@ -503,17 +561,34 @@ int show_read_llvm(const char *path, const char *func, struct prog *out, struct 
 		rc = 1;
 		goto out;
 	}
-	uint32_t pick = UINT32_MAX;
-	for (uint32_t i = 0; i < m.nfuncs && pick == UINT32_MAX; i++)
-		if (!func || !strcmp(llvmir_func_name(&m.funcs[i]), func))
-			pick = i;
+	uint32_t pick = m.nfuncs ? 0 : UINT32_MAX;
+	bool several = false;
+	if (func)
+		pick = pick_function(&m, func, &several);
 	if (pick == UINT32_MAX) {
-		if (func)
+		char dpath[512], dlast[256];
+		if (several)
+			fprintf(stderr, "show: %s has several functions called '%s' (give the mangled "
+			                "name):", path, func);
+		else if (func)
 			fprintf(stderr, "show: %s has no function '%s'; it defines:", path, func);
 		else
 			fprintf(stderr, "show: %s defines no function the importer can model", path);
-		for (uint32_t i = 0; func && i < m.nfuncs; i++)
-			fprintf(stderr, " %s", llvmir_func_name(&m.funcs[i]));
+		uint32_t listed = 0;
+		for (uint32_t i = 0; func && i < m.nfuncs; i++) {
+			const char *fn = llvmir_func_name(&m.funcs[i]);
+			bool named = demangled(fn, dpath, sizeof dpath, dlast, sizeof dlast);
+			if (several && !(named && (!strcmp(dlast, func) || !strcmp(dpath, func))))
+				continue;
+			if (listed++ == 20) {
+				fprintf(stderr, " and more (%u in all)", m.nfuncs);
+				break;
+			}
+			if (several)
+				fprintf(stderr, " %s (%s)", fn, dpath);
+			else
+				fprintf(stderr, " %s", named ? dpath : fn);
+		}
 		fputc('\n', stderr);
 		for (uint32_t i = 0; i < m.nskipped; i++)
 			fprintf(stderr, "show: %s: %s\n", path, llvmir_warning(&m, i));
@@ -531,6 +606,9 @@ int show_read_llvm(const char *path, const char *func, struct prog *out, struct 
 		if (!func && m.nfuncs > 1)
 			fprintf(stderr, "show: %s: function '%s' (the first of %u; --function=NAME "
 			                "picks another)\n", path, llvmir_func_name(f), m.nfuncs);
+		else if (func && strcmp(func, llvmir_func_name(f)))
+			fprintf(stderr, "show: %s: function '%s' is %s\n", path, func,
+			        llvmir_func_name(f));
 	}
 	llvmir_module_free(&m);
 	if (st) {
