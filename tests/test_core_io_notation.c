@@ -734,6 +734,16 @@ static const struct good_case edges_good[] = {
     {"g.txt", "\"a, b\",c\n", "0>1 : a, b|c"},
     /* a ';' with no field after it does not make the file semicolon-separated */
     {"g.txt", "A B;\n", "0>1 : A|B;"},
+    /* tab-separated names with blanks ('entry block', as a spreadsheet exports a table): the
+     * first line that is no 'u v' line but tab-separated makes the file tab-separated, when no
+     * data line before had a blank (quotes as in CSV); a blank line before a tab still reads
+     * as blanks */
+    {"g.txt", "source\ttarget\nentry block\tloop\nloop\tentry block\n",
+     "0>1 1>0 : entry block|loop"},
+    {"g.txt", "from\tto\tweight\n\"x y\"\t\"z\"\t0.5\nz\tw\n", "0>1 1>2 : x y|z|w"},
+    {"g.txt", "a\tb\nb c\td e\n", "0>1 2>3 : a|b|b c|d e"},
+    {"g.txt", "a b\t1\n", "0>1 : a|b"},
+    {"g.txt", "a\tb\nb c\n", "0>1 1>2 : a|b|c"},
     /* an arrow glued into a field, or '--' alone, is a name (the warning points at the first) */
     {"g.txt", "r,A\nA,r->B\nA,--\n", "0>1 1>2 1>3 : r|A|r->B|--"},
 };
@@ -777,6 +787,12 @@ static const struct bad_case edges_bad[] = {
      "field 3 'x' is not a weight (expected 'u;v', optionally followed by a weight)"},
     {"g.txt", "r,A,0,5\n", 1,
      "unexpected field 4 '5' (expected 'u,v', optionally followed by a weight)"},
+    {"g.txt", "entry block\tloop\nx\t\ty\n", 2,
+     "empty field 2 (expected 'u<TAB>v', optionally followed by a weight)"},
+    /* a line with a blank before: not tab-separated */
+    {"g.txt", "a\tb\t{'w': 1}\nb x\ty z\n", 2,
+     "unexpected 'y' after the edge (expected 'u v', optionally followed by a weight or a {data} "
+     "dict)"},
 };
 
 Test(io_notation, csv_mistakes_name_their_line)
@@ -886,6 +902,9 @@ static const struct warn_case warns[] = {
      "this an arrow list ('A -> B, C') or DOT?"},
     {"g.txt", "r;A\nB;C\n",
      "read as a semicolon-separated edge list ('u;v' per line); blocks B, C are unreachable "
+     "from the entry r"},
+    {"g.txt", "r\tA\nB c\tD\n",
+     "read as a tab-separated edge list ('u<TAB>v' per line); blocks B c, D are unreachable "
      "from the entry r"},
     /* names with arrows are fine in DOT (quoted) and the text formats stay quiet */
     {"g.dot", "digraph { \"a->b\" -> \"c,d\" }", ""},

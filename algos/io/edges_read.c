@@ -37,8 +37,9 @@ struct ereader {
 	uint8_t *stack;
 	size_t depth, scap;
 	/* the dialect, decided by the first data line: fields separated by commas (or semicolons,
-	 * sep), or blanks */
-	bool decided, csv;
+	 * sep), or blanks; tab_clean: no data line so far had a ' ' (each was tab-separated, or
+	 * one field), so a line with a name holding a blank may still make the file tab-separated */
+	bool decided, csv, tab_clean;
 	char sep;
 	unsigned long long first_line;
 	/* a first line of column names (header_words), skipped; clash: one of them is a node id
@@ -448,6 +449,12 @@ static bool is_arrow(const char *s, const char *e)
 	return io_arrow_len(s, e) == (size_t)(e - s);
 }
 
+/* 'u,v', 'u;v' or 'u<TAB>v', for messages. */
+static const char *sep_form(char sep)
+{
+	return sep == ';' ? "u;v" : sep == '\t' ? "u<TAB>v" : "u,v";
+}
+
 /* A line of an edge list with an arrow field: it is in another notation than the file's first
  * line (or than the file, read as an edge list by request). [s, e) is the line, comment cut. */
 static int arrow_line(struct ereader *r, const char *s, const char *e, bool undirected)
@@ -461,12 +468,12 @@ static int arrow_line(struct ereader *r, const char *s, const char *e, bool undi
 	if (undirected)
 		return efail(r, "'%s': '--' is DOT's undirected edge (a CFG needs '->')", q);
 	return efail(r,
-	             "'%s' is in the arrow-list or DOT notation, but %s ('u%cv' per line; an arrow "
+	             "'%s' is in the arrow-list or DOT notation, but %s ('%s' per line; an arrow "
 	             "on the first line makes an arrow list)",
 	             q,
 	             r->line > r->first_line ? "the file's first line made it an edge list"
 	                                     : "the file was read as an edge list",
-	             r->csv ? r->sep : ' ');
+	             r->csv ? sep_form(r->sep) : "u v");
 }
 
 /* A header: two column names that are a known pair (from to, source target, src dst, src
@@ -510,7 +517,8 @@ static int add_edge(struct ereader *r, uint32_t u, uint32_t v)
 	return SSA_OK;
 }
 
-#define CSV_USAGE "(expected 'u%cv', optionally followed by a weight)"
+#define CSV_USAGE "(expected '%s', optionally followed by a weight)"
+
 
 /* A weight in a semicolon-separated file may have a decimal comma ('0,5'), as the spreadsheets
  * that write ';' between fields write it. */
@@ -549,6 +557,9 @@ static int csv_line(struct ereader *r, const char *p, const char *e, bool first)
 {
 	char q[48];
 	const char sep = r->sep;
+	const char *form = sep_form(sep);
+	/* what is trimmed around a field: blanks, but a tab where it separates fields */
+#define PAD(c) ((c) == ' ' || ((c) == '\t' && sep != '\t'))
 	const char *line_s = p;
 	const char *f[3];
 	size_t len[3];
@@ -563,7 +574,7 @@ static int csv_line(struct ereader *r, const char *p, const char *e, bool first)
 	char *o = r->fbuf;
 	bool more = true;
 	while (more) {
-		while (p < e && blank(*p))
+		while (p < e && PAD(*p))
 			p++;
 		const char *s = p;
 		char *fs = o;
@@ -582,21 +593,21 @@ static int csv_line(struct ereader *r, const char *p, const char *e, bool first)
 				}
 				*o++ = *p;
 			}
-			while (p < e && blank(*p))
+			while (p < e && PAD(*p))
 				p++;
 			if (p < e && *p != sep && *p != '#')
 				return efail(r, "unexpected '%s' after the quoted field %d " CSV_USAGE,
-				             q40(q, p, e), nf + 1, sep);
+				             q40(q, p, e), nf + 1, form);
 		} else {
-			while (p < e && *p != sep && !(*p == '#' && (p == s || blank(p[-1]))))
+			while (p < e && *p != sep && !(*p == '#' && (p == s || PAD(p[-1]))))
 				p++;
 			const char *t = p;
-			while (t > s && blank(t[-1]))
+			while (t > s && PAD(t[-1]))
 				t--;
 			const char *arrow = field_arrow(s, t);
 			if (arrow) {
 				const char *le = p;
-				while (le < e && !(*le == '#' && blank(le[-1])))
+				while (le < e && !(*le == '#' && PAD(le[-1])))
 					le++;
 				return arrow_line(r, line_s, le, arrow[0] == '-' && arrow[1] == '-');
 			}
@@ -605,12 +616,12 @@ static int csv_line(struct ereader *r, const char *p, const char *e, bool first)
 			if (o == fs) {
 				if (nf == 0 && (p == e || *p == '#'))
 					return SSA_OK; /* a comment line */
-				return efail(r, "empty field %d " CSV_USAGE, nf + 1, sep);
+				return efail(r, "empty field %d " CSV_USAGE, nf + 1, form);
 			}
 		}
 		more = p < e && *p == sep;
 		if (nf == 3)
-			return efail(r, "unexpected field 4 '%s' " CSV_USAGE, q40(q, fs, o), sep);
+			return efail(r, "unexpected field 4 '%s' " CSV_USAGE, q40(q, fs, o), form);
 		f[nf] = fs;
 		len[nf++] = (size_t)(o - fs);
 		if (more)
@@ -626,8 +637,9 @@ static int csv_line(struct ereader *r, const char *p, const char *e, bool first)
 		return st;
 	if (nf == 3 && !csv_weight(r, f[2], f[2] + len[2]))
 		return efail(r, "field 3 '%s' is not a weight " CSV_USAGE,
-		             q40(q, f[2], f[2] + len[2]), sep);
+		             q40(q, f[2], f[2] + len[2]), form);
 	return add_edge(r, u, v);
+#undef PAD
 }
 
 /* The dialect, from the first data line: a comma before any '{' (a data dict) and any '#'
@@ -660,6 +672,30 @@ static void decide(struct ereader *r, const char *p, const char *e)
 		}
 }
 
+/* Whether the data line [s, e), whose third blank-separated field is [ws, we) and which goes
+ * on at x, is no 'u v [weight]' line (the third field is no weight, or a fourth follows) but
+ * holds two or three fields between tabs, one of them with a blank: a tab-separated line whose
+ * names hold blanks. */
+static bool tab_line(const char *s, const char *e, const char *ws, const char *we, const char *x)
+{
+	const char *t1, *t2;
+	if (weight(ws, we) && !tok(&x, e, &t1, &t2))
+		return false;
+	if (!memchr(s, '\t', (size_t)(e - s)) || !memchr(s, ' ', (size_t)(e - s)))
+		return false;
+	int nf = 0;
+	for (const char *p = s; p < e && *p != '#'; nf++) {
+		const char *t = memchr(p, '\t', (size_t)(e - p));
+		const char *fe = t ? t : e;
+		while (p < fe && *p == ' ')
+			p++;
+		if (p == fe || *p == '#')
+			return false; /* an empty field: no tab-separated line either */
+		p = t ? t + 1 : e;
+	}
+	return nf == 2 || nf == 3;
+}
+
 static int line(struct ereader *r, const char *p, const char *e)
 {
 	const char *us, *ue, *vs, *ve;
@@ -688,6 +724,14 @@ static int line(struct ereader *r, const char *p, const char *e)
 		return arrow_line(r, s, e, ve - vs == 2 && vs[1] == '-');
 	if (third && is_arrow(ws, we))
 		return arrow_line(r, s, e, we - ws == 2 && ws[1] == '-');
+	if (third && *ws != '{' && r->tab_clean && tab_line(s, e, ws, we, x)) {
+		/* 'entry block<TAB>loop': no 'u v' line, but a name with a blank between tabs, and
+		 * every data line before had its fields between tabs: the file is tab-separated */
+		r->csv = true;
+		r->sep = '\t';
+		return csv_line(r, s, e, first);
+	}
+	r->tab_clean &= !memchr(s, ' ', (size_t)(e - s));
 	if (first) {
 		const char *f[3] = {us, vs, NULL};
 		x = p;
@@ -743,6 +787,7 @@ static void ereader_init(struct ereader *r, const char *name, struct io_error *e
 	r->name = name;
 	r->err = err;
 	r->allow_header = allow_header;
+	r->tab_clean = true;
 	names_builder_init(&r->nb);
 }
 
@@ -808,6 +853,8 @@ int io_read_edges_prefixed(FILE *f, const char *name, const unsigned char *prefi
 	    (st = io_import_warn(name,
 	                         r.csv && r.sep == ';'
 	                             ? "a semicolon-separated edge list ('u;v' per line)"
+	                         : r.csv && r.sep == '\t'
+	                             ? "a tab-separated edge list ('u<TAB>v' per line)"
 	                         : r.csv ? "a comma-separated edge list ('u,v' per line)"
 	                               : "an edge list ('u v' per line)",
 	                         /* a CSV name holds a comma only when quoted: on purpose */
