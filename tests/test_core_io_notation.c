@@ -163,6 +163,8 @@ Test(io_notation, the_first_line_picks_the_format)
 	    {"n b 1 x\n", IO_IN_TEXT},
 	    {"p prog\n", IO_IN_TEXT},
 	    {"p cgf 3 2\n", IO_IN_TEXT},
+	    {"p pr", IO_IN_TEXT},
+	    {"p c\n", IO_IN_TEXT},
 	    {"p 3 2\n", IO_IN_TEXT},
 	    /* LLVM IR: its first lines, and bitcode's two magics (before the NUL test) */
 	    {"; ModuleID = 'a.c'\n", IO_IN_LLVM},

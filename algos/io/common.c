@@ -173,8 +173,8 @@ static bool token_is(const unsigned char *s, size_t l, const char *w)
 /* Whether a first line that starts with a one-letter 'p', 'e', 'b' or 'n' is ssalab text: the
  * line must go on as that line type does ('p cfg ...', 'e 0 1', 'b 3 d0', 'n b 1 x'), so an edge
  * list whose first node is called p, e, b or n ('b c', 'e f 0.5') stays an edge list. A 'p' line
- * with a misspelt kind or a missing one ('p cgf 3 2', 'p 3 2'), or a letter alone, is text too,
- * for the text reader's message. */
+ * with a misspelt, cut or missing kind ('p cgf 3 2', 'p pr', 'p 3 2'), or a letter alone, is
+ * text too, for the text reader's message. */
 static bool text_line(const unsigned char *buf, size_t i, size_t len)
 {
 	size_t at[4], tl[4];
@@ -185,9 +185,10 @@ static bool text_line(const unsigned char *buf, size_t i, size_t len)
 		return false; /* an edge's data dict */
 	const unsigned char *t1 = buf + at[1], *t2 = k >= 3 ? buf + at[2] : NULL;
 	switch (buf[i]) {
-	case 'p':
-		return token_is(t1, tl[1], "cfg") || token_is(t1, tl[1], "prog") ||
-		       (t2 && digits(t1, tl[1])) || k >= 4;
+	case 'p': /* 'p pro' too: a .prog cut inside its header is refused, not an edge p -> pro */
+		return (tl[1] <= 3 && !memcmp(t1, "cfg", tl[1])) ||
+		       (tl[1] <= 4 && !memcmp(t1, "prog", tl[1])) || (t2 && digits(t1, tl[1])) ||
+		       k >= 4;
 	case 'e':
 		return t2 && digits(t1, tl[1]) && digits(t2, tl[2]);
 	case 'b':
