@@ -839,6 +839,48 @@ Test(io_notation, first_nodes_named_p_e_b_n_and_llvm_ir)
 	EXPECT_NO_LEAK();
 }
 
+/* Graph formats ssalab does not read are named, not read as an edge list of their tokens
+ * ("unexpected 'encoding=...' after the edge") or as an undirected DOT graph (GML's 'graph [');
+ * a Pajek file was read as a wrong graph, with only a warning. */
+Test(io_notation, other_graph_formats_are_named)
+{
+	static const struct {
+		const char *text, *format;
+	} c[] = {
+	    {"<?xml version=\"1.0\"?>\n<graphml>\n", "XML (GraphML or GEXF)"},
+	    {"\xef\xbb\xbf<graphml xmlns=\"x\">", "XML (GraphML or GEXF)"},
+	    {"{\"directed\": true, \"nodes\": []}\n", "JSON"},
+	    {"[\n  {\"data\": {\"id\": \"a\"}}\n]\n", "JSON"},
+	    {"graph [\n  directed 1\n]\n", "GML"},
+	    {"Creator \"yFiles\"\ngraph\n[\n]\n", "GML"},
+	    {"*Vertices 2\n1 \"a\"\n", "Pajek"},
+	};
+	for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+		size_t len = strlen(c[i].text);
+		cr_expect_eq(io_sniff((const unsigned char *)c[i].text, len), IO_IN_FOREIGN, "case %zu",
+		             i);
+		struct prog p;
+		struct io_error err;
+		char msg[600], want[800];
+		memset(&err, 0, sizeof err);
+		cr_expect_eq(io_t_read_string(dir, "g.txt", c[i].text, len, &p, &err), SSA_EINPUT);
+		io_error_format(&err, msg, sizeof msg);
+		snprintf(want, sizeof want,
+		         "%s/g.txt: %s, a graph format ssalab does not read (it reads .cfg, .prog, .ssab, "
+		         "DOT, Mermaid, edge lists and arrow lists: export the graph as DOT or as an "
+		         "edge list)",
+		         dir, c[i].format);
+		cr_expect_str_eq(msg, want, "case %zu", i);
+	}
+	/* look-alikes that are ours: a DOT set, an edge list, DOT's 'graph {' */
+	static const char *const ours[] = {"{a b} -> c\n", "[a] [b]\n", "graph { a -- b }",
+	                                   "Creator x\n"};
+	for (size_t i = 0; i < sizeof ours / sizeof *ours; i++)
+		cr_expect_neq(io_sniff((const unsigned char *)ours[i], strlen(ours[i])), IO_IN_FOREIGN,
+		              "%s", ours[i]);
+	EXPECT_NO_LEAK();
+}
+
 /* Read directly as an edge list, an arrow on the first line is the file's notation, not the
  * first line's. */
 Test(io_notation, an_arrow_in_a_file_read_as_an_edge_list)

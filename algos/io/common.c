@@ -290,10 +290,56 @@ static bool mermaid_line(const unsigned char *buf, size_t i, size_t len)
 	return false;
 }
 
+/* What other graph format the first line at buf[i..len) starts, or NULL: XML (GraphML, GEXF),
+ * JSON (networkx's node-link data, Cytoscape), GML ('graph [', after an optional 'Creator'
+ * line), Pajek ('*Vertices'). Their files would otherwise read as an edge list of their tokens,
+ * or as an undirected DOT graph. */
+static const char *foreign_line(const unsigned char *buf, size_t i, size_t len)
+{
+	const char *s = (const char *)buf + i;
+	size_t l = len - i;
+	if (l >= 5 && (!memcmp(s, "<?xml", 5) || !strncasecmp(s, "<graphml", l < 8 ? l : 8) ||
+	               !strncasecmp(s, "<gexf", 5)))
+		return "XML (GraphML or GEXF)";
+	if (l >= 2 && (s[0] == '{' || s[0] == '[')) {
+		size_t k = 1;
+		while (k < l && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r' || s[k] == '\n'))
+			k++;
+		if (k < l && (s[k] == '"' || (s[0] == '[' && s[k] == '{')))
+			return "JSON";
+	}
+	if (l >= 9 && (!strncasecmp(s, "*vertices", 9) || !strncasecmp(s, "*network", 8)))
+		return "Pajek";
+	size_t k = 0;
+	if (l >= 8 && !strncmp(s, "Creator", 7) && (s[7] == ' ' || s[7] == '\t')) {
+		while (k < l && s[k] != '\n')
+			k++;
+		while (k < l && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r' || s[k] == '\n'))
+			k++;
+	}
+	if (l - k >= 5 && !strncmp(s + k, "graph", 5)) {
+		k += 5;
+		while (k < l && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r' || s[k] == '\n'))
+			k++;
+		if (k < l && s[k] == '[')
+			return "GML";
+	}
+	return NULL;
+}
+
+const char *io_foreign_format(const unsigned char *buf, size_t len)
+{
+	size_t i = io_bom_len(buf, len);
+	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
+		i++;
+	return foreign_line(buf, i, len);
+}
+
 /* Skips a byte-order mark, blank lines and '#' comment lines (all the text kinds allow them),
  * then decides by the first line: a '//' or '/ *' comment or a DOT keyword first is DOT; a
  * ';' comment or an LLVM module's first line (llvm_line) is LLVM IR, and so is bitcode (by its
- * magic, before the NUL test: bitcode holds NUL bytes); a Mermaid flowchart's first line
+ * magic, before the NUL test: bitcode holds NUL bytes); another graph format ssalab does not
+ * read (foreign_line: GraphML, JSON, GML, Pajek) is refused by name; a Mermaid flowchart's first line
  * (mermaid_line) is Mermaid; an arrow ('->', '-->', U+2192, io_arrow_len) before any '#', quote
  * or '{' (but the line's first byte), or a name and a colon first ('A: B, C'), makes an arrow
  * list; a one-letter 'p', 'e', 'b' or 'n' followed by a blank and what that line type holds
@@ -325,6 +371,8 @@ enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
 		return IO_IN_DOT;
 	if (buf[i] == ';' || llvm_line(buf, i, len))
 		return IO_IN_LLVM;
+	if (foreign_line(buf, i, len))
+		return IO_IN_FOREIGN;
 	if (mermaid_line(buf, i, len))
 		return IO_IN_MERMAID;
 	size_t s = i;
@@ -359,6 +407,8 @@ const char *io_input_kind_str(enum io_input_kind k)
 		return "llvm";
 	case IO_IN_MERMAID:
 		return "mermaid";
+	case IO_IN_FOREIGN:
+		return "foreign";
 	default:
 		return "edges";
 	}

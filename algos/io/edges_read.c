@@ -7,7 +7,8 @@
  * a node without edges. The entry is the node named by a '# entry: <id>' comment line (other
  * tools skip it as a comment), else the first node of the first line. A comma in the first data
  * line makes the file comma-separated ('u,v[,weight]', quoted fields), else a semicolon between
- * two fields semicolon-separated ('u;v[;weight]', decimal commas); a first line of column
+ * two fields semicolon-separated ('u;v[;weight]', decimal commas); a line whose names hold
+ * blanks between tabs, after lines without blanks, makes it tab-separated; a first line of column
  * names ('from to', 'source,target', ...) is skipped unless a word of it is a node elsewhere,
  * which a second pass then reads as the edge it is. A line with an arrow field is in another
  * notation, and an error.

@@ -51,12 +51,15 @@ enum io_input_kind {
 	IO_IN_EDGES,
 	IO_IN_ARROWS,
 	IO_IN_LLVM,
-	IO_IN_MERMAID
+	IO_IN_MERMAID,
+	IO_IN_FOREIGN /* a graph format ssalab does not read: io_foreign_format names it */
 };
 /* The kind of input whose first bytes are buf[0..len) (len may be short: the whole input).
  * IO_IN_LLVM is an LLVM module, text or bitcode, which only algos/llvmir reads. */
 enum io_input_kind io_sniff(const unsigned char *buf, size_t len);
 const char *io_input_kind_str(enum io_input_kind k);
+/* "GML", "JSON", "Pajek", "XML (GraphML or GEXF)" for an input of IO_IN_FOREIGN, else NULL. */
+const char *io_foreign_format(const unsigned char *buf, size_t len);
 
 /* Graphviz DOT (README.md "DOT input"), plain edge lists (README.md "Edge lists") and the course
  * notes' arrow lists (README.md "Arrow lists": 'A -> B, C') from an open stream; name is used in
