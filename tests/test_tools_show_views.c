@@ -132,8 +132,20 @@ Test(show_views, def_and_use_block_names_are_checked)
 	cr_expect_str_eq(out, "");
 	free(out);
 	e = err_text();
-	cr_expect_str_eq(e, "show: --def v:x: several blocks are named 'x' (give them distinct "
+	cr_expect_str_eq(e, "show: warning: 2 blocks share names (first: 'x'): the views print the "
+	                    "name, so they cannot tell them apart\n"
+	                    "show: --def v:x: several blocks are named 'x' (give them distinct "
 	                    "names to give one of them code)\n");
+	free(e);
+	/* the warning alone, the views printed (exit 0) */
+	snprintf(arg, sizeof arg, "'%s' --view=cfg", dot);
+	out = show(arg, &rc);
+	cr_expect_eq(rc, 0);
+	cr_expect_not_null(strstr(out, "  a (entry) -> x, x\n"), "%s", out);
+	free(out);
+	e = err_text();
+	cr_expect_str_eq(e, "show: warning: 2 blocks share names (first: 'x'): the views print the "
+	                    "name, so they cannot tell them apart\n");
 	free(e);
 }
 

@@ -407,6 +407,29 @@ static void no_block(const struct prog *p, const char *opt, const char *spec, co
 	fprintf(stderr, ")\n");
 }
 
+/* One line on stderr when blocks share a name (two DOT or Mermaid nodes with one label, a .prog
+ * with one 'n b' name twice): every view prints names, so they could not be told apart there.
+ * O(n^2) name comparisons, n <= SHOW_MAX_BLOCKS. */
+static void warn_shared_names(const struct prog *p)
+{
+	uint32_t nshared = 0, first = SSA_NONE;
+	for (uint32_t i = 0; i < p->cfg.n; i++) {
+		const char *a = names_get(&p->bnames, i);
+		bool dup = false;
+		for (uint32_t j = 0; a && j < p->cfg.n && !dup; j++) {
+			const char *b = names_get(&p->bnames, j);
+			dup = j != i && b && !strcmp(a, b);
+		}
+		if (dup && first == SSA_NONE)
+			first = i;
+		nshared += dup;
+	}
+	if (nshared)
+		fprintf(stderr, "show: warning: %u blocks share names (first: '%.40s'): the views "
+		                "print the name, so they cannot tell them apart\n",
+		        nshared, names_get(&p->bnames, first));
+}
+
 /* Appends the ops of every --def/--use to p (a new variable for a name p has not). 0 or 2. */
 static int attach_ops(struct prog *p, const struct attach *at, int nat)
 {
@@ -675,6 +698,8 @@ int main(int argc, char **argv)
 		        v.path, v.p.cfg.n, SHOW_MAX_BLOCKS);
 		st = 2;
 	}
+	if (!st)
+		warn_shared_names(&v.p);
 	if (!st && nat) {
 		/* ops added to a C function would have no rhs: its per-op tables are dropped */
 		show_rhs_free(&v.rhs);
