@@ -472,6 +472,10 @@ static const struct good_case dot_good[] = {
     {"g.dot", "digraph { a, b [label=\"x\"]; c [entry=true]; c -> a }", "0>1 : c|x|x"},
     /* ports and attributes on edges to sets */
     {"g.dot", "digraph { a:s0 -> {b c} [color=red] }", "0>1 0>2 : a|b|c"},
+    /* a leading '<port>' is a record label's (a '{' first or a '|'); elsewhere it is text, as
+     * graphviz prints it (it was dropped, leaving 'x') */
+    {"g.dot", "digraph { a [label=\"<entry> x\"]; b [label=\"<f0> left|<f1> right\"]; a -> b }",
+     "0>1 : <entry> x|left"},
     /* strict merges the pairs sets make */
     {"g.dot", "strict digraph { a -> {b c}; {a} -> b; a -> b }", "0>1 0>2 : a|b|c"},
 };

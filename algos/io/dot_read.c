@@ -405,15 +405,18 @@ static bool is_kw(const struct dreader *r, const char *kw)
 	return r->t == T_ID && !r->quoted && r->vlen == strlen(kw) && !strcasecmp(r->val, kw);
 }
 
-/* The name of a label: its first line. Record braces and a leading '<port>' are dropped; the
- * line ends at an escape \l \n \r, a newline, '|', '{' or '}'; blanks are trimmed and a final
- * ':' (opt writes "%name:") dropped. "\N" (graphviz: the node's id) gives nothing. */
+/* The name of a label: its first line. Record braces and a leading '<port>' are dropped (in a
+ * record label: one that starts with '{' or holds a '|'; elsewhere graphviz prints '<x>' as
+ * written); the line ends at an escape \l \n \r, a newline, '|', '{' or '}'; blanks are
+ * trimmed and a final ':' (opt writes "%name:") dropped. "\N" (graphviz: the node's id) gives
+ * nothing. */
 static void label_line(const char *s, size_t len, size_t *from, size_t *to)
 {
 	size_t i = 0;
+	bool record = memchr(s, '|', len) != NULL;
 	while (i < len && (s[i] == '{' || s[i] == ' ' || s[i] == '\t'))
-		i++;
-	if (i < len && s[i] == '<') {
+		record |= s[i++] == '{';
+	if (record && i < len && s[i] == '<') {
 		const char *gt = memchr(s + i, '>', len - i);
 		if (gt)
 			i = (size_t)(gt - s) + 1;
