@@ -380,6 +380,9 @@ Test(io_notation, mermaid_flowcharts)
 	static const struct good_case good[] = {
 	    {"g.md", "flowchart TD\n  A --> B\n  B --> C\n", "0>1 1>2 : A|B|C"},
 	    {"g.md", "graph LR; A-->B; B-->A;", "0>1 1>0 : A|B"},
+	    /* ids with '-' and '.' inside; CRLF and a byte-order mark */
+	    {"g.md", "\xef\xbb\xbfflowchart TD\r\n node-1 --> a.b\r\n a.b-->c-d\r\n",
+	     "0>1 1>2 : node-1|a.b|c-d"},
 	    /* one line, as text extracted from a page has it: a node after a complete statement
 	     * starts the next one */
 	    {"g.md", "flowchart TD id0(Entry) id1[<span>bb1</span><br>x = 1] id0 --> id1 id1 --> id0",

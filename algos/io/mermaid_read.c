@@ -73,8 +73,8 @@ static bool blank(char c)
 	return c == ' ' || c == '\t' || c == '\r';
 }
 
-/* An id's bytes: letters, digits, '_' and UTF-8 (Mermaid's ids; '-', '.', '=' and '~' start
- * links). */
+/* An id's bytes: letters, digits, '_' and UTF-8; inside an id also '.', and '-' before one of
+ * these (node()); '-', '=', '~' and '<' start links. */
 static bool id_byte(unsigned char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
@@ -281,7 +281,12 @@ static int node(struct mreader *r)
 {
 	char q[48];
 	const char *s = r->p;
-	while (r->p < r->end && id_byte((unsigned char)*r->p))
+	/* as Mermaid: a '-' inside an id unless a link starts there ('node-1', not 'a-->b'), and
+	 * a '.' after the first byte */
+	while (r->p < r->end &&
+	       (id_byte((unsigned char)*r->p) || (r->p > s && *r->p == '.') ||
+	        (r->p > s && *r->p == '-' && r->p + 1 < r->end &&
+	         id_byte((unsigned char)r->p[1]))))
 		r->p++;
 	if (r->p == s)
 		return mfail(r, "expected a node id, found '%s'", q40(q, s, r->end));
