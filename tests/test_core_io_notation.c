@@ -381,7 +381,7 @@ Test(io_notation, mermaid_flowcharts)
 	    {"g.md", "flowchart TD\n  A --> B\n  B --> C\n", "0>1 1>2 : A|B|C"},
 	    {"g.md", "graph LR; A-->B; B-->A;", "0>1 1>0 : A|B"},
 	    /* ids with '-' and '.' inside; CRLF and a byte-order mark */
-	    {"g.md", "\xef\xbb\xbfflowchart TD\r\n node-1 --> a.b\r\n a.b-->c-d\r\n",
+	    {"g.md", "\xef\xbb\xbf" "flowchart TD\r\n node-1 --> a.b\r\n a.b-->c-d\r\n",
 	     "0>1 1>2 : node-1|a.b|c-d"},
 	    /* one line, as text extracted from a page has it: a node after a complete statement
 	     * starts the next one */
