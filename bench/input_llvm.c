@@ -5,6 +5,7 @@
  * another. The text report gives, per module, the sizes, the import speed and the largest
  * functions (here), and each kernel's time summed over the functions (report.c). */
 #include "bench/run.h"
+#include "io/io.h"
 #include "util/mem.h"
 #include "util/status.h"
 
@@ -14,12 +15,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* First tokens of a textual LLVM module; ssalab's text formats start with 'p' (or '#'
- * comments), its binary format with 0x89. */
-static const char *const ir_words[] = {"source_filename", "target", "define", "declare",
-				       "attributes", "module", "@", "%", "!", "$", "uselistorder",
-				       NULL};
-
+/* A module by its name (.ll, .bc) or by its content (io_sniff: bitcode's magic, or a first line
+ * only LLVM IR starts with), so an arrow or edge list whose names start with '%' or '@' is a
+ * graph. */
 bool bench_llvm_file(const char *path)
 {
 	struct stat sb;
@@ -27,24 +25,16 @@ bool bench_llvm_file(const char *path)
 		return false;
 	if (S_ISDIR(sb.st_mode))
 		return true;
+	size_t pl = strlen(path);
+	if ((pl > 3 && !strcmp(path + pl - 3, ".ll")) || (pl > 3 && !strcmp(path + pl - 3, ".bc")))
+		return true;
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return false;
-	unsigned char buf[512];
+	unsigned char buf[4096];
 	size_t n = fread(buf, 1, sizeof buf, f);
 	fclose(f);
-	if (n >= 4 && ((buf[0] == 'B' && buf[1] == 'C' && buf[2] == 0xC0 && buf[3] == 0xDE) ||
-		       (buf[0] == 0xDE && buf[1] == 0xC0 && buf[2] == 0x17 && buf[3] == 0x0B)))
-		return true;
-	size_t i = 0;
-	while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
-		i++;
-	if (i < n && buf[i] == ';')
-		return true;
-	for (const char *const *w = ir_words; i < n && *w; w++)
-		if (i + strlen(*w) <= n && !memcmp(buf + i, *w, strlen(*w)))
-			return true;
-	return false;
+	return io_sniff(buf, n) == IO_IN_LLVM;
 }
 
 #ifndef SSALAB_HAVE_LLVMIR

@@ -432,6 +432,9 @@ static const struct bad_text bad_texts[] = {
     {"a.prog", "p prog 10 0 4\nb 3 D1\n", 2, "unknown op 'D1' (expected d<k> or u<k>)"},
     {"a.prog", "p prog 10 0 4\nb 3 d\n", 2,
      "bad op 'd' (expected d<k> or u<k>, k an unsigned decimal)"},
+    {"a.prog", "p prog 10 0 4\nb 3 u0 dx\n", 2,
+     "bad op 'dx' (expected d<k> or u<k>, k an unsigned decimal: variables are numbered, "
+     "'n v <k> <name>' names one)"},
     {"a.prog", "p prog 10 0 4\nb 3 u-1\n", 2,
      "bad op 'u-1' (expected d<k> or u<k>, k an unsigned decimal)"},
     {"a.prog", "p prog 10 0 4\nb 3 d1,u2\n", 2,

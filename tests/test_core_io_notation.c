@@ -129,11 +129,56 @@ Test(io_notation, the_first_line_picks_the_format)
 	    {"a b {'k': 'x->y'}\n", IO_IN_EDGES},
 	    {"a b # a -> b\n", IO_IN_EDGES},
 	    {"\"a->b\",c\n", IO_IN_EDGES},
+	    /* Mermaid: its headers, a fence, a comment or a front matter first; DOT's 'graph' */
+	    {"flowchart TD\n", IO_IN_MERMAID},
+	    {"graph LR\n a --> b\n", IO_IN_MERMAID},
+	    {"graph TD;", IO_IN_MERMAID},
+	    {"```mermaid\n", IO_IN_MERMAID},
+	    {"%% c\nflowchart TD\n", IO_IN_MERMAID},
+	    {"---\ntitle: x\n---\n", IO_IN_MERMAID},
+	    {"graph TD { a -- b }", IO_IN_DOT},
+	    {"graph { a -- b }", IO_IN_DOT},
+	    {"graph\n", IO_IN_DOT},
+	    /* a name and a colon first: an adjacency list, which the arrow reader reads */
+	    {"A: B, C\n", IO_IN_ARROWS},
+	    {"r :\n", IO_IN_ARROWS},
+	    {"r:A\n", IO_IN_EDGES},
+	    {"10:30,11:00\n", IO_IN_EDGES},
 	    /* an arrow on a later line does not change the format */
 	    {"1 2\nr -> A\n", IO_IN_EDGES},
 	    {"r,A\n", IO_IN_EDGES},
 	    {"digraph { a -> b }", IO_IN_DOT},
 	    {"p cfg 2 1\ne 0 1\nend\n", IO_IN_TEXT},
+	    /* a first node called p, e, b or n: ssalab text only when the line goes on as its
+	     * line type does */
+	    {"b c\nc d\n", IO_IN_EDGES},
+	    {"e f 0.5\n", IO_IN_EDGES},
+	    {"n m\n", IO_IN_EDGES},
+	    {"p q\n", IO_IN_EDGES},
+	    {"p q 3\n", IO_IN_EDGES},
+	    {"b 1\n", IO_IN_EDGES},
+	    {"e 0 {'w': 1}\n", IO_IN_EDGES},
+	    {"e 0 1\n", IO_IN_TEXT},
+	    {"b 3 d0 u1\n", IO_IN_TEXT},
+	    {"n b 1 x\n", IO_IN_TEXT},
+	    {"p prog\n", IO_IN_TEXT},
+	    {"p cgf 3 2\n", IO_IN_TEXT},
+	    {"p pr", IO_IN_TEXT},
+	    {"p c\n", IO_IN_TEXT},
+	    {"p 3 2\n", IO_IN_TEXT},
+	    /* LLVM IR: its first lines, and bitcode's two magics (before the NUL test) */
+	    {"; ModuleID = 'a.c'\n", IO_IN_LLVM},
+	    {"\ndefine i32 @f() {\n", IO_IN_LLVM},
+	    {"target triple = \"x86_64\"\n", IO_IN_LLVM},
+	    {"%struct.S = type { i32 }\n", IO_IN_LLVM},
+	    {"@\"a b\" = global i32 0\n", IO_IN_LLVM},
+	    {"!0 = !{}\n", IO_IN_LLVM},
+	    {"BC\xc0\xde\x35\x14", IO_IN_LLVM},
+	    /* names with LLVM's sigils are a graph's */
+	    {"%entry -> %loop\n", IO_IN_ARROWS},
+	    {"%0 %1\n", IO_IN_EDGES},
+	    {"@a @b\n", IO_IN_EDGES},
+	    {"define x\n", IO_IN_EDGES},
 	};
 	for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
 		enum io_input_kind k = io_sniff((const unsigned char *)c[i].text, strlen(c[i].text));
@@ -172,6 +217,67 @@ static const struct good_case arrows_good[] = {
 Test(io_notation, arrow_lists_read_as_the_notes_write_them)
 {
 	check_good(arrows_good, sizeof arrows_good / sizeof *arrows_good);
+	EXPECT_NO_LEAK();
+}
+
+/* Arrows as text copied from a PDF or a word processor has them: the minus sign U+2212, the
+ * en and em dashes before '>', the arrows U+27F6, U+21D2, U+27F9, and '=>'. They were an edge
+ * list's fields ("unexpected 'A' after the edge"); an edge list and the warning take them for
+ * arrows too, and DOT, which has only '->', names what it found. */
+Test(io_notation, arrows_copied_from_a_pdf)
+{
+	static const struct good_case good[] = {
+	    {"g.txt", "r \xe2\x88\x92> A\nA \xe2\x80\x93> B, C\nB \xe2\x80\x94\xe2\x80\x94> C\n",
+	     "0>1 1>2 1>3 2>3 : r|A|B|C"},
+	    {"g.txt", "r \xe2\x9f\xb6 A\nA\xe2\x87\x92" "B\nB \xe2\x9f\xb9 r\n", "0>1 1>2 2>0 : r|A|B"},
+	    {"g.txt", "r => A\nA ==> B\n", "0>1 1>2 : r|A|B"},
+	    /* a dash without '>' is a name's, as every UTF-8 letter */
+	    {"g.txt", "r -> A\xe2\x80\x93" "B\n", "0>1 : r|A\xe2\x80\x93" "B"},
+	};
+	check_good(good, sizeof good / sizeof *good);
+	static const struct bad_case bad[] = {
+	    {"g.txt", "1 2\nr => A\n", 2,
+	     "'r => A' is in the arrow-list or DOT notation, but the file's first line made it an "
+	     "edge list ('u v' per line; an arrow on the first line makes an arrow list)"},
+	    {"g.txt", "1,2\nr,A \xe2\x88\x92> B\n", 2,
+	     "'r,A ?" "?" "?> B' is in the arrow-list or DOT notation, but the file's first line made it "
+	     "an edge list ('u,v' per line; an arrow on the first line makes an arrow list)"},
+	    {"g.dot", "digraph {\n a \xe2\x88\x92> b }", 2,
+	     "unexpected '>' after '\xe2\x88\x92' (DOT's edge is '->', with the ASCII hyphen-minus)"},
+	    {"g.dot", "digraph { a => b }", 1,
+	     "unexpected '>' after '=' (DOT's edge is '->', with the ASCII hyphen-minus)"},
+	};
+	check_bad(bad, sizeof bad / sizeof *bad);
+	struct prog p;
+	struct io_error err;
+	char msg[600];
+	cr_assert_eq(read_as("g.txt", "1 2\nr\xe2\x9f\xb6" "A\n", &p, &err), SSA_OK);
+	cr_assert(io_warning_format(&err, msg, sizeof msg));
+	cr_expect_not_null(strstr(msg, "contains '->': was this an arrow list"), "%s", msg);
+	prog_free(&p);
+	EXPECT_NO_LEAK();
+}
+
+/* An adjacency list, 'A: B, C', is an arrow list with a colon for the arrow (it was read as a
+ * comma-separated edge list of nodes 'A: B' and 'C'). The colon needs a blank, a comment or the
+ * line's end after it, so 'r:A' stays a name and a DOT port an error. */
+Test(io_notation, adjacency_lists_with_a_colon)
+{
+	static const struct good_case good[] = {
+	    {"g.txt", "A: B, C\nB: C\n", "0>1 0>2 1>2 : A|B|C"},
+	    {"g.txt", "r: A\nA : B C\nB: {D}\nC:\t# none\nD:\n", "0>1 1>2 1>3 2>4 : r|A|B|C|D"},
+	    {"g.txt", "r:\n  A\nA -> B,\n  r\nB': A\n", "0>1 1>2 1>0 3>1 : r|A|B|B'"},
+	};
+	check_good(good, sizeof good / sizeof *good);
+	static const struct bad_case bad[] = {
+	    {"g.txt", "r: A: B\n", 1,
+	     "unexpected ':' (expected 'X -> Y, Z': block names of letters, digits, '_', '.', "
+	     "primes)"},
+	    {"g.txt", "r: A\nA:B\n", 2,
+	     "a line without an arrow (expected 'X -> Y, Z', or 'X ->' for a block without "
+	     "successors)"},
+	};
+	check_bad(bad, sizeof bad / sizeof *bad);
 	EXPECT_NO_LEAK();
 }
 
@@ -244,9 +350,9 @@ Test(io_notation, a_nul_byte_is_not_an_arrow_list)
 Test(io_notation, the_notes_exercise_reads_the_same_in_every_notation)
 {
 	static const char *const files[] = {"exercise4.txt", "exercise4_copied.txt",
-	                                    "exercise4.dot", "exercise4.csv"};
-	struct prog p[4];
-	for (size_t i = 0; i < 4; i++) {
+	                                    "exercise4.dot", "exercise4.csv", "exercise4.md"};
+	struct prog p[5];
+	for (size_t i = 0; i < 5; i++) {
 		struct io_error err;
 		char path[1024], s[512];
 		memset(&err, 0, sizeof err);
@@ -256,12 +362,87 @@ Test(io_notation, the_notes_exercise_reads_the_same_in_every_notation)
 		shape(&p[i], s, sizeof s);
 		cr_expect_str_eq(s, "0>1 1>2 1>3 2>4 3>4 3>5 4>1 4>5 : r|A|B|C|D|E", "%s", files[i]);
 	}
-	for (size_t i = 1; i < 4; i++) {
+	for (size_t i = 1; i < 5; i++) {
 		char why[256];
 		cr_expect(io_t_prog_equal(&p[0], &p[i], why, sizeof why), "%s: %s", files[i], why);
 	}
-	for (size_t i = 0; i < 4; i++)
+	for (size_t i = 0; i < 5; i++)
 		prog_free(&p[i]);
+}
+
+/* Mermaid flowcharts, the notation markdown pages draw CFGs in (the mem2reg article draws its
+ * worked example so): they were refused as an undirected DOT 'graph', or read as an edge list
+ * of their tokens. Shapes name blocks by their labels' first lines; every link with an
+ * arrowhead is an edge, '&' groups make all pairs, '~~~' makes none, lines a CFG does not need
+ * are skipped; links without a head or with two are refused. */
+Test(io_notation, mermaid_flowcharts)
+{
+	static const struct good_case good[] = {
+	    {"g.md", "flowchart TD\n  A --> B\n  B --> C\n", "0>1 1>2 : A|B|C"},
+	    {"g.md", "graph LR; A-->B; B-->A;", "0>1 1>0 : A|B"},
+	    /* ids with '-' and '.' inside; CRLF and a byte-order mark */
+	    {"g.md", "\xef\xbb\xbf" "flowchart TD\r\n node-1 --> a.b\r\n a.b-->c-d\r\n",
+	     "0>1 1>2 : node-1|a.b|c-d"},
+	    /* one line, as text extracted from a page has it: a node after a complete statement
+	     * starts the next one */
+	    {"g.md", "flowchart TD id0(Entry) id1[<span>bb1</span><br>x = 1] id0 --> id1 id1 --> id0",
+	     "0>1 1>0 : Entry|bb1"},
+	    /* every shape; quoted labels may hold brackets; the newer '@{ label: ... }' */
+	    {"g.md",
+	     "flowchart TD\n a[\"a [x]\"] --> b((b)) --> c(((c))) --> d([d]) --> e[[e]] --> f[(f)]\n"
+	     " f --> g{g} --> h{{h}} --> i>i] --> j[/j/] --> k[\\k\\] --> l(l)\n"
+	     " l --> m@{ shape: rect, label: \"m m\" }\n",
+	     "0>1 1>2 2>3 3>4 4>5 5>6 6>7 7>8 8>9 9>10 10>11 11>12 : "
+	     "a [x]|b|c|d|e|f|g|h|i|j|k|l|m m"},
+	    /* links: any length, dotted, thick, circle and cross heads, texts, '->' too */
+	    {"g.md",
+	     "flowchart LR\n a -- yes --> b -.-> c ==> d ---> e -..-> f ===> g --o h --x i -> j\n"
+	     " a -->|no| j\n a -. maybe .-> j\n a == sure ==> j\n a -- text with - dash --> j\n",
+	     "0>1 0>9 0>9 0>9 0>9 1>2 2>3 3>4 4>5 5>6 6>7 7>8 8>9 : a|b|c|d|e|f|g|h|i|j"},
+	    /* groups: every pair, tails in order then heads in order */
+	    {"g.md", "flowchart TD\n a & b --> c & d\n", "0>2 0>3 1>2 1>3 : a|b|c|d"},
+	    /* a fence, comments, front matter, skipped lines, ':::class', '~~~', 'end' alone */
+	    {"g.md",
+	     "```mermaid\n---\ntitle: t\n---\n%% c\nflowchart TD\n  classDef hot fill:#f00\n"
+	     "  subgraph s [S]\n    direction LR\n    a:::hot --> b\n  end\n  style a fill:#fff\n"
+	     "  click a call f()\n  linkStyle 0 stroke:#f00\n  b ~~~ a\n  End --> a %% c\n```\n",
+	     "0>1 2>0 : a|b|End"},
+	    /* a label's first line, tags removed; the last label names the node */
+	    {"g.md", "flowchart TD\n a[\"<b>loop</b> head<br/>i = 0\"] --> b[x]\n b[<i>y</i>\\nz]\n",
+	     "0>1 : loop head|y"},
+	};
+	check_good(good, sizeof good / sizeof *good);
+	static const struct bad_case bad[] = {
+	    {"g.md", "flowchart TD\n a --- b\n", 2,
+	     "'---': a link without an arrowhead (a CFG's edge needs one: '-->')"},
+	    {"g.md", "flowchart TD\n a -.- b\n", 2,
+	     "'-.-': a link without an arrowhead (a CFG's edge needs one: '-->')"},
+	    {"g.md", "flowchart TD\n a <--> b\n", 2,
+	     "'<--> b': a two-way link (a CFG's edge has one direction: write 'A --> B' and "
+	     "'B --> A')"},
+	    {"g.md", "flowchart TD\n a o--o b\n", 2,
+	     "'o--o b': a two-way link (a CFG's edge has one direction: write 'A --> B' and "
+	     "'B --> A')"},
+	    {"g.md", "flowchart TD\n a -- b\n", 2,
+	     "'-- b': a link's text without the link's end ('-- text -->')"},
+	    {"g.md", "flowchart TD\n a --> b[x\n", 2,
+	     "node 'b': '[' without its ']' on the line (quote a label that holds brackets: "
+	     "id[\"text\"])"},
+	    {"g.md", "flowchart TD\n a -->|x b\n", 2,
+	     "'|x b': a link's '|text|' without its closing '|'"},
+	    {"g.md", "flowchart TD\n a --> \n", 2, "expected a node id, found ''"},
+	    {"g.md", "flowchart TD\n a --> b\n - c\n", 3,
+	     "unexpected '- c' (expected a node, 'A --> B', or a line of its own: subgraph, "
+	     "style, class, ...)"},
+	    {"g.md", "flowchart TD\n a --> b c?\n", 2,
+	     "unexpected '?' after a node (expected a link such as '-->', or the end of the "
+	     "statement)"},
+	    {"g.md", "flowchart TD\n %% nothing\n", 1,
+	     "the flowchart has no nodes (a CFG has at least its entry)"},
+	    {"g.md", "---\ntitle: t\n", 1, "a front matter '---' without its closing '---'"},
+	};
+	check_bad(bad, sizeof bad / sizeof *bad);
+	EXPECT_NO_LEAK();
 }
 
 static const struct good_case dot_good[] = {
@@ -294,6 +475,10 @@ static const struct good_case dot_good[] = {
     {"g.dot", "digraph { a, b [label=\"x\"]; c [entry=true]; c -> a }", "0>1 : c|x|x"},
     /* ports and attributes on edges to sets */
     {"g.dot", "digraph { a:s0 -> {b c} [color=red] }", "0>1 0>2 : a|b|c"},
+    /* a leading '<port>' is a record label's (a '{' first or a '|'); elsewhere it is text, as
+     * graphviz prints it (it was dropped, leaving 'x') */
+    {"g.dot", "digraph { a [label=\"<entry> x\"]; b [label=\"<f0> left|<f1> right\"]; a -> b }",
+     "0>1 : <entry> x|left"},
     /* strict merges the pairs sets make */
     {"g.dot", "strict digraph { a -> {b c}; {a} -> b; a -> b }", "0>1 0>2 : a|b|c"},
 };
@@ -328,6 +513,32 @@ static const struct bad_case dot_bad[] = {
 Test(io_notation, dot_set_mistakes_name_their_line)
 {
 	check_bad(dot_bad, sizeof dot_bad / sizeof *dot_bad);
+	EXPECT_NO_LEAK();
+}
+
+/* graphviz joins quoted strings with '+' ("a" + "b" is "ab", blanks, newlines and comments
+ * around the '+'), in ids and attribute values alike; a '+' before anything but a quoted string is
+ * an error at its line. Checked against dot -Tcanon. */
+Test(io_notation, dot_quoted_strings_join_with_plus)
+{
+	static const struct good_case good[] = {
+	    {"g.dot", "digraph { \"en\" + \"try\" -> b; b [label=\"lo\" + \"op\"] }",
+	     "0>1 : entry|loop"},
+	    {"g.dot", "digraph {\n \"x\" +\n /* c */ \"y\" + \"z\" -> \"a\"\n+\"b\" }",
+	     "0>1 : xyz|ab"},
+	    {"g.dot", "digraph { \"a\" -> \"b\" \"c\" }", "0>1 : a|b|c"},
+	};
+	check_good(good, sizeof good / sizeof *good);
+	static const struct bad_case bad[] = {
+	    {"g.dot", "digraph { \"a\" + b -> c }", 1,
+	     "'+' joins two quoted strings (\"a\" + \"b\"), found 'b'"},
+	    {"g.dot", "digraph { \"a\" +\n }", 2,
+	     "'+' joins two quoted strings (\"a\" + \"b\"), found '}'"},
+	    {"g.dot", "digraph { \"a\" +", 1,
+	     "'+' joins two quoted strings (\"a\" + \"b\"), found the end"},
+	    {"g.dot", "digraph { a + \"b\" }", 1, "unexpected '+'"},
+	};
+	check_bad(bad, sizeof bad / sizeof *bad);
 	EXPECT_NO_LEAK();
 }
 
@@ -524,6 +735,26 @@ static const struct good_case edges_good[] = {
     {"g.txt", "node1,node2\nr,A\n", "0>1 2>3 : node1|node2|r|A"},
     /* a comma in a data dict does not make a file comma-separated */
     {"g.txt", "a b {'w': 1, 'k': 'x'}\n", "0>1 : a|b"},
+    /* semicolons between fields, as spreadsheets write CSV where the decimal point is a comma
+     * (they were one node 'A;B' per line, no edges); a separator in quotes is the field's */
+    {"g.txt", "A;B\nB;C\n", "0>1 1>2 : A|B|C"},
+    {"g.txt", "Source;Target;Weight\nA;B;0,5\nB ; C ; 1\n", "0>1 1>2 : A|B|C"},
+    {"g.txt", "\"x,y\";B\nB;\"p;q\"\n", "0>1 1>2 : x,y|B|p;q"},
+    {"g.txt", "\"a, b\",c\n", "0>1 : a, b|c"},
+    /* a ';' with no field after it does not make the file semicolon-separated */
+    {"g.txt", "A B;\n", "0>1 : A|B;"},
+    /* tab-separated names with blanks ('entry block', as a spreadsheet exports a table): the
+     * first line that is no 'u v' line but tab-separated makes the file tab-separated, when no
+     * data line before had a blank (quotes as in CSV); a blank line before a tab still reads
+     * as blanks */
+    {"g.txt", "source\ttarget\nentry block\tloop\nloop\tentry block\n",
+     "0>1 1>0 : entry block|loop"},
+    {"g.txt", "from\tto\tweight\n\"x y\"\t\"z\"\t0.5\nz\tw\n", "0>1 1>2 : x y|z|w"},
+    {"g.txt", "a\tb\nb c\td e\n", "0>1 2>3 : a|b|b c|d e"},
+    {"g.txt", "a b\t1\n", "0>1 : a|b"},
+    {"g.txt", "a\tb\nb c\n", "0>1 1>2 : a|b|c"},
+    /* an arrow glued into a field, or '--' alone, is a name (the warning points at the first) */
+    {"g.txt", "r,A\nA,r->B\nA,--\n", "0>1 1>2 1>3 : r|A|r->B|--"},
 };
 
 Test(io_notation, csv_tsv_and_header_lines)
@@ -551,11 +782,109 @@ static const struct bad_case edges_bad[] = {
      "'r --> A, B' is in the arrow-list or DOT notation, but the file's first line made it an "
      "edge list ('u v' per line; an arrow on the first line makes an arrow list)"},
     {"g.txt", "r -- A\n", 1, "'r -- A': '--' is DOT's undirected edge (a CFG needs '->')"},
+    /* ... and in a comma-separated file, where it was one node 'A -> B' */
+    {"g.txt", "r,A\nA -> B # c\n", 2,
+     "'A -> B' is in the arrow-list or DOT notation, but the file's first line made it an edge "
+     "list ('u,v' per line; an arrow on the first line makes an arrow list)"},
+    {"g.txt", "r,A\nA,B \xe2\x86\x92 C\n", 2,
+     "'A,B ??? C' is in the arrow-list or DOT notation, but the file's first line made it an "
+     "edge list ('u,v' per line; an arrow on the first line makes an arrow list)"},
+    {"g.txt", "r;A\nA;B -- C\n", 2, "'A;B -- C': '--' is DOT's undirected edge (a CFG needs '->')"},
+    {"g.txt", "r;A\nA;B;1;2\n", 2,
+     "unexpected field 4 '2' (expected 'u;v', optionally followed by a weight)"},
+    {"g.txt", "r;A;x\n", 1,
+     "field 3 'x' is not a weight (expected 'u;v', optionally followed by a weight)"},
+    {"g.txt", "r,A,0,5\n", 1,
+     "unexpected field 4 '5' (expected 'u,v', optionally followed by a weight)"},
+    {"g.txt", "entry block\tloop\nx\t\ty\n", 2,
+     "empty field 2 (expected 'u<TAB>v', optionally followed by a weight)"},
+    /* a line with a blank before: not tab-separated */
+    {"g.txt", "a\tb\t{'w': 1}\nb x\ty z\n", 2,
+     "unexpected 'y' after the edge (expected 'u v', optionally followed by a weight or a {data} "
+     "dict)"},
 };
 
 Test(io_notation, csv_mistakes_name_their_line)
 {
 	check_bad(edges_bad, sizeof edges_bad / sizeof *edges_bad);
+	EXPECT_NO_LEAK();
+}
+
+/* An edge list whose first node is called like a line type of ssalab's text format (p, e, b,
+ * n) is an edge list, not a text file without its header; LLVM IR is refused by name, not read
+ * as an edge list of its tokens. */
+Test(io_notation, first_nodes_named_p_e_b_n_and_llvm_ir)
+{
+	static const struct good_case good[] = {
+	    {"g.txt", "b c\nc d\nd b\n", "0>1 1>2 2>0 : b|c|d"},
+	    {"g.txt", "e f 0.5\nf e\n", "0>1 1>0 : e|f"},
+	    {"g.txt", "p q\nq r {}\n", "0>1 1>2 : p|q|r"},
+	    {"g.txt", "n m\nm\n", "0>1 : n|m"},
+	    {"g.txt", "%entry %loop\n%loop %loop\n", "0>1 1>1 : %entry|%loop"},
+	};
+	check_good(good, sizeof good / sizeof *good);
+	static const struct {
+		const char *text, *kind;
+	} ir[] = {
+	    {"; ModuleID = 'f.c'\ndefine i32 @f() {\nentry:\n  ret i32 0\n}\n", "text"},
+	    {"BC\xc0\xde\x35\x14\x00\x00\x05\x00\x00\x00", "bitcode"},
+	};
+	for (size_t i = 0; i < sizeof ir / sizeof *ir; i++) {
+		struct prog p;
+		struct io_error err;
+		char msg[600], want[800];
+		size_t len = i ? 12 : strlen(ir[i].text);
+		memset(&err, 0, sizeof err);
+		cr_expect_eq(io_t_read_string(dir, "m.ll", ir[i].text, len, &p, &err), SSA_EINPUT);
+		io_error_format(&err, msg, sizeof msg);
+		snprintf(want, sizeof want,
+		         "%s/m.ll: LLVM IR (%s), not a graph file: the LLVM IR importer reads modules "
+		         "(gen --from, and bench --in or show given the file)",
+		         dir, ir[i].kind);
+		cr_expect_str_eq(msg, want, "case %zu", i);
+	}
+	EXPECT_NO_LEAK();
+}
+
+/* Graph formats ssalab does not read are named, not read as an edge list of their tokens
+ * ("unexpected 'encoding=...' after the edge") or as an undirected DOT graph (GML's 'graph [');
+ * a Pajek file was read as a wrong graph, with only a warning. */
+Test(io_notation, other_graph_formats_are_named)
+{
+	static const struct {
+		const char *text, *format;
+	} c[] = {
+	    {"<?xml version=\"1.0\"?>\n<graphml>\n", "XML (GraphML or GEXF)"},
+	    {"\xef\xbb\xbf<graphml xmlns=\"x\">", "XML (GraphML or GEXF)"},
+	    {"{\"directed\": true, \"nodes\": []}\n", "JSON"},
+	    {"[\n  {\"data\": {\"id\": \"a\"}}\n]\n", "JSON"},
+	    {"graph [\n  directed 1\n]\n", "GML"},
+	    {"Creator \"yFiles\"\ngraph\n[\n]\n", "GML"},
+	    {"*Vertices 2\n1 \"a\"\n", "Pajek"},
+	};
+	for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+		size_t len = strlen(c[i].text);
+		cr_expect_eq(io_sniff((const unsigned char *)c[i].text, len), IO_IN_FOREIGN, "case %zu",
+		             i);
+		struct prog p;
+		struct io_error err;
+		char msg[600], want[800];
+		memset(&err, 0, sizeof err);
+		cr_expect_eq(io_t_read_string(dir, "g.txt", c[i].text, len, &p, &err), SSA_EINPUT);
+		io_error_format(&err, msg, sizeof msg);
+		snprintf(want, sizeof want,
+		         "%s/g.txt: %s, a graph format ssalab does not read (it reads .cfg, .prog, .ssab, "
+		         "DOT, Mermaid, edge lists and arrow lists: export the graph as DOT or as an "
+		         "edge list)",
+		         dir, c[i].format);
+		cr_expect_str_eq(msg, want, "case %zu", i);
+	}
+	/* look-alikes that are ours: a DOT set, an edge list, DOT's 'graph {' */
+	static const char *const ours[] = {"{a b} -> c\n", "[a] [b]\n", "graph { a -- b }",
+	                                   "Creator x\n"};
+	for (size_t i = 0; i < sizeof ours / sizeof *ours; i++)
+		cr_expect_neq(io_sniff((const unsigned char *)ours[i], strlen(ours[i])), IO_IN_FOREIGN,
+		              "%s", ours[i]);
 	EXPECT_NO_LEAK();
 }
 
@@ -613,11 +942,21 @@ static const struct warn_case warns[] = {
     {"g.txt", "node1,node2\nr,A\n",
      "read as a comma-separated edge list ('u,v' per line); blocks r, A are unreachable from "
      "the entry node1"},
-    /* a quoted CSV field holds its comma on purpose; an unquoted arrow is still suspect */
+    /* a quoted CSV field holds its comma on purpose; an arrow glued into a field or quoted is
+     * still suspect (between blanks and unquoted, it is refused: csv_mistakes_name_their_line) */
     {"g.txt", "r,\"a, b\"\n", ""},
-    {"g.txt", "r,A\nA,B -> C\n",
+    {"g.txt", "r,A\nA,B->C\n",
+     "read as a comma-separated edge list ('u,v' per line); node 'B->C' contains '->': was "
+     "this an arrow list ('A -> B, C') or DOT?"},
+    {"g.txt", "r,A\nA,\"B -> C\"\n",
      "read as a comma-separated edge list ('u,v' per line); node 'B -> C' contains '->': was "
      "this an arrow list ('A -> B, C') or DOT?"},
+    {"g.txt", "r;A\nB;C\n",
+     "read as a semicolon-separated edge list ('u;v' per line); blocks B, C are unreachable "
+     "from the entry r"},
+    {"g.txt", "r\tA\nB c\tD\n",
+     "read as a tab-separated edge list ('u<TAB>v' per line); blocks B c, D are unreachable "
+     "from the entry r"},
     /* names with arrows are fine in DOT (quoted) and the text formats stay quiet */
     {"g.dot", "digraph { \"a->b\" -> \"c,d\" }", ""},
     {"g.cfg", "p cfg 3 1\ne 0 1\nend\n", ""},

@@ -210,7 +210,7 @@ Test(import, sniffing_by_content_not_by_name)
 	    {"# only a comment\n", IO_IN_TEXT},   {"digraph{a}", IO_IN_DOT},
 	    {"  Strict DiGraph g {", IO_IN_DOT},  {"// c\nfoo", IO_IN_DOT},
 	    {"/* c */ digraph", IO_IN_DOT},       {"graph { a -- b }", IO_IN_DOT},
-	    {"0 1\n1 2\n", IO_IN_EDGES},          {"# SNAP\np q\n", IO_IN_TEXT},
+	    {"0 1\n1 2\n", IO_IN_EDGES},          {"# SNAP\np q\n", IO_IN_EDGES},
 	    {"pp q\n", IO_IN_EDGES},              {"digraphs x\n", IO_IN_EDGES},
 	    {"\x89SSAB", IO_IN_BIN},              {"XSSAB\r\n\x1a\x01\0\0", IO_IN_TEXT},
 	};

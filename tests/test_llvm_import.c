@@ -97,6 +97,33 @@ Test(llvm_import, unnamed_values_get_the_printers_slot_numbers)
 	llvmir_module_free(&m);
 }
 
+/* The names tables the views print (llvmir_func_names) keep a quoted name's blanks, so "a b" and
+ * a_b stay two names (both were "a_b"); a control byte becomes '_'; a name longer than a table
+ * holds is cut before a whole UTF-8 character (it was cut inside one, leaving invalid UTF-8). */
+Test(llvm_import, quoted_names_stay_apart_and_whole)
+{
+	REQUIRE_OPAQUE_POINTERS();
+	struct llvmir_module m;
+	read_ok(LLDATA "quoted_names.ll", &m);
+	const struct llvmir_func *f = func(&m, "quoted");
+	struct names bn, vn;
+	cr_assert_eq(llvmir_func_names(f, &bn, &vn), SSA_OK);
+	cr_assert_eq(f->prog.cfg.n, 5);
+	cr_expect_str_eq(names_get(&bn, 0), "entry block");
+	cr_expect_str_eq(names_get(&bn, 1), "a b");
+	cr_expect_str_eq(names_get(&bn, 3), "a_b");
+	cr_expect_str_eq(names_get(&bn, 4), "nl_y");
+	cr_expect_str_eq(names_get(&vn, 0), "the x");
+	const char *lng = names_get(&bn, 2);
+	cr_assert_not_null(lng);
+	cr_expect_eq(strlen(lng), 254, "%zu bytes", strlen(lng)); /* 127 characters of 2 bytes */
+	for (size_t i = 0; i < strlen(lng); i += 2)
+		cr_expect(!memcmp(lng + i, "\xc3\xa9", 2), "byte %zu", i);
+	names_free(&bn);
+	names_free(&vn);
+	llvmir_module_free(&m);
+}
+
 /* Names of promote.ll's entry allocas and the importer's verdict on each. */
 static const struct {
 	const char *name;

@@ -27,7 +27,7 @@ static int run(char **out, char **err, const char *cmd, const char *arg)
 Test(io_notation, the_notes_frontiers_in_every_notation)
 {
 	static const char *const files[] = {"exercise4.txt", "exercise4_copied.txt",
-	                                    "exercise4.dot", "exercise4.csv"};
+	                                    "exercise4.dot", "exercise4.csv", "exercise4.md"};
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
 		char path[4200], *out, *err;
 		snprintf(path, sizeof path, "%s/%s", NOTATION, files[i]);
@@ -83,6 +83,71 @@ Test(io_notation, a_dot_program_is_renamed)
 	                   "%s", out);
 	cr_expect_not_null(strstr(out, "      … = y.0\n      y.1 = …\n"), "%s", out);
 	cr_expect_not_null(strstr(out, "right -> join    [u y; d y]"), "%s", out);
+	free(out);
+	free(err);
+}
+
+/* Block names that start with LLVM's sigils ('%entry', as a student copies them from IR) make a
+ * graph for every command (bench took such a file for LLVM IR), and LLVM IR given where a graph
+ * is read says what it is instead of failing as an edge list of its tokens. */
+Test(io_notation, llvm_sigils_in_names_and_llvm_ir_where_a_graph_is_read)
+{
+	char path[4200], *out, *err;
+	snprintf(path, sizeof path, "%s/g.txt", dir);
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs("%entry -> %loop\n%loop -> %loop, %exit\n", f);
+	fclose(f);
+	static const char *const cmds[] = {
+	    SSALAB_SHOW_EXE " --view=dom",
+	    SSALAB_GEN_EXE " --quiet --out - --in",
+	    SSALAB_BENCH_EXE " --algo=dfs --reps=1 --min-time=0 --quiet --in",
+	};
+	for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {
+		int rc = run(&out, &err, cmds[i], path);
+		cr_expect_eq(rc, 0, "%s exited %d: %s", cmds[i], rc, err);
+		cr_expect_str_eq(err, "", "%s", cmds[i]);
+		free(out);
+		free(err);
+	}
+	int rc = run(&out, &err, SSALAB_SHOW_EXE " --view=dom", path);
+	cr_expect_not_null(strstr(out, "    %loop    idom(%loop) = %entry\n"), "%s", out);
+	free(out);
+	free(err);
+
+	snprintf(path, sizeof path, "%s/m.txt", dir);
+	f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs("; a module\ndefine i32 @f() {\nentry:\n  ret i32 0\n}\n", f);
+	fclose(f);
+	rc = run(&out, &err, SSALAB_GEN_EXE " --quiet --out x.cfg --in", path);
+	cr_expect_eq(rc, 1);
+	char want[8400];
+	snprintf(want, sizeof want,
+	         "gen: %s: LLVM IR (text), not a graph file: the LLVM IR importer reads modules "
+	         "(gen --from, and bench --in or show given the file)\n",
+	         path);
+	cr_expect_str_eq(err, want);
+	free(out);
+	free(err);
+}
+
+/* The mem2reg article's worked example as the article draws it, a Mermaid flowchart whose boxes
+ * hold the block's name and code (tests/data/notation/bb8.mmd): with the article's stores and
+ * loads of a given by --def/--use, show finds the article's φs, at bb2, bb7 and bb8. */
+Test(io_notation, the_articles_mermaid_example_gets_its_phis)
+{
+	char *out, *err;
+	int rc = run(&out, &err,
+	             SSALAB_SHOW_EXE " --view=phi --use a:bb2 --def a:bb1,bb2 --use a:bb3,bb5,bb6"
+	                             " --def a:bb3,bb5,bb6 --use a:bb7,bb8",
+	             NOTATION "/bb8.mmd");
+	cr_expect_eq(rc, 0, "%s", err);
+	cr_expect_str_eq(err, "");
+	cr_expect_not_null(strstr(out, "bb8.mmd: 10 blocks, 12 edges, 1 variable, 11 operations\n"),
+	                   "%s", out);
+	cr_expect_not_null(strstr(out, "  minimal     (all of DF+): 3 φ\n    a: {bb2, bb7, bb8}\n"),
+	                   "%s", out);
 	free(out);
 	free(err);
 }

@@ -227,3 +227,77 @@ Test(show, a_c_file_through_clang_and_the_importer)
 	cr_expect_not_null(strstr(err, "error"), "%s", err);
 	free(err);
 }
+
+/* C++ goes through clang like C (by its suffix); a module under another name than .ll is read by
+ * its content; Rust is refused with the command that makes IR of it. Before, all three were
+ * read as graph files ("data dict: unknown name 'S'"). --function finds a C++ function by its
+ * source name. */
+Test(show, cxx_rust_and_a_module_by_its_content)
+{
+	int rc;
+	char errp[4200], src[4200], arg[4300];
+	snprintf(errp, sizeof errp, "%s/err.txt", dir);
+	snprintf(src, sizeof src, "%s/f.rs", dir);
+	cr_assert_eq(tools_sh("printf 'pub fn f() {}\\n' > '%s'", src), 0);
+	snprintf(arg, sizeof arg, "'%s'", src);
+	char *out = show(arg, "", &rc);
+	cr_expect_eq(rc, 1);
+	cr_expect_str_eq(out, "");
+	free(out);
+	char *err = tools_slurp(errp, NULL);
+	cr_expect_not_null(strstr(err, "f.rs is Rust: show reads C, C++ and LLVM IR; make IR of it "
+	                               "with 'rustc --crate-type=lib --emit=llvm-ir -C opt-level=0"),
+	                   "%s", err);
+	free(err);
+#if SSALAB_LLVM_MAJOR == 0
+	cr_skip_test("this build has no LLVM IR importer (the newest llvm-N-dev)");
+#endif
+	/* names.ll's first function, under a .txt name */
+	snprintf(src, sizeof src, "%s/module.txt", dir);
+	cr_assert_eq(tools_sh("cp '%s/llvm/names.ll' '%s'", SSALAB_TEST_DATA, src), 0);
+	snprintf(arg, sizeof arg, "'%s'", src);
+	out = show(arg, "--view=cfg", &rc);
+	cr_expect_eq(rc, 0);
+	cr_expect_not_null(strstr(out, "module.txt: 3 blocks, 2 edges, 2 variables, 2 operations\n"),
+	                   "%s", out);
+	free(out);
+	if (!have_clang())
+		cr_skip_test("no clang of the importer's LLVM (clang-N) installed");
+	snprintf(src, sizeof src, "%s/f.cpp", dir);
+	cr_assert_eq(tools_sh("printf 'struct S { int v; };\\nint f(int n) {\\n  S s{n}; int x = 0;\\n"
+	                      "  for (int i = 0; i < n; i++) x += s.v;\\n  return x;\\n}\\n' > '%s'",
+	                      src),
+	             0);
+	snprintf(arg, sizeof arg, "'%s'", src);
+	out = show(arg, "--view=cfg,phi", &rc);
+	cr_expect_eq(rc, 0);
+	cr_expect_not_null(strstr(out, "/f.cpp: 5 blocks, 5 edges, 3 variables"), "%s", out);
+	cr_expect_not_null(strstr(out, "    x: {for.cond}\n"), "%s", out);
+	free(out);
+	/* --function takes the source name of a mangled function, when one function has it */
+	cr_assert_eq(tools_sh("printf 'namespace ns { int g(int a) { return a; } }\n"
+	                      "int h(double) { return 0; }\nint h(int) { return 1; }\n' >> '%s'",
+	                      src),
+	             0);
+	out = show(arg, "--view=cfg --function=f", &rc);
+	cr_expect_eq(rc, 0);
+	cr_expect_not_null(strstr(out, "/f.cpp: 5 blocks, 5 edges, 3 variables"), "%s", out);
+	free(out);
+	err = tools_slurp(errp, NULL);
+	cr_expect_not_null(strstr(err, "f.cpp: function 'f' is _Z1fi\n"), "%s", err);
+	free(err);
+	out = show(arg, "--view=cfg --function=ns::g", &rc);
+	cr_expect_eq(rc, 0);
+	cr_expect_not_null(strstr(out, "/f.cpp: 1 block, 0 edges, 1 variable"), "%s", out);
+	free(out);
+	free(show(arg, "--view=cfg --function=h", &rc));
+	cr_expect_eq(rc, 2);
+	err = tools_slurp(errp, NULL);
+	cr_expect_not_null(strstr(err, "has several functions called 'h' (give the mangled name): "
+	                               "_Z1hd (h) _Z1hi (h)\n"),
+	                   "%s", err);
+	free(err);
+	out = show(arg, "--view=cfg --function=_Z1hi", &rc);
+	cr_expect_eq(rc, 0);
+	free(out);
+}

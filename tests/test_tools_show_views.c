@@ -101,6 +101,54 @@ Test(show_views, definitions_and_uses_attached_to_a_dot_graph)
 	free(e);
 }
 
+/* A block name the graph does not have says which it has (or the one that differs in case);
+ * blanks after the commas are no part of a name; a name two blocks share is refused, not given
+ * to the first of them (two DOT nodes with one label). */
+Test(show_views, def_and_use_block_names_are_checked)
+{
+	int rc;
+	free(show("'" DATA "/exercise3.dot' --def x:r,Q", &rc));
+	cr_expect_eq(rc, 2);
+	char *e = err_text();
+	cr_expect_str_eq(e, "show: --def x:r,Q: no block named 'Q' (the blocks: r, A, E, B, G, C, "
+	                    "D, F, H, I, J)\n");
+	free(e);
+	free(show("'" DATA "/exercise3.dot' --use x:r,j", &rc));
+	cr_expect_eq(rc, 2);
+	e = err_text();
+	cr_expect_str_eq(e, "show: --use x:r,j: no block named 'j' (names are case-sensitive: "
+	                    "'J'?)\n");
+	free(e);
+	static const char *const want[] = {"  B -> C, D    [d x]\n", "  J (exit)    [u x]\n"};
+	expect_lines("'" DATA "/exercise3.dot' --def 'x:r, B' --use 'x: J '", want, N(want));
+	char dot[4200], arg[4300];
+	snprintf(dot, sizeof dot, "%s/twins.dot", dir);
+	cr_assert_eq(tools_sh("printf 'digraph { a -> b; a -> c; b -> d; c -> d; b [label=x]; "
+	                      "c [label=x] }' > '%s'", dot),
+	             0);
+	snprintf(arg, sizeof arg, "'%s' --def v:x --use v:d", dot);
+	char *out = show(arg, &rc);
+	cr_expect_eq(rc, 2);
+	cr_expect_str_eq(out, "");
+	free(out);
+	e = err_text();
+	cr_expect_str_eq(e, "show: warning: 2 blocks share names (first: 'x'): the views print the "
+	                    "name, so they cannot tell them apart\n"
+	                    "show: --def v:x: several blocks are named 'x' (give them distinct "
+	                    "names to give one of them code)\n");
+	free(e);
+	/* the warning alone, the views printed (exit 0) */
+	snprintf(arg, sizeof arg, "'%s' --view=cfg", dot);
+	out = show(arg, &rc);
+	cr_expect_eq(rc, 0);
+	cr_expect_not_null(strstr(out, "  a (entry) -> x, x\n"), "%s", out);
+	free(out);
+	e = err_text();
+	cr_expect_str_eq(e, "show: warning: 2 blocks share names (first: 'x'): the views print the "
+	                    "name, so they cannot tell them apart\n");
+	free(e);
+}
+
 /* The mem2reg article's worklist on bb8, X by X as the article tells it: bb1 (nothing), bb2
  * (φ at bb2 and bb8, bb8 joins W), bb3, bb5 (φ at bb7), bb6, bb8, bb7 (bb8 already in F). */
 Test(show_views, idf_worklist_of_the_article)

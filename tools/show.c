@@ -30,6 +30,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 const char *const show_section_names[SHOW_NSECTIONS] = {
     [SHOW_CFG] = "cfg",     [SHOW_DOM] = "dom",           [SHOW_SETS] = "sets",
@@ -57,9 +58,9 @@ static void usage(FILE *f)
 	        "--html FILE.html writes one self-contained page to step through (the IDF\n"
 	        "worklist and the renaming stacks; #step-N, #idf-x-K, #rename-K).\n"
 	        "--flavor picks the φs of the renamed form (default pruned).\n"
-	        "PROGRAM is a .cfg/.prog/.ssab/DOT/edge-list file, or (with LLVM) a .ll/.bc\n"
-	        "module or a C file (clang -O0, imported): --function=NAME picks its function\n"
-	        "(default: the only or first one).\n",
+	        "PROGRAM is a .cfg/.prog/.ssab/DOT/Mermaid/edge-list/arrow-list file, or (with\n"
+	        "LLVM) an LLVM IR module (.ll/.bc, or by its content) or a C or C++ file (clang\n"
+	        "-O0, imported): --function=NAME picks its function (default: the only or first).\n",
 	        SHOW_MAX_BLOCKS);
 }
 
@@ -322,10 +323,15 @@ static bool has_suffix(const char *s, const char *suffix)
  * exit status. */
 static int read_input(const char *path, const char *func, struct prog *out, struct show_rhs *rhs)
 {
-	bool c = has_suffix(path, ".c");
-	bool ir = c || has_suffix(path, ".ll") || has_suffix(path, ".bc");
-	if (ir)
+	enum show_source src = show_source_of(path);
+	if (src == SHOW_SRC_C || src == SHOW_SRC_IR)
 		return show_read_llvm(path, func, out, rhs);
+	if (src == SHOW_SRC_RUST) {
+		fprintf(stderr, "show: %s is Rust: show reads C, C++ and LLVM IR; make IR of it "
+		                "with 'rustc --crate-type=lib --emit=llvm-ir -C opt-level=0 %s' "
+		                "and show the .ll\n", path, path);
+		return 1;
+	}
 	if (func) {
 		fprintf(stderr, "show: --function picks a function of LLVM IR or C, and %s is "
 		                "neither\n", path);
@@ -352,21 +358,76 @@ struct attach {
 	const char *spec; /* VAR:BLOCK,BLOCK,... */
 };
 
-/* The block a --def/--use names: its name, else b<id> or <id> for an unnamed block. */
-static uint32_t find_block(const struct prog *p, const char *s, size_t len)
+/* The block a --def/--use names: its name, else b<id> or <id> for an unnamed block; SSA_NONE
+ * when none is. *twin gets a second block of that name, or SSA_NONE (names need not be unique:
+ * two DOT nodes may carry one label, and a --def on one of them would be a guess). */
+static uint32_t find_block(const struct prog *p, const char *s, size_t len, uint32_t *twin)
 {
 	char b[16];
-	for (uint32_t i = 0; i < p->cfg.n; i++) {
+	uint32_t found = SSA_NONE;
+	*twin = SSA_NONE;
+	for (uint32_t i = 0; i < p->cfg.n && *twin == SSA_NONE; i++) {
 		const char *name = names_str(&p->bnames, i, "b", b, sizeof b);
-		if (strlen(name) == len && !memcmp(name, s, len))
-			return i;
+		if (strlen(name) == len && !memcmp(name, s, len)) {
+			if (found == SSA_NONE)
+				found = i;
+			else
+				*twin = i;
+		}
 	}
+	if (found != SSA_NONE)
+		return found;
 	char *end;
 	errno = 0;
 	unsigned long id = strtoul(s, &end, 10);
 	if (len && end == s + len && !errno && id < p->cfg.n && !names_get(&p->bnames, (uint32_t)id))
 		return (uint32_t)id;
 	return SSA_NONE;
+}
+
+/* Why no block is called s[0..len): the block whose name differs only in case, else the
+ * blocks' names (the first 12). */
+static void no_block(const struct prog *p, const char *opt, const char *spec, const char *s,
+                     size_t len)
+{
+	char b[16];
+	fprintf(stderr, "show: --%s %s: no block named '%.*s'", opt, spec, (int)len, s);
+	for (uint32_t i = 0; i < p->cfg.n; i++) {
+		const char *name = names_str(&p->bnames, i, "b", b, sizeof b);
+		if (strlen(name) == len && !strncasecmp(name, s, len)) {
+			fprintf(stderr, " (names are case-sensitive: '%s'?)\n", name);
+			return;
+		}
+	}
+	fprintf(stderr, " (the blocks:");
+	for (uint32_t i = 0; i < p->cfg.n && i < 12; i++)
+		fprintf(stderr, "%s %s", i ? "," : "", names_str(&p->bnames, i, "b", b, sizeof b));
+	if (p->cfg.n > 12)
+		fprintf(stderr, " and %u more", p->cfg.n - 12);
+	fprintf(stderr, ")\n");
+}
+
+/* One line on stderr when blocks share a name (two DOT or Mermaid nodes with one label, a .prog
+ * with one 'n b' name twice): every view prints names, so they could not be told apart there.
+ * O(n^2) name comparisons, n <= SHOW_MAX_BLOCKS. */
+static void warn_shared_names(const struct prog *p)
+{
+	uint32_t nshared = 0, first = SSA_NONE;
+	for (uint32_t i = 0; i < p->cfg.n; i++) {
+		const char *a = names_get(&p->bnames, i);
+		bool dup = false;
+		for (uint32_t j = 0; a && j < p->cfg.n && !dup; j++) {
+			const char *b = names_get(&p->bnames, j);
+			dup = j != i && b && !strcmp(a, b);
+		}
+		if (dup && first == SSA_NONE)
+			first = i;
+		nshared += dup;
+	}
+	if (nshared)
+		fprintf(stderr, "show: warning: %u blocks share names (first: '%.40s'): the views "
+		                "print the name, so they cannot tell them apart\n",
+		        nshared, names_get(&p->bnames, first));
 }
 
 /* Appends the ops of every --def/--use to p (a new variable for a name p has not). 0 or 2. */
@@ -449,9 +510,19 @@ static int attach_ops(struct prog *p, const struct attach *at, int nat)
 			for (const char *c = colon + 1; *c && !rc;) {
 				const char *e = strchr(c, ',');
 				size_t bl = e ? (size_t)(e - c) : strlen(c);
-				uint32_t blk = find_block(p, c, bl);
+				const char *next = c + bl + (e != NULL);
+				while (bl && (*c == ' ' || *c == '\t'))
+					c++, bl--;
+				while (bl && (c[bl - 1] == ' ' || c[bl - 1] == '\t'))
+					bl--;
+				uint32_t twin, blk = find_block(p, c, bl, &twin);
 				if (blk == SSA_NONE) {
-					fprintf(stderr, "show: --%s %s: no block named '%.*s'\n",
+					no_block(p, at[k].def ? "def" : "use", s, c, bl);
+					rc = 2;
+				} else if (twin != SSA_NONE) {
+					fprintf(stderr, "show: --%s %s: several blocks are named '%.*s' "
+					                "(give them distinct names to give one of them "
+					                "code)\n",
 					        at[k].def ? "def" : "use", s, (int)bl, c);
 					rc = 2;
 				} else if (pass == 0) {
@@ -459,7 +530,7 @@ static int attach_ops(struct prog *p, const struct attach *at, int nat)
 				} else {
 					ops[fill[blk]++] = prog_op(x, at[k].def ? PROG_DEF : PROG_USE);
 				}
-				c += bl + (e != NULL);
+				c = next;
 			}
 		}
 		if (pass == 0 || rc) {
@@ -627,6 +698,8 @@ int main(int argc, char **argv)
 		        v.path, v.p.cfg.n, SHOW_MAX_BLOCKS);
 		st = 2;
 	}
+	if (!st)
+		warn_shared_names(&v.p);
 	if (!st && nat) {
 		/* ops added to a C function would have no rhs: its per-op tables are dropped */
 		show_rhs_free(&v.rhs);

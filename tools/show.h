@@ -151,8 +151,13 @@ int show_picture(const struct view *v, const char *path);
 int show_html(const struct view *v, const char *path);
 
 /* ---- show_llvm.c ---- */
-/* One function of LLVM IR or C (compiled by clang first); with rhs filled for C and IR whose
- * variables are named. 0, or an exit status. */
+/* What a PROGRAM path holds: C or C++ source (.c; .cc, .cpp, .cxx, .c++, .C), Rust source (.rs,
+ * refused with the command that makes IR of it), LLVM IR (.ll, .bc, or a module by its first
+ * bytes under any other name), else a graph file for io_read_prog ("-" always is). */
+enum show_source { SHOW_SRC_GRAPH, SHOW_SRC_C, SHOW_SRC_IR, SHOW_SRC_RUST };
+enum show_source show_source_of(const char *path);
+/* One function of LLVM IR or C/C++ (compiled by clang first); with rhs filled for C and IR
+ * whose variables are named. 0, or an exit status. */
 int show_read_llvm(const char *path, const char *func, struct prog *out, struct show_rhs *rhs);
 void show_rhs_free(struct show_rhs *r);
 

@@ -7,6 +7,7 @@
  * importer's order and must meet the program's operations one for one, or no rhs is given. */
 #include "show.h"
 
+#include "io/io.h"
 #include "util/mem.h"
 #include "util/status.h"
 
@@ -22,6 +23,31 @@ void show_rhs_free(struct show_rhs *r)
 	memset(r, 0, sizeof *r);
 }
 
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a > b && !strcmp(s + a - b, suffix);
+}
+
+enum show_source show_source_of(const char *path)
+{
+	static const char *const cxx[] = {".c", ".cc", ".cpp", ".cxx", ".c++", ".C", ".CPP", ".cp"};
+	for (size_t k = 0; k < sizeof cxx / sizeof cxx[0]; k++)
+		if (has_suffix(path, cxx[k]))
+			return SHOW_SRC_C;
+	if (has_suffix(path, ".rs"))
+		return SHOW_SRC_RUST;
+	if (has_suffix(path, ".ll") || has_suffix(path, ".bc"))
+		return SHOW_SRC_IR;
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : NULL;
+	if (!f)
+		return SHOW_SRC_GRAPH; /* io_read_prog says why it cannot be read */
+	unsigned char buf[4096];
+	size_t n = fread(buf, 1, sizeof buf, f);
+	fclose(f);
+	return io_sniff(buf, n) == IO_IN_LLVM ? SHOW_SRC_IR : SHOW_SRC_GRAPH;
+}
+
 #ifndef SSALAB_HAVE_LLVMIR
 
 int show_read_llvm(const char *path, const char *func, struct prog *out, struct show_rhs *rhs)
@@ -29,11 +55,10 @@ int show_read_llvm(const char *path, const char *func, struct prog *out, struct 
 	(void)func;
 	(void)out;
 	(void)rhs;
-	size_t l = strlen(path);
 	fprintf(stderr, "show: %s is %s: this show was built without the LLVM IR importer "
 	                "(install the newest llvm-N-dev and clang-N: tools/ssalab deps; then "
 	                "rebuild)\n",
-	        path, l > 2 && !strcmp(path + l - 2, ".c") ? "C" : "LLVM IR");
+	        path, show_source_of(path) == SHOW_SRC_C ? "C or C++" : "LLVM IR");
 	return 1;
 }
 
@@ -82,7 +107,7 @@ static int compile_c(const char *c, const char *ll)
 	if (pid == 0) {
 		execlp(clang, clang, "-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names",
 		       "-S", "-emit-llvm", "-o", ll, c, (char *)NULL);
-		fprintf(stderr, "show: %s is C and needs clang to be read: %s: %s (install clang-%s, "
+		fprintf(stderr, "show: %s is C or C++ and needs clang to be read: %s: %s (install clang-%s, "
 		                "or set SSALAB_CLANG)\n", c, clang, strerror(errno),
 		        STR(SSALAB_LLVM_MAJOR));
 		_exit(127);
@@ -442,13 +467,73 @@ done:
 	return st;
 }
 
+/* The source name of a mangled function name, for --function: an Itanium (C++) or Rust legacy
+ * name '_Z<len><id>...' or '_ZN<len><id>...<len><id>E' gives its components joined by '::'
+ * into path (a Rust hash component 'h<16 hex>' left out) and its last one into last. False for
+ * a name that is not mangled so. */
+static bool demangled(const char *m, char *path, size_t plen, char *last, size_t llen)
+{
+	if (strncmp(m, "_Z", 2))
+		return false;
+	const char *p = m + 2;
+	bool nested = *p == 'N';
+	if (nested)
+		p++;
+	while (*p == 'K' || *p == 'V' || *p == 'r' || *p == 'L')
+		p++;
+	size_t o = 0;
+	last[0] = path[0] = 0;
+	for (int k = 0; *p >= '1' && *p <= '9'; k++) {
+		char *end;
+		unsigned long l = strtoul(p, &end, 10);
+		if (l > strlen(end))
+			return false;
+		bool hash = l == 17 && end[0] == 'h' && strspn(end + 1, "0123456789abcdef") >= 16;
+		if (!hash) {
+			if (o + l + 3 >= plen || l + 1 > llen)
+				return false;
+			o += (size_t)snprintf(path + o, plen - o, "%s%.*s", o ? "::" : "", (int)l, end);
+			snprintf(last, llen, "%.*s", (int)l, end);
+		}
+		p = end + l;
+		if (!nested)
+			break;
+	}
+	return last[0] != 0;
+}
+
+/* The function of m that --function=func names: its exact name, else the one function whose
+ * demangled name (demangled) is func, as its last component or its whole path; UINT32_MAX when
+ * none or several are (*several tells which). */
+static uint32_t pick_function(const struct llvmir_module *m, const char *func, bool *several)
+{
+	*several = false;
+	for (uint32_t i = 0; i < m->nfuncs; i++)
+		if (!strcmp(llvmir_func_name(&m->funcs[i]), func))
+			return i;
+	uint32_t pick = UINT32_MAX;
+	char path[512], last[256];
+	for (uint32_t i = 0; i < m->nfuncs; i++)
+		if (demangled(llvmir_func_name(&m->funcs[i]), path, sizeof path, last, sizeof last) &&
+		    (!strcmp(last, func) || !strcmp(path, func))) {
+			if (pick != UINT32_MAX) {
+				*several = true;
+				return UINT32_MAX;
+			}
+			pick = i;
+		}
+	return pick;
+}
+
 /* One function of an LLVM IR module (or of the module clang made of a C file). */
 int show_read_llvm(const char *path, const char *func, struct prog *out, struct show_rhs *rhs)
 {
-	char tmp[] = "/tmp/ssalab-show-XXXXXX", ll[64];
+	/* in $TMPDIR (else the system's), as clang's own temporary files */
+	const char *td = getenv("TMPDIR");
+	char tmp[4096], ll[4200];
+	snprintf(tmp, sizeof tmp, "%s/ssalab-show-XXXXXX", td && *td ? td : "/tmp");
 	const char *ir = path;
-	size_t pl = strlen(path);
-	if (pl > 2 && !strcmp(path + pl - 2, ".c")) {
+	if (show_source_of(path) == SHOW_SRC_C) {
 		if (!mkdtemp(tmp)) {
 			fprintf(stderr, "show: temporary directory: %s\n", strerror(errno));
 			return 1;
@@ -476,17 +561,34 @@ int show_read_llvm(const char *path, const char *func, struct prog *out, struct 
 		rc = 1;
 		goto out;
 	}
-	uint32_t pick = UINT32_MAX;
-	for (uint32_t i = 0; i < m.nfuncs && pick == UINT32_MAX; i++)
-		if (!func || !strcmp(llvmir_func_name(&m.funcs[i]), func))
-			pick = i;
+	uint32_t pick = m.nfuncs ? 0 : UINT32_MAX;
+	bool several = false;
+	if (func)
+		pick = pick_function(&m, func, &several);
 	if (pick == UINT32_MAX) {
-		if (func)
+		char dpath[512], dlast[256];
+		if (several)
+			fprintf(stderr, "show: %s has several functions called '%s' (give the mangled "
+			                "name):", path, func);
+		else if (func)
 			fprintf(stderr, "show: %s has no function '%s'; it defines:", path, func);
 		else
 			fprintf(stderr, "show: %s defines no function the importer can model", path);
-		for (uint32_t i = 0; func && i < m.nfuncs; i++)
-			fprintf(stderr, " %s", llvmir_func_name(&m.funcs[i]));
+		uint32_t listed = 0;
+		for (uint32_t i = 0; func && i < m.nfuncs; i++) {
+			const char *fn = llvmir_func_name(&m.funcs[i]);
+			bool named = demangled(fn, dpath, sizeof dpath, dlast, sizeof dlast);
+			if (several && !(named && (!strcmp(dlast, func) || !strcmp(dpath, func))))
+				continue;
+			if (listed++ == 20) {
+				fprintf(stderr, " and more (%u in all)", m.nfuncs);
+				break;
+			}
+			if (several)
+				fprintf(stderr, " %s (%s)", fn, dpath);
+			else
+				fprintf(stderr, " %s", named ? dpath : fn);
+		}
 		fputc('\n', stderr);
 		for (uint32_t i = 0; i < m.nskipped; i++)
 			fprintf(stderr, "show: %s: %s\n", path, llvmir_warning(&m, i));
@@ -504,6 +606,9 @@ int show_read_llvm(const char *path, const char *func, struct prog *out, struct 
 		if (!func && m.nfuncs > 1)
 			fprintf(stderr, "show: %s: function '%s' (the first of %u; --function=NAME "
 			                "picks another)\n", path, llvmir_func_name(f), m.nfuncs);
+		else if (func && strcmp(func, llvmir_func_name(f)))
+			fprintf(stderr, "show: %s: function '%s' is %s\n", path, func,
+			        llvmir_func_name(f));
 	}
 	llvmir_module_free(&m);
 	if (st) {

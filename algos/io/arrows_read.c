@@ -1,7 +1,7 @@
 /* Reader of arrow lists, the notation of the course notes (README.md "Arrow lists", beside this
  * file): one source block per line with its successors, 'A -> B, C', 'A -> B C' or
- * 'A -> {B, C}'; 'A ->' alone gives A no successors; '-->' and U+2192 are arrows too; '#'
- * starts a comment. A line that ends in an arrow, a comma or inside braces continues on the next
+ * 'A -> {B, C}'; 'A ->' alone gives A no successors; '-->' and U+2192 are arrows too, and so is
+ * a colon after the source ('A: B, C', as adjacency lists are written); '#' starts a comment. A line that ends in an arrow, a comma or inside braces continues on the next
  * line without an arrow, so the notes' text copied with its line breaks ('A -->' / 'B,' / 'C')
  * reads as written. The first name of the file is the entry; blocks are numbered in order of
  * first appearance and named by their names; a block's successors keep their order, several
@@ -60,19 +60,15 @@ static const char *q40(char *dst, const char *s, size_t k)
 	return dst;
 }
 
-/* The length of the arrow at p ('->', '-->', '--->'... or U+2192), or 0. */
+/* The length of the arrow at p ('->', '-->', '--->'..., U+2192, and the other forms of
+ * io_arrow_len), or 0. */
 static size_t arrow_at(const char *p, const char *e)
 {
-	if (e - p >= 3 && !memcmp(p, "\xe2\x86\x92", 3))
-		return 3;
-	const char *q = p;
-	while (q < e && *q == '-')
-		q++;
-	return q > p && q < e && *q == '>' ? (size_t)(q - p) + 1 : 0;
+	return io_arrow_len(p, e);
 }
 
 /* A name's first byte: a letter, digit, '_', '.', '$', '%', '@' or a byte of a UTF-8 sequence
- * (the arrow U+2192 excepted, which the caller tests first); after it, primes (') too. */
+ * (an arrow excepted, which the caller tests first); after it, primes (') too. */
 static bool name_byte(unsigned char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
@@ -82,15 +78,29 @@ static bool name_byte(unsigned char c)
 static size_t name_len(const char *p, const char *e)
 {
 	const char *q = p;
-	while (q < e && (name_byte((unsigned char)*q) || (q > p && *q == '\'')) &&
-	       !(e - q >= 3 && !memcmp(q, "\xe2\x86\x92", 3)))
+	while (q < e && (name_byte((unsigned char)*q) || (q > p && *q == '\'')) && !arrow_at(q, e))
 		q++;
 	return (size_t)(q - p);
 }
 
-/* Whether [p, e) holds an arrow before a comment. Names hold no '-', so any '->' is one. */
+/* The length of an adjacency list's colon at p ('A: B, C', the source's name just before),
+ * which a blank, a comment or the line's end must follow; or 0. */
+static size_t colon_at(const char *p, const char *e)
+{
+	return p < e && *p == ':' && (p + 1 == e || p[1] == ' ' || p[1] == '\t' || p[1] == '#')
+	           ? 1
+	           : 0;
+}
+
+/* Whether [p, e) (after its leading blanks) holds an arrow before a comment, or starts with a
+ * name and a colon. Names hold no '-', so any '->' is one. */
 static bool has_arrow(const char *p, const char *e)
 {
+	const char *c = p + name_len(p, e);
+	while (c < e && (*c == ' ' || *c == '\t'))
+		c++;
+	if (c > p && colon_at(c, e))
+		return true;
 	for (; p < e && *p != '#'; p++)
 		if (arrow_at(p, e))
 			return true;
@@ -247,6 +257,8 @@ static int line(struct areader *r, const char *p, const char *e)
 	while (s < e && (*s == ' ' || *s == '\t'))
 		s++;
 	size_t a = arrow_at(s, e);
+	if (!a)
+		a = colon_at(s, e);
 	if (!a) {
 		if (s < e && name_byte((unsigned char)*s))
 			return afail(r, "expected an arrow after '%s', found '%s' (one source per line)",

@@ -93,7 +93,36 @@ static bool ident_byte(unsigned char c)
 	       (c >= '0' && c <= '9') || c >= 0x80;
 }
 
-/* Whether the line at buf[i..len) holds an arrow ('->' or U+2192) before any '#', quote or '{'
+/* The length of a dash at p: '-', or one that text copied from a PDF or a word processor has
+ * instead (U+2010 to U+2014, the minus sign U+2212); or 0. */
+static size_t dash_len(const unsigned char *p, const unsigned char *e)
+{
+	if (p < e && *p == '-')
+		return 1;
+	if (e - p >= 3 && p[0] == 0xe2 &&
+	    ((p[1] == 0x80 && p[2] >= 0x90 && p[2] <= 0x94) || (p[1] == 0x88 && p[2] == 0x92)))
+		return 3;
+	return 0;
+}
+
+size_t io_arrow_len(const char *ps, const char *es)
+{
+	const unsigned char *p = (const unsigned char *)ps, *e = (const unsigned char *)es, *q = p;
+	if (e - p >= 3 && p[0] == 0xe2 &&
+	    ((p[1] == 0x86 && p[2] == 0x92) || (p[1] == 0x87 && p[2] == 0x92) ||
+	     (p[1] == 0x9f && (p[2] == 0xb6 || p[2] == 0xb9))))
+		return 3; /* U+2192, U+21D2, U+27F6, U+27F9 */
+	if (q < e && *q == '=') {
+		while (q < e && *q == '=')
+			q++;
+	} else {
+		for (size_t d; (d = dash_len(q, e));)
+			q += d;
+	}
+	return q > p && q < e && *q == '>' ? (size_t)(q - p) + 1 : 0;
+}
+
+/* Whether the line at buf[i..len) holds an arrow (io_arrow_len) before any '#', quote or '{'
  * after its first byte: an edge list's comment or data dict may hold one, an arrow list's
  * successor set comes after the arrow (and a DOT set first gets the arrow reader's hint). */
 static bool arrow_line(const unsigned char *buf, size_t i, size_t len)
@@ -102,18 +131,219 @@ static bool arrow_line(const unsigned char *buf, size_t i, size_t len)
 		unsigned char c = buf[i];
 		if ((c == '{' && i > s) || c == '#' || c == '\'' || c == '"')
 			return false;
-		if ((c == '-' && i + 1 < len && buf[i + 1] == '>') ||
-		    (c == 0xe2 && i + 2 < len && buf[i + 1] == 0x86 && buf[i + 2] == 0x92))
+		if (io_arrow_len((const char *)buf + i, (const char *)buf + len))
 			return true;
 	}
 	return false;
 }
 
+/* The first line's blank-separated tokens (up to a '#' that starts one), at most max of them;
+ * returns how many, storing each one's start and length. */
+static size_t line_tokens(const unsigned char *buf, size_t i, size_t len, size_t max,
+                          size_t *at, size_t *tl)
+{
+	size_t k = 0;
+	while (k < max) {
+		while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r'))
+			i++;
+		if (i >= len || buf[i] == '\n' || buf[i] == '#')
+			break;
+		at[k] = i;
+		while (i < len && buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r' && buf[i] != '\n')
+			i++;
+		tl[k] = i - at[k];
+		k++;
+	}
+	return k;
+}
+
+static bool digits(const unsigned char *s, size_t l)
+{
+	for (size_t j = 0; j < l; j++)
+		if (s[j] < '0' || s[j] > '9')
+			return false;
+	return l > 0;
+}
+
+static bool token_is(const unsigned char *s, size_t l, const char *w)
+{
+	return l == strlen(w) && !memcmp(s, w, l);
+}
+
+/* Whether a first line that starts with a one-letter 'p', 'e', 'b' or 'n' is ssalab text: the
+ * line must go on as that line type does ('p cfg ...', 'e 0 1', 'b 3 d0', 'n b 1 x'), so an edge
+ * list whose first node is called p, e, b or n ('b c', 'e f 0.5') stays an edge list. A 'p' line
+ * with a misspelt, cut or missing kind ('p cgf 3 2', 'p pr', 'p 3 2'), or a letter alone, is
+ * text too, for the text reader's message. */
+static bool text_line(const unsigned char *buf, size_t i, size_t len)
+{
+	size_t at[4], tl[4];
+	size_t k = line_tokens(buf, i, len, 4, at, tl);
+	if (k < 2)
+		return true; /* the line type alone: the text reader says what it misses */
+	if (buf[at[1]] == '{')
+		return false; /* an edge's data dict */
+	const unsigned char *t1 = buf + at[1], *t2 = k >= 3 ? buf + at[2] : NULL;
+	switch (buf[i]) {
+	case 'p': /* 'p pro' too: a .prog cut inside its header is refused, not an edge p -> pro */
+		return (tl[1] <= 3 && !memcmp(t1, "cfg", tl[1])) ||
+		       (tl[1] <= 4 && !memcmp(t1, "prog", tl[1])) || (t2 && digits(t1, tl[1])) ||
+		       k >= 4;
+	case 'e':
+		return t2 && digits(t1, tl[1]) && digits(t2, tl[2]);
+	case 'b':
+		return t2 && digits(t1, tl[1]) && (t2[0] == 'd' || t2[0] == 'u') &&
+		       digits(t2 + 1, tl[2] - 1);
+	default: /* 'n' */
+		return t2 && (token_is(t1, tl[1], "b") || token_is(t1, tl[1], "v")) &&
+		       digits(t2, tl[2]);
+	}
+}
+
+/* Whether the line at buf[i..len) starts a textual LLVM module: a top-level keyword ('define' and
+ * 'declare' with an '@' on their line, 'target datalayout', 'target triple', 'source_filename',
+ * 'attributes #', 'module asm', 'uselistorder'), or a global, type, metadata, comdat or summary
+ * name ('@g', '%T', '!0', '$c', '^0', quoted or not) followed by '='. An arrow or edge list whose
+ * names start with those sigils ('%entry -> %loop', '%0 %1') has no '=' there. */
+static bool llvm_line(const unsigned char *buf, size_t i, size_t len)
+{
+	size_t e = i;
+	while (e < len && buf[e] != '\n')
+		e++;
+	const unsigned char *s = buf + i;
+	size_t l = e - i;
+	static const char *const kw[] = {"target datalayout", "target triple", "source_filename",
+	                                 "attributes #", "module asm", "uselistorder"};
+	for (size_t j = 0; j < sizeof kw / sizeof kw[0]; j++)
+		if (l >= strlen(kw[j]) && !memcmp(s, kw[j], strlen(kw[j])))
+			return true;
+	if ((l > 7 && !memcmp(s, "define ", 7)) || (l > 8 && !memcmp(s, "declare ", 8)))
+		return memchr(s, '@', l) != NULL;
+	if (l < 2 || !strchr("@%!$^", s[0]))
+		return false;
+	size_t j = 1;
+	if (s[1] == '"') {
+		for (j = 2; j < l && s[j] != '"'; j++)
+			;
+		if (j++ >= l)
+			return false;
+	} else {
+		while (j < l && (ident_byte(s[j]) || s[j] == '.' || s[j] == '$' || s[j] == '-'))
+			j++;
+		if (j == 1)
+			return false;
+	}
+	while (j < l && (s[j] == ' ' || s[j] == '\t'))
+		j++;
+	return j < l && s[j] == '=';
+}
+
+/* Whether the line at buf[i..len) starts with a name (an arrow list's: letters, digits, '_',
+ * '.', '$', '%', '@', UTF-8, primes after the first byte) and a colon followed by a blank, a '#'
+ * or the line's end: an adjacency list, 'A: B, C', which the arrow reader reads. */
+static bool colon_line(const unsigned char *buf, size_t i, size_t len)
+{
+	size_t s = i;
+	while (i < len && (ident_byte(buf[i]) || (buf[i] && strchr(".$%@", buf[i])) ||
+	                   (i > s && buf[i] == '\'')))
+		i++;
+	if (i == s)
+		return false;
+	while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
+		i++;
+	return i < len && buf[i] == ':' &&
+	       (i + 1 == len || strchr(" \t\r\n#", buf[i + 1]));
+}
+
+/* Whether the line at buf[i..len) starts a Mermaid flowchart: a '```mermaid' fence, a '%%'
+ * comment, a '---' front matter, 'flowchart', or 'graph' and a direction (TB, TD, BT, RL, LR)
+ * not followed by '{' (DOT's 'graph TD {' is an undirected graph called TD). */
+static bool mermaid_line(const unsigned char *buf, size_t i, size_t len)
+{
+	const char *s = (const char *)buf + i;
+	size_t l = len - i, e = 0;
+	while (e < l && s[e] != '\n')
+		e++;
+	while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\r'))
+		e--;
+	if ((e >= 10 && !strncasecmp(s, "```mermaid", 10)) || (e >= 2 && !memcmp(s, "%%", 2)) ||
+	    (e == 3 && !memcmp(s, "---", 3)))
+		return true;
+	size_t k = 0;
+	while (k < e && ident_byte((unsigned char)s[k]))
+		k++;
+	if (k == 9 && !strncasecmp(s, "flowchart", 9))
+		return true;
+	if (!(k == 5 && !strncasecmp(s, "graph", 5)))
+		return false;
+	while (k < e && (s[k] == ' ' || s[k] == '\t'))
+		k++;
+	static const char *const dirs[] = {"TB", "TD", "BT", "RL", "LR"};
+	for (size_t d = 0; d < 5; d++)
+		if (e - k >= 2 && !memcmp(s + k, dirs[d], 2) &&
+		    (e - k == 2 || !ident_byte((unsigned char)s[k + 2]))) {
+			k += 2;
+			while (k < e && (s[k] == ' ' || s[k] == '\t'))
+				k++;
+			return k == e || s[k] != '{';
+		}
+	return false;
+}
+
+/* What other graph format the first line at buf[i..len) starts, or NULL: XML (GraphML, GEXF),
+ * JSON (networkx's node-link data, Cytoscape), GML ('graph [', after an optional 'Creator'
+ * line), Pajek ('*Vertices'). Their files would otherwise read as an edge list of their tokens,
+ * or as an undirected DOT graph. */
+static const char *foreign_line(const unsigned char *buf, size_t i, size_t len)
+{
+	const char *s = (const char *)buf + i;
+	size_t l = len - i;
+	if (l >= 5 && (!memcmp(s, "<?xml", 5) || !strncasecmp(s, "<graphml", l < 8 ? l : 8) ||
+	               !strncasecmp(s, "<gexf", 5)))
+		return "XML (GraphML or GEXF)";
+	if (l >= 2 && (s[0] == '{' || s[0] == '[')) {
+		size_t k = 1;
+		while (k < l && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r' || s[k] == '\n'))
+			k++;
+		if (k < l && (s[k] == '"' || (s[0] == '[' && s[k] == '{')))
+			return "JSON";
+	}
+	if (l >= 9 && (!strncasecmp(s, "*vertices", 9) || !strncasecmp(s, "*network", 8)))
+		return "Pajek";
+	size_t k = 0;
+	if (l >= 8 && !strncmp(s, "Creator", 7) && (s[7] == ' ' || s[7] == '\t')) {
+		while (k < l && s[k] != '\n')
+			k++;
+		while (k < l && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r' || s[k] == '\n'))
+			k++;
+	}
+	if (l - k >= 5 && !strncmp(s + k, "graph", 5)) {
+		k += 5;
+		while (k < l && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r' || s[k] == '\n'))
+			k++;
+		if (k < l && s[k] == '[')
+			return "GML";
+	}
+	return NULL;
+}
+
+const char *io_foreign_format(const unsigned char *buf, size_t len)
+{
+	size_t i = io_bom_len(buf, len);
+	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
+		i++;
+	return foreign_line(buf, i, len);
+}
+
 /* Skips a byte-order mark, blank lines and '#' comment lines (all the text kinds allow them),
- * then decides by the first line: a '//' or '/ *' comment or a DOT keyword first is DOT; an
- * arrow ('->', '-->', U+2192) before any '#', quote or '{' (but the line's first byte) makes an
- * arrow list; a one-letter 'p', 'e', 'b' or 'n' followed by a blank is ssalab text; anything
- * else is an edge list.
+ * then decides by the first line: a '//' or '/ *' comment or a DOT keyword first is DOT; a
+ * ';' comment or an LLVM module's first line (llvm_line) is LLVM IR, and so is bitcode (by its
+ * magic, before the NUL test: bitcode holds NUL bytes); another graph format ssalab does not
+ * read (foreign_line: GraphML, JSON, GML, Pajek) is refused by name; a Mermaid flowchart's first line
+ * (mermaid_line) is Mermaid; an arrow ('->', '-->', U+2192, io_arrow_len) before any '#', quote
+ * or '{' (but the line's first byte), or a name and a colon first ('A: B, C'), makes an arrow
+ * list; a one-letter 'p', 'e', 'b' or 'n' followed by a blank and what that line type holds
+ * (text_line) is ssalab text; anything else is an edge list.
  * Undecided (only comments, or empty) is text, whose reader says the input has no edges
  * (IO_MSG_NO_EDGES, right for an edge list and a .cfg alike); so is anything with a NUL byte. */
 enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
@@ -121,6 +351,9 @@ enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
 	size_t i;
 	if (len && buf[0] == (unsigned char)IO_SSAB_MAGIC[0])
 		return IO_IN_BIN;
+	if (len >= 4 && ((buf[0] == 'B' && buf[1] == 'C' && buf[2] == 0xC0 && buf[3] == 0xDE) ||
+	                 (buf[0] == 0xDE && buf[1] == 0xC0 && buf[2] == 0x17 && buf[3] == 0x0B)))
+		return IO_IN_LLVM;
 	if (memchr(buf, 0, len))
 		return IO_IN_TEXT; /* binary garbage: the strict reader's diagnostics fit best */
 	i = io_bom_len(buf, len);
@@ -136,6 +369,12 @@ enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
 	}
 	if (i + 1 < len && buf[i] == '/' && (buf[i + 1] == '/' || buf[i + 1] == '*'))
 		return IO_IN_DOT;
+	if (buf[i] == ';' || llvm_line(buf, i, len))
+		return IO_IN_LLVM;
+	if (foreign_line(buf, i, len))
+		return IO_IN_FOREIGN;
+	if (mermaid_line(buf, i, len))
+		return IO_IN_MERMAID;
 	size_t s = i;
 	while (i < len && ident_byte(buf[i]))
 		i++;
@@ -145,9 +384,10 @@ enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
 	for (size_t j = 0; j < 3 && end; j++)
 		if (k == strlen(kw[j]) && !strncasecmp((const char *)buf + s, kw[j], k))
 			return IO_IN_DOT;
-	if (arrow_line(buf, s, len))
+	if (arrow_line(buf, s, len) || colon_line(buf, s, len))
 		return IO_IN_ARROWS;
-	if (k == 1 && strchr("pebn", buf[s]) && (i == len || strchr(" \t\r\n", buf[i])))
+	if (k == 1 && strchr("pebn", buf[s]) && (i == len || strchr(" \t\r\n", buf[i])) &&
+	    text_line(buf, s, len))
 		return IO_IN_TEXT;
 	return IO_IN_EDGES;
 }
@@ -163,6 +403,12 @@ const char *io_input_kind_str(enum io_input_kind k)
 		return "dot";
 	case IO_IN_ARROWS:
 		return "arrows";
+	case IO_IN_LLVM:
+		return "llvm";
+	case IO_IN_MERMAID:
+		return "mermaid";
+	case IO_IN_FOREIGN:
+		return "foreign";
 	default:
 		return "edges";
 	}
@@ -316,8 +562,9 @@ static int suspect(const char *s)
 {
 	if (!s)
 		return -1;
-	if (strstr(s, "->") || strstr(s, "\xe2\x86\x92"))
-		return 0;
+	for (const char *e = s + strlen(s), *c = s; c < e; c++)
+		if (io_arrow_len(c, e))
+			return 0;
 	if (strchr(s, ','))
 		return 1;
 	if (strchr(s, '{'))

@@ -35,7 +35,7 @@ enum tok { T_END, T_ID, T_LBRACE, T_RBRACE, T_LBRACK, T_RBRACK, T_SEMI, T_COMMA,
 struct dreader {
 	const char *name;
 	struct io_error *err;
-	const char *p, *end;
+	const char *start, *p, *end;
 	unsigned long long line;
 	bool bol; /* p is at the beginning of a line (up to blanks): a '#' there is a comment */
 	/* the current token */
@@ -261,8 +261,10 @@ static int next(struct dreader *r)
 	r->t = T_ID;
 	if (c == '"') {
 		/* '\"' is a quote; backslash-newline continues the line; other escapes (\l, \n
-		 * in labels) stay as they are for the label rules. */
+		 * in labels) stay as they are for the label rules. "a" + "b" is "ab" (graphviz
+		 * joins quoted strings with '+', blanks and comments around it allowed). */
 		r->quoted = true;
+	more:
 		p++;
 		while (p < r->end && *p != '"') {
 			if (*p == '\\' && p + 1 < r->end && (p[1] == '"' || p[1] == '\n' || p[1] == '\r')) {
@@ -292,6 +294,27 @@ static int next(struct dreader *r)
 		}
 		r->p = p + 1;
 		r->te = r->p;
+		unsigned long long line = r->line;
+		bool bol = r->bol;
+		if ((st = skip_space(r)))
+			return st;
+		if (r->p < r->end && *r->p == '+') {
+			r->p++;
+			if ((st = skip_space(r)))
+				return st;
+			if (r->p >= r->end || *r->p != '"') {
+				r->tline = r->line;
+				r->ts = r->p;
+				r->te = r->p < r->end ? r->p + 1 : r->p;
+				return dfail(r, "'+' joins two quoted strings (\"a\" + \"b\"), found %s",
+				             r->p < r->end ? shown(r, (char[64]){0}, 64) : "the end");
+			}
+			p = r->p;
+			goto more;
+		}
+		r->p = r->te; /* no '+': the blanks and comments are the next token's */
+		r->line = line;
+		r->bol = bol;
 	} else if (c == '<') {
 		/* An HTML string: balanced '<' '>' (graphviz's rule), markup kept for add_html_label */
 		r->quoted = r->html = true;
@@ -336,6 +359,17 @@ static int next(struct dreader *r)
 	} else {
 		r->t = T_BAD;
 		r->te = p + 1;
+		/* '−>' or '=>' (a dash copied from a PDF, a typo): a '>' glued to what came before */
+		bool lookalike =
+		    c == '>' && ((p - r->start >= 1 && p[-1] == '=') ||
+		                 (p - r->start >= 3 && (unsigned char)p[-3] == 0xe2 &&
+		                  (((unsigned char)p[-2] == 0x80 && (unsigned char)p[-1] >= 0x90 &&
+		                    (unsigned char)p[-1] <= 0x94) ||
+		                   ((unsigned char)p[-2] == 0x88 && (unsigned char)p[-1] == 0x92))));
+		if (lookalike)
+			return dfail(r, "unexpected '>' after '%s' (DOT's edge is '->', with the ASCII "
+			                "hyphen-minus)",
+			             p[-1] == '=' ? "=" : (char[4]){p[-3], p[-2], p[-1], 0});
 		return dfail(r, "unexpected %s", shown(r, (char[64]){0}, 64));
 	}
 	if (r->vlen && memchr(r->val, 0, r->vlen)) /* an empty id may have no buffer yet */
@@ -371,15 +405,18 @@ static bool is_kw(const struct dreader *r, const char *kw)
 	return r->t == T_ID && !r->quoted && r->vlen == strlen(kw) && !strcasecmp(r->val, kw);
 }
 
-/* The name of a label: its first line. Record braces and a leading '<port>' are dropped; the
- * line ends at an escape \l \n \r, a newline, '|', '{' or '}'; blanks are trimmed and a final
- * ':' (opt writes "%name:") dropped. "\N" (graphviz: the node's id) gives nothing. */
+/* The name of a label: its first line. Record braces and a leading '<port>' are dropped (in a
+ * record label: one that starts with '{' or holds a '|'; elsewhere graphviz prints '<x>' as
+ * written); the line ends at an escape \l \n \r, a newline, '|', '{' or '}'; blanks are
+ * trimmed and a final ':' (opt writes "%name:") dropped. "\N" (graphviz: the node's id) gives
+ * nothing. */
 static void label_line(const char *s, size_t len, size_t *from, size_t *to)
 {
 	size_t i = 0;
+	bool record = memchr(s, '|', len) != NULL;
 	while (i < len && (s[i] == '{' || s[i] == ' ' || s[i] == '\t'))
-		i++;
-	if (i < len && s[i] == '<') {
+		record |= s[i++] == '{';
+	if (record && i < len && s[i] == '<') {
 		const char *gt = memchr(s + i, '>', len - i);
 		if (gt)
 			i = (size_t)(gt - s) + 1;
@@ -1238,7 +1275,7 @@ int io_read_dot_prefixed(FILE *f, const char *name, const unsigned char *prefix,
 	memset(&r, 0, sizeof r);
 	r.name = name;
 	r.err = err;
-	r.p = buf + io_bom_len(buf, len);
+	r.start = r.p = buf + io_bom_len(buf, len);
 	r.end = buf + len;
 	r.line = 1;
 	r.bol = true;

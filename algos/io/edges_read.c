@@ -6,7 +6,9 @@
  * field is an error rather than a node or edge dropped unseen. A line with a single id declares
  * a node without edges. The entry is the node named by a '# entry: <id>' comment line (other
  * tools skip it as a comment), else the first node of the first line. A comma in the first data
- * line makes the file comma-separated ('u,v[,weight]', quoted fields); a first line of column
+ * line makes the file comma-separated ('u,v[,weight]', quoted fields), else a semicolon between
+ * two fields semicolon-separated ('u;v[;weight]', decimal commas); a line whose names hold
+ * blanks between tabs, after lines without blanks, makes it tab-separated; a first line of column
  * names ('from to', 'source,target', ...) is skipped unless a word of it is a node elsewhere,
  * which a second pass then reads as the edge it is. A line with an arrow field is in another
  * notation, and an error.
@@ -35,8 +37,11 @@ struct ereader {
 	/* the open containers of a data dict, innermost last (data_dict) */
 	uint8_t *stack;
 	size_t depth, scap;
-	/* the dialect, decided by the first data line: fields separated by commas, or blanks */
-	bool decided, csv;
+	/* the dialect, decided by the first data line: fields separated by commas (or semicolons,
+	 * sep), or blanks; tab_clean: no data line so far had a ' ' (each was tab-separated, or
+	 * one field), so a line with a name holding a blank may still make the file tab-separated */
+	bool decided, csv, tab_clean;
+	char sep;
 	unsigned long long first_line;
 	/* a first line of column names (header_words), skipped; clash: one of them is a node id
 	 * elsewhere, so the line was an edge after all */
@@ -436,17 +441,19 @@ static int comment(struct ereader *r, const char *p, const char *e)
 	return SSA_OK;
 }
 
-/* Whether [s, e) is an arrow ('->', '-->', U+2192) or DOT's undirected '--'. */
+/* Whether [s, e) is an arrow (io_arrow_len: '->', '-->', U+2192, ...) or DOT's undirected
+ * '--'. */
 static bool is_arrow(const char *s, const char *e)
 {
-	if (e - s == 3 && !memcmp(s, "\xe2\x86\x92", 3))
-		return true;
 	if (e - s == 2 && !memcmp(s, "--", 2))
 		return true;
-	const char *p = s;
-	while (p < e && *p == '-')
-		p++;
-	return p > s && p + 1 == e && *p == '>';
+	return io_arrow_len(s, e) == (size_t)(e - s);
+}
+
+/* 'u,v', 'u;v' or 'u<TAB>v', for messages. */
+static const char *sep_form(char sep)
+{
+	return sep == ';' ? "u;v" : sep == '\t' ? "u<TAB>v" : "u,v";
 }
 
 /* A line of an edge list with an arrow field: it is in another notation than the file's first
@@ -462,11 +469,12 @@ static int arrow_line(struct ereader *r, const char *s, const char *e, bool undi
 	if (undirected)
 		return efail(r, "'%s': '--' is DOT's undirected edge (a CFG needs '->')", q);
 	return efail(r,
-	             "'%s' is in the arrow-list or DOT notation, but %s ('u v' per line; an arrow "
+	             "'%s' is in the arrow-list or DOT notation, but %s ('%s' per line; an arrow "
 	             "on the first line makes an arrow list)",
 	             q,
 	             r->line > r->first_line ? "the file's first line made it an edge list"
-	                                     : "the file was read as an edge list");
+	                                     : "the file was read as an edge list",
+	             r->csv ? sep_form(r->sep) : "u v");
 }
 
 /* A header: two column names that are a known pair (from to, source target, src dst, src
@@ -510,14 +518,50 @@ static int add_edge(struct ereader *r, uint32_t u, uint32_t v)
 	return SSA_OK;
 }
 
-#define CSV_USAGE "(expected 'u,v', optionally followed by a weight)"
+#define CSV_USAGE "(expected '%s', optionally followed by a weight)"
 
-/* A comma-separated line: fields split at commas, blanks around them trimmed, a field in
- * double quotes may hold commas and '""' for a quote; a '#' that starts a field or follows a
- * blank starts a comment. One field is a node, two an edge, three an edge and its weight. */
+
+/* A weight in a semicolon-separated file may have a decimal comma ('0,5'), as the spreadsheets
+ * that write ';' between fields write it. */
+static bool csv_weight(const struct ereader *r, const char *s, const char *e)
+{
+	const char *c = r->sep == ';' ? memchr(s, ',', (size_t)(e - s)) : NULL;
+	if (!c || (size_t)(e - s) > 64)
+		return weight(s, e);
+	char b[64];
+	memcpy(b, s, (size_t)(e - s));
+	b[c - s] = '.';
+	return weight(b, b + (e - s));
+}
+
+/* Whether an unquoted field holds an arrow ('->', '-->', U+2192) or DOT's '--' as a word of its
+ * own between two others ('B -> C'): a line of the arrow-list notation in a comma-separated file
+ * (a field that is an arrow glued to names, 'r->A', or '--' alone, is a name). */
+static const char *field_arrow(const char *s, const char *e)
+{
+	const char *ws, *we, *p = s;
+	int words = 0;
+	const char *arrow = NULL;
+	while (tok(&p, e, &ws, &we)) {
+		if (!arrow && words > 0 && is_arrow(ws, we))
+			arrow = ws;
+		words++;
+	}
+	return arrow && words >= 3 ? arrow : NULL;
+}
+
+/* A comma-separated line: fields split at commas (r->sep), blanks around them trimmed, a field
+ * in double quotes may hold commas and '""' for a quote; a '#' that starts a field or follows a
+ * blank starts a comment. One field is a node, two an edge, three an edge and its weight. An
+ * unquoted field with an arrow between two words is refused (field_arrow). */
 static int csv_line(struct ereader *r, const char *p, const char *e, bool first)
 {
 	char q[48];
+	const char sep = r->sep;
+	const char *form = sep_form(sep);
+	/* what is trimmed around a field: blanks, but a tab where it separates fields */
+#define PAD(c) ((c) == ' ' || ((c) == '\t' && sep != '\t'))
+	const char *line_s = p;
 	const char *f[3];
 	size_t len[3];
 	int nf = 0;
@@ -531,7 +575,7 @@ static int csv_line(struct ereader *r, const char *p, const char *e, bool first)
 	char *o = r->fbuf;
 	bool more = true;
 	while (more) {
-		while (p < e && blank(*p))
+		while (p < e && PAD(*p))
 			p++;
 		const char *s = p;
 		char *fs = o;
@@ -550,28 +594,35 @@ static int csv_line(struct ereader *r, const char *p, const char *e, bool first)
 				}
 				*o++ = *p;
 			}
-			while (p < e && blank(*p))
+			while (p < e && PAD(*p))
 				p++;
-			if (p < e && *p != ',' && *p != '#')
+			if (p < e && *p != sep && *p != '#')
 				return efail(r, "unexpected '%s' after the quoted field %d " CSV_USAGE,
-				             q40(q, p, e), nf + 1);
+				             q40(q, p, e), nf + 1, form);
 		} else {
-			while (p < e && *p != ',' && !(*p == '#' && (p == s || blank(p[-1]))))
+			while (p < e && *p != sep && !(*p == '#' && (p == s || PAD(p[-1]))))
 				p++;
 			const char *t = p;
-			while (t > s && blank(t[-1]))
+			while (t > s && PAD(t[-1]))
 				t--;
+			const char *arrow = field_arrow(s, t);
+			if (arrow) {
+				const char *le = p;
+				while (le < e && !(*le == '#' && PAD(le[-1])))
+					le++;
+				return arrow_line(r, line_s, le, arrow[0] == '-' && arrow[1] == '-');
+			}
 			memcpy(o, s, (size_t)(t - s));
 			o += t - s;
 			if (o == fs) {
 				if (nf == 0 && (p == e || *p == '#'))
 					return SSA_OK; /* a comment line */
-				return efail(r, "empty field %d " CSV_USAGE, nf + 1);
+				return efail(r, "empty field %d " CSV_USAGE, nf + 1, form);
 			}
 		}
-		more = p < e && *p == ',';
+		more = p < e && *p == sep;
 		if (nf == 3)
-			return efail(r, "unexpected field 4 '%s' " CSV_USAGE, q40(q, fs, o));
+			return efail(r, "unexpected field 4 '%s' " CSV_USAGE, q40(q, fs, o), form);
 		f[nf] = fs;
 		len[nf++] = (size_t)(o - fs);
 		if (more)
@@ -585,23 +636,65 @@ static int csv_line(struct ereader *r, const char *p, const char *e, bool first)
 		return st;
 	if ((st = intern(r, f[1], f[1] + len[1], &v)))
 		return st;
-	if (nf == 3 && !weight(f[2], f[2] + len[2]))
+	if (nf == 3 && !csv_weight(r, f[2], f[2] + len[2]))
 		return efail(r, "field 3 '%s' is not a weight " CSV_USAGE,
-		             q40(q, f[2], f[2] + len[2]));
+		             q40(q, f[2], f[2] + len[2]), form);
 	return add_edge(r, u, v);
+#undef PAD
 }
 
 /* The dialect, from the first data line: a comma before any '{' (a data dict) and any '#'
- * makes the file comma-separated. */
+ * (and outside double quotes) makes the file comma-separated; else a semicolon with a field after it ('a;b', not 'a b;')
+ * makes it semicolon-separated, as spreadsheets write CSV where the comma is the decimal point. */
 static void decide(struct ereader *r, const char *p, const char *e)
 {
 	r->decided = true;
 	r->first_line = r->line;
-	for (; p < e && *p != '{' && *p != '#'; p++)
+	const char *semi = NULL;
+	for (; p < e && *p != '{' && *p != '#'; p++) {
+		if (*p == '"') { /* a quoted field's separators are its own */
+			const char *q = memchr(p + 1, '"', (size_t)(e - p - 1));
+			p = q ? q : e - 1;
+			continue;
+		}
 		if (*p == ',') {
 			r->csv = true;
+			r->sep = ',';
 			return;
 		}
+		if (*p == ';' && !semi)
+			semi = p;
+	}
+	for (const char *t = semi ? semi + 1 : e; t < p; t++)
+		if (!blank(*t)) {
+			r->csv = true;
+			r->sep = ';';
+			return;
+		}
+}
+
+/* Whether the data line [s, e), whose third blank-separated field is [ws, we) and which goes
+ * on at x, is no 'u v [weight]' line (the third field is no weight, or a fourth follows) but
+ * holds two or three fields between tabs, one of them with a blank: a tab-separated line whose
+ * names hold blanks. */
+static bool tab_line(const char *s, const char *e, const char *ws, const char *we, const char *x)
+{
+	const char *t1, *t2;
+	if (weight(ws, we) && !tok(&x, e, &t1, &t2))
+		return false;
+	if (!memchr(s, '\t', (size_t)(e - s)) || !memchr(s, ' ', (size_t)(e - s)))
+		return false;
+	int nf = 0;
+	for (const char *p = s; p < e && *p != '#'; nf++) {
+		const char *t = memchr(p, '\t', (size_t)(e - p));
+		const char *fe = t ? t : e;
+		while (p < fe && *p == ' ')
+			p++;
+		if (p == fe || *p == '#')
+			return false; /* an empty field: no tab-separated line either */
+		p = t ? t + 1 : e;
+	}
+	return nf == 2 || nf == 3;
 }
 
 static int line(struct ereader *r, const char *p, const char *e)
@@ -632,6 +725,14 @@ static int line(struct ereader *r, const char *p, const char *e)
 		return arrow_line(r, s, e, ve - vs == 2 && vs[1] == '-');
 	if (third && is_arrow(ws, we))
 		return arrow_line(r, s, e, we - ws == 2 && ws[1] == '-');
+	if (third && *ws != '{' && r->tab_clean && tab_line(s, e, ws, we, x)) {
+		/* 'entry block<TAB>loop': no 'u v' line, but a name with a blank between tabs, and
+		 * every data line before had its fields between tabs: the file is tab-separated */
+		r->csv = true;
+		r->sep = '\t';
+		return csv_line(r, s, e, first);
+	}
+	r->tab_clean &= !memchr(s, ' ', (size_t)(e - s));
 	if (first) {
 		const char *f[3] = {us, vs, NULL};
 		x = p;
@@ -687,6 +788,7 @@ static void ereader_init(struct ereader *r, const char *name, struct io_error *e
 	r->name = name;
 	r->err = err;
 	r->allow_header = allow_header;
+	r->tab_clean = true;
 	names_builder_init(&r->nb);
 }
 
@@ -750,7 +852,11 @@ int io_read_edges_prefixed(FILE *f, const char *name, const unsigned char *prefi
 	}
 	if (!(st = io_import_finish(name, &r.nb, entry, &r.el, 0, NULL, NULL, NULL, out, err)) &&
 	    (st = io_import_warn(name,
-	                         r.csv ? "a comma-separated edge list ('u,v' per line)"
+	                         r.csv && r.sep == ';'
+	                             ? "a semicolon-separated edge list ('u;v' per line)"
+	                         : r.csv && r.sep == '\t'
+	                             ? "a tab-separated edge list ('u<TAB>v' per line)"
+	                         : r.csv ? "a comma-separated edge list ('u,v' per line)"
 	                               : "an edge list ('u v' per line)",
 	                         /* a CSV name holds a comma only when quoted: on purpose */
 	                         r.csv ? IO_SUSPECT_ARROW | IO_SUSPECT_BRACE

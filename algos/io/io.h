@@ -32,8 +32,10 @@ enum io_format { IO_FMT_UNKNOWN, IO_FMT_CFG, IO_FMT_PROG, IO_FMT_BIN, IO_FMT_DOT
 enum io_format io_format_from_path(const char *path);
 
 /* Reads any format into a program (a .cfg gives a program with no variables). The format comes
- * from the content (io_sniff): the binary magic, a graphviz 'digraph', ssalab text ('p', 'e',
- * 'b', 'n' lines), an arrow list (an arrow on the first line), else a plain edge list. DOT,
+ * from the content (io_sniff): the binary magic, a graphviz 'digraph', a Mermaid flowchart, ssalab
+ * text ('p', 'e', 'b', 'n' lines), an arrow list (an arrow on the first line, or 'A: B, C'),
+ * else a plain edge list; LLVM IR
+ * (text or bitcode, IO_IN_LLVM) is refused with a message naming the importer. DOT,
  * edge-list and arrow-list inputs keep their node names in out->bnames (DOT's def/use/ops
  * attributes make a program with named variables); on success err->warning may hold a warning. */
 int io_read_prog(const char *path, struct prog *out, struct io_error *err);
@@ -42,10 +44,22 @@ int io_read_cfg(const char *path, struct cfg *out, struct io_error *err);
  * the file is open. */
 int io_read_any(FILE *f, const char *name, struct prog *out, struct io_error *err);
 
-enum io_input_kind { IO_IN_TEXT, IO_IN_BIN, IO_IN_DOT, IO_IN_EDGES, IO_IN_ARROWS };
-/* The kind of input whose first bytes are buf[0..len) (len may be short: the whole input). */
+enum io_input_kind {
+	IO_IN_TEXT,
+	IO_IN_BIN,
+	IO_IN_DOT,
+	IO_IN_EDGES,
+	IO_IN_ARROWS,
+	IO_IN_LLVM,
+	IO_IN_MERMAID,
+	IO_IN_FOREIGN /* a graph format ssalab does not read: io_foreign_format names it */
+};
+/* The kind of input whose first bytes are buf[0..len) (len may be short: the whole input).
+ * IO_IN_LLVM is an LLVM module, text or bitcode, which only algos/llvmir reads. */
 enum io_input_kind io_sniff(const unsigned char *buf, size_t len);
 const char *io_input_kind_str(enum io_input_kind k);
+/* "GML", "JSON", "Pajek", "XML (GraphML or GEXF)" for an input of IO_IN_FOREIGN, else NULL. */
+const char *io_foreign_format(const unsigned char *buf, size_t len);
 
 /* Graphviz DOT (README.md "DOT input"), plain edge lists (README.md "Edge lists") and the course
  * notes' arrow lists (README.md "Arrow lists": 'A -> B, C') from an open stream; name is used in
@@ -53,6 +67,9 @@ const char *io_input_kind_str(enum io_input_kind k);
 int io_read_dot(FILE *f, const char *name, struct prog *out, struct io_error *err);
 int io_read_edges(FILE *f, const char *name, struct prog *out, struct io_error *err);
 int io_read_arrows(FILE *f, const char *name, struct prog *out, struct io_error *err);
+/* Mermaid flowcharts ('flowchart TD' / 'graph LR', then 'A --> B' statements: README.md
+ * "Mermaid flowcharts"). */
+int io_read_mermaid(FILE *f, const char *name, struct prog *out, struct io_error *err);
 
 /* From an open stream; name is used in error messages. */
 int io_read_text(FILE *f, const char *name, struct prog *out, struct io_error *err);

@@ -16,6 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The length of the arrow at p, or 0: '->' with any number of dashes, where a dash may also be
+ * one that text copied from a PDF holds (U+2010 to U+2014, U+2212: '−>'), '=>' with any number
+ * of '=', and the arrows U+2192, U+21D2, U+27F6, U+27F9. What the arrow-list reader, the sniffer
+ * and the edge-list reader's notation checks take for an arrow. */
+size_t io_arrow_len(const char *p, const char *e);
+
 /* Fills err (which may be NULL) and returns status. */
 int io_fail(struct io_error *err, const char *file, unsigned long long line, int status,
             const char *fmt, ...) __attribute__((format(printf, 5, 6)));
@@ -36,6 +42,10 @@ int io_read_edges_prefixed(FILE *f, const char *name, const unsigned char *prefi
 int io_read_arrows_prefixed(FILE *f, const char *name, const unsigned char *prefix, size_t plen,
                             bool size_known, uint64_t size, struct prog *out,
                             struct io_error *err);
+
+int io_read_mermaid_prefixed(FILE *f, const char *name, const unsigned char *prefix, size_t plen,
+                             bool size_known, uint64_t size, struct prog *out,
+                             struct io_error *err);
 
 /* The whole input (prefix, then the rest of f) in one malloc'd buffer with a NUL after its len
  * bytes: sized from the file's size when known, else grown with the bytes that arrive. */

@@ -53,6 +53,19 @@ int io_read_any(FILE *f, const char *name, struct prog *out, struct io_error *er
 			st = io_read_edges_prefixed(f, name, pre, plen, known, size, out, err);
 		else if (kind == IO_IN_ARROWS)
 			st = io_read_arrows_prefixed(f, name, pre, plen, known, size, out, err);
+		else if (kind == IO_IN_FOREIGN)
+			st = io_fail(err, name, 0, SSA_EINPUT,
+			             "%s, a graph format ssalab does not read (it reads .cfg, .prog, "
+			             ".ssab, DOT, Mermaid, edge lists and arrow lists: export the graph as "
+			             "DOT or as an edge list)",
+			             io_foreign_format(pre, plen));
+		else if (kind == IO_IN_MERMAID)
+			st = io_read_mermaid_prefixed(f, name, pre, plen, known, size, out, err);
+		else if (kind == IO_IN_LLVM)
+			st = io_fail(err, name, 0, SSA_EINPUT,
+			             "LLVM IR (%s), not a graph file: the LLVM IR importer reads "
+			             "modules (gen --from, and bench --in or show given the file)",
+			             pre[0] == 'B' || pre[0] == 0xDE ? "bitcode" : "text");
 		else
 			st = io_read_text_prefixed(f, name, pre, plen, known, size, out, err);
 	}

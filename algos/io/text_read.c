@@ -405,10 +405,16 @@ static int parse_block(struct tparse *t, char *p, char *e)
 			             quote(q, sizeof q, ts, te));
 		uint64_t k;
 		int r = parse_num(ts + 1, te, t->nvars ? t->nvars - 1 : 0, &k);
-		if (r == NUM_BAD)
+		if (r == NUM_BAD) {
+			/* 'dx': a variable by its name, which an 'n v <k> x' line gives */
+			bool named = te - ts > 1 && ((ts[1] >= 'a' && ts[1] <= 'z') ||
+			                             (ts[1] >= 'A' && ts[1] <= 'Z') || ts[1] == '_');
 			return tfail(t,
-			             "bad op '%s' (expected d<k> or u<k>, k an unsigned decimal)",
-			             quote(q, sizeof q, ts, te));
+			             "bad op '%s' (expected d<k> or u<k>, k an unsigned decimal%s)",
+			             quote(q, sizeof q, ts, te),
+			             named ? ": variables are numbered, 'n v <k> <name>' names one"
+			                   : "");
+		}
 		if (r == NUM_BIG || t->nvars == 0) {
 			if (t->nvars == 0)
 				return tfail(

@@ -9,15 +9,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One table: count names from the pool; a byte the text formats could not hold (a blank, a
- * control byte, a leading '#') becomes '_', a name is cut to NAMES_MAX_LEN bytes. */
+/* One table: count names from the pool; a control byte becomes '_' (a quoted IR name may hold
+ * a newline: one name stays one line of a view), a name is cut to NAMES_MAX_LEN bytes at a UTF-8
+ * character's start. Blanks and a leading '#' stay, as in DOT's names ('"entry block"' and
+ * 'entry_block' are two blocks); the text writers write them as '_'. */
+/* How much of name s a table keeps: all of it, or NAMES_MAX_LEN bytes less a UTF-8 character
+ * that would be cut. */
+static size_t cut_len(const char *s)
+{
+	size_t l = strlen(s);
+	if (l <= NAMES_MAX_LEN)
+		return l;
+	l = NAMES_MAX_LEN;
+	while (l > 0 && ((unsigned char)s[l] & 0xc0) == 0x80)
+		l--; /* s[l], the first byte left out, continues a character */
+	return l;
+}
+
 static int table(struct names *out, uint32_t count, const struct llvmir_func *f, bool blocks)
 {
 	uint64_t total = 0;
-	for (uint32_t i = 0; i < count; i++) {
-		size_t l = strlen(blocks ? llvmir_block_name(f, i) : llvmir_var_name(f, i));
-		total += l < NAMES_MAX_LEN ? l : NAMES_MAX_LEN;
-	}
+	for (uint32_t i = 0; i < count; i++)
+		total += cut_len(blocks ? llvmir_block_name(f, i) : llvmir_var_name(f, i));
 	uint32_t *ids = ssa_alloc_array(count ? count : 1, sizeof *ids);
 	uint64_t *soff = ssa_alloc_array((size_t)count + 1, sizeof *soff);
 	char *pool = malloc(total ? total : 1);
@@ -28,15 +41,12 @@ static int table(struct names *out, uint32_t count, const struct llvmir_func *f,
 		soff[0] = 0;
 		for (uint32_t i = 0; i < count; i++) {
 			const char *nm = blocks ? llvmir_block_name(f, i) : llvmir_var_name(f, i);
-			size_t l = strlen(nm);
-			if (l > NAMES_MAX_LEN)
-				l = NAMES_MAX_LEN;
+			size_t l = cut_len(nm);
 			if (!l)
 				continue;
 			for (size_t j = 0; j < l; j++) {
 				unsigned char ch = (unsigned char)nm[j];
-				bool bad = ch <= ' ' || ch == 0x7f || (j == 0 && ch == '#');
-				pool[at + j] = bad ? '_' : (char)ch;
+				pool[at + j] = ch < ' ' || ch == 0x7f ? '_' : (char)ch;
 			}
 			at += l;
 			ids[k] = i;
