@@ -120,7 +120,6 @@ struct pipe {
 	enum phi_flavor flavor;
 	uint64_t df_limit;
 	void *dom_scratch, *df_scratch, *phi_scratch, *ren_scratch;
-	uint32_t *idom;
 	struct domtree dt;
 	struct df_sets df;
 	struct var_blocks vb;
@@ -146,17 +145,22 @@ static void lap_end(struct pipe *x, int k)
 	x->cpu[k] += c - x->lap_cpu;
 }
 
+/* Before each run. The φ sets and the minimal path's form keep their arrays (rewritten by the
+ * run, as the tree's are): a compiler's buffers are reused from one function to the next,
+ * and freeing them would time the allocator's page faults. */
 static void pipe_free_outputs(struct pipe *x)
 {
 	var_blocks_free(&x->vb);
 	memset(&x->vb, 0, sizeof(x->vb));
-	ssa_form_free(&x->s);
+	if (x->maximal)
+		ssa_form_free(&x->s);
 	ssa_form_free(&x->pruned);
 }
 
 static void pipe_free(struct pipe *x)
 {
 	pipe_free_outputs(x);
+	ssa_form_free(&x->s);
 	domtree_free(&x->dt);
 	if (x->dom_scratch)
 		x->da->scratch_free(x->dom_scratch);
@@ -170,7 +174,22 @@ static void pipe_free(struct pipe *x)
 		df_sets_free(&x->df);
 	if (x->ps.off)
 		phi_sets_free(&x->ps);
-	free(x->idom);
+}
+
+/* The dominator stage: the algorithm writes into the tree's own idom array, and the tree is
+ * built from the algorithm's search order when it keeps one (domtree_compute_ordered, the same
+ * tree without a walk of its own). The tree's storage is allocated once, in setup. */
+static int dom_stage(struct pipe *x, uint64_t *counters)
+{
+	const struct cfg *g = &x->p->cfg;
+	int st = x->da->run(x->dom_scratch, g, x->dt.idom, counters);
+	if (st != SSA_OK)
+		return st;
+	uint32_t npo = 0;
+	const uint32_t *po = x->da->order ? x->da->order(x->dom_scratch, &npo) : NULL;
+	if (po)
+		return domtree_compute_ordered(&x->dt, x->dt.idom, 0, po, npo);
+	return domtree_compute(&x->dt, x->dt.idom, 0);
 }
 
 /* One run of the whole pipeline; each stage's wall and CPU time is added to x->wall[], x->cpu[]. */
@@ -183,9 +202,7 @@ static int pipe_rep(struct pipe *x)
 	pipe_free_outputs(x);
 
 	lap_start(x);
-	st = x->da->run(x->dom_scratch, g, x->idom, x->counters[ST_DOM]);
-	if (st == SSA_OK)
-		st = domtree_compute(&x->dt, x->idom, 0); /* storage allocated once, in setup */
+	st = dom_stage(x, x->counters[ST_DOM]);
 	lap_end(x, ST_DOM);
 	if (st != SSA_OK)
 		return st;
@@ -224,7 +241,7 @@ static int pipe_rep(struct pipe *x)
 			st = x->pa->run(x->phi_scratch, &in, x->flavor, &x->ps, x->counters[ST_PHI]);
 		}
 		if (st == SSA_OK)
-			st = ssa_form_layout(&x->s, p, &x->ps);
+			st = ssa_form_relayout(&x->s, p, &x->ps);
 		lap_end(x, ST_PHI);
 		if (st != SSA_OK)
 			return st;
@@ -349,7 +366,7 @@ static uint64_t pipe_bytes(struct pipe *x)
 		}
 	}
 	x->bytes[ST_DOM] = ssa_sat_add(x->da->scratch_bytes(g->n, g->m),
-				       ssa_sat_add(domtree_bytes(g->n), ssa_bytes(g->n, 4)));
+				       x->dfa ? domtree_bytes(g->n) : domtree_lean_bytes(g->n));
 	uint64_t need = x->bytes[ST_DOM];
 	if (x->dfa)
 		need = ssa_sat_add(need, ssa_sat_add(x->dfa->scratch_bytes(g->n, g->m),
@@ -368,8 +385,8 @@ static int pipe_setup(struct pipe *x, double *prepare_ms)
 {
 	const struct prog *p = x->p;
 	const struct cfg *g = &p->cfg;
-	x->idom = ssa_alloc_array(g->n, sizeof(uint32_t));
-	int st = x->idom ? domtree_alloc(&x->dt, g->n) : SSA_ENOMEM;
+	/* Only a frontier stage reads the tree's children (df-cytron). */
+	int st = x->dfa ? domtree_alloc(&x->dt, g->n) : domtree_alloc_lean(&x->dt, g->n);
 	if (st == SSA_OK)
 		st = x->da->scratch_alloc(&x->dom_scratch, g->n, g->m);
 	if (st == SSA_OK && x->dfa)
@@ -382,9 +399,7 @@ static int pipe_setup(struct pipe *x, double *prepare_ms)
 	prepare_ms[ST_DOM] = x->da->prepare ? (bench_now_ns() - t0) / 1e6 : -1;
 	if (st == SSA_OK && x->pa && x->pa->prepare) {
 		uint64_t c[DOM_MAX_COUNTERS];
-		st = x->da->run(x->dom_scratch, g, x->idom, c);
-		if (st == SSA_OK)
-			st = domtree_compute(&x->dt, x->idom, 0);
+		st = dom_stage(x, c);
 		if (st == SSA_OK)
 			st = var_blocks_build(&x->vb, p);
 		t0 = bench_now_ns();

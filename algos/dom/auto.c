@@ -250,6 +250,7 @@ struct auto_work {
 	struct snca_work snca;
 	uint32_t mid_cap_m; /* predecessor words for the mid path; 0: the path never runs */
 	uint32_t *plist;
+	bool small;         /* the last run took the small path, which keeps no order */
 };
 
 /* The mid path's predecessor words for a scratch of up to (n, m): only graphs above the
@@ -372,6 +373,7 @@ static int auto_mid(struct auto_work *w, const struct cfg *g, uint32_t *idom, ui
 	if (rc != SSA_OK)
 		return rc;
 	dom_emit(idom, g->n, 0, nr, order, doms);
+	s->nreach = nr; /* for auto_order: the BFS order, in which idoms come first too */
 	return SSA_OK;
 }
 
@@ -415,10 +417,13 @@ static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 	if (g->n > w->cap)
 		return SSA_EUSAGE;
 	memset(counters, 0, DOM_MAX_COUNTERS * sizeof *counters);
+	aw->small = false;
 	if (g->n <= AUTO_SMALL_N) {
 		if (g->m <= (uint64_t)AUTO_SMALL_MAX_DENSITY * g->n &&
-		    auto_small(g, idom, &counters[5]) == SSA_OK)
+		    auto_small(g, idom, &counters[5]) == SSA_OK) {
+			aw->small = true;
 			return SSA_OK;
+		}
 	} else if (g->n <= AUTO_MID_N && g->m <= aw->mid_cap_m &&
 		   g->m <= (uint64_t)AUTO_MID_MAX_DENSITY * g->n) {
 		if (auto_mid(aw, g, idom, &counters[6]) == SSA_OK)
@@ -436,6 +441,19 @@ static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 	return SSA_OK;
 }
 
+/* The last run's search order (dom_algo.order): depth-first from Semi-NCA or its fallback,
+ * breadth-first from the mid path; an immediate dominator is an ancestor in either search
+ * tree, so it comes first. The small path keeps none. */
+static const uint32_t *auto_order(const void *scratch, uint32_t *count)
+{
+	const struct auto_work *w = scratch;
+	if (w->small) {
+		*count = 0;
+		return NULL;
+	}
+	return snca_order(&w->snca, count);
+}
+
 const struct dom_algo dom_auto_algo = {
 	.head = {
 		.name = "auto",
@@ -451,4 +469,5 @@ const struct dom_algo dom_auto_algo = {
 	.scratch_alloc = auto_scratch_alloc,
 	.scratch_free = auto_scratch_free,
 	.run = auto_run,
+	.order = auto_order,
 };

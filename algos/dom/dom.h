@@ -26,6 +26,11 @@ struct dom_algo {
 	 * graph type: prepare converts g into it once per input, after scratch_alloc and before the
 	 * timed runs. Drivers time it separately, never inside run(). */
 	int (*prepare)(void *scratch, const struct cfg *g);
+	/* Optional (NULL: none). After a successful run(), the blocks it reached in its own search
+	 * order, each after its immediate dominator, read from the scratch (*count of them), or
+	 * NULL when that run kept no such order; valid until the next run. A caller that builds
+	 * the tree passes it to domtree_compute_ordered. */
+	const uint32_t *(*order)(const void *scratch, uint32_t *count);
 };
 
 extern const struct dom_algo *const dom_algos[];

@@ -242,6 +242,15 @@ static int snca_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 	return SSA_OK;
 }
 
+/* The depth-first order of the last run: a tree parent's number is below its children's, and
+ * an immediate dominator is a tree ancestor. */
+const uint32_t *snca_order(const void *scratch, uint32_t *count)
+{
+	const struct snca_work *w = scratch;
+	*count = w->nreach;
+	return w->order;
+}
+
 const struct dom_algo dom_snca_algo = {
 	.head = {
 		.name = "snca",
@@ -255,4 +264,5 @@ const struct dom_algo dom_snca_algo = {
 	.scratch_alloc = snca_scratch_alloc,
 	.scratch_free = snca_scratch_delete,
 	.run = snca_run,
+	.order = snca_order,
 };
