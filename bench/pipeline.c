@@ -177,18 +177,17 @@ static void pipe_free(struct pipe *x)
 }
 
 /* The dominator stage: the algorithm writes into the tree's own idom array, and the tree is
- * built from the algorithm's search order when it keeps one (domtree_compute_ordered, the same
- * tree without a walk of its own). The tree's storage is allocated once, in setup. */
+ * built from the algorithm's own numbering when it keeps one (dom_algo.tree: the same tree but
+ * for the order of siblings, without a walk of its own). The tree's storage is allocated once,
+ * in setup. */
 static int dom_stage(struct pipe *x, uint64_t *counters)
 {
 	const struct cfg *g = &x->p->cfg;
 	int st = x->da->run(x->dom_scratch, g, x->dt.idom, counters);
 	if (st != SSA_OK)
 		return st;
-	uint32_t npo = 0;
-	const uint32_t *po = x->da->order ? x->da->order(x->dom_scratch, &npo) : NULL;
-	if (po)
-		return domtree_compute_ordered(&x->dt, x->dt.idom, 0, po, npo);
+	if (x->da->tree && (st = x->da->tree(x->dom_scratch, g, &x->dt)) != SSA_EUSAGE)
+		return st;
 	return domtree_compute(&x->dt, x->dt.idom, 0);
 }
 

@@ -2,9 +2,9 @@
  * unreachable blocks), "a dominates b" by the interval test equals walking b's idom chain up
  * to a; depth equals the chain length; children are ascending; a computed tree can be
  * recomputed in place; idom arrays that are not trees are rejected. The builder from a
- * dominator algorithm's own order (domtree_compute_ordered) gives the same tree up to the
- * order of siblings, on random trees and on every family with auto's and snca's orders, and
- * rejects orders that are not parents-first. */
+ * dominator algorithm's own numbering (domtree_compute_numbered) gives the same tree up to the
+ * order of siblings, on random trees and on every family through auto's and snca's tree step,
+ * and rejects numberings that are not such a tree. */
 #include <criterion/criterion.h>
 
 #include "dom/dom.h"
@@ -137,7 +137,7 @@ Test(domtree, deep_chain_of_ten_million_blocks)
 	free(idom);
 }
 
-/* t (from domtree_compute_ordered) against ref (from domtree_compute) over the same idom: the
+/* t (from domtree_compute_numbered) against ref (from domtree_compute) over the same idom: the
  * same blocks, idoms, depths and subtree sizes, a valid numbering (order inverts tin, every
  * block inside its idom's interval) and, when t has them, the same children sets in preorder. */
 static void expect_same_tree(const struct domtree *t, const struct domtree *ref, const char *what)
@@ -169,13 +169,27 @@ static void expect_same_tree(const struct domtree *t, const struct domtree *ref,
 		cr_assert_fail("%s: the ordered tree differs from domtree_compute's", what);
 }
 
-Test(domtree, ordered_equals_compute_on_random_trees)
+/* ord/didom for a parents-first order po of the tree idom: ord = po, didom by position. */
+static void numbering(const uint32_t *idom, const uint32_t *po, uint32_t npo, uint32_t n,
+		      uint32_t *didom)
+{
+	uint32_t *num = malloc(n * sizeof *num);
+	for (uint32_t x = 0; x < npo; x++)
+		num[po[x]] = x;
+	didom[0] = SSA_NONE;
+	for (uint32_t x = 1; x < npo; x++)
+		didom[x] = num[idom[po[x]]];
+	free(num);
+}
+
+Test(domtree, numbered_equals_compute_on_random_trees)
 {
 	struct ssa_rng r;
 	ssa_rng_seed(&r, 11);
 	for (int it = 0; it < 400; it++) {
 		uint32_t n = 1 + (uint32_t)ssa_rng_below(&r, 80), npo;
 		uint32_t *idom = malloc(n * sizeof *idom), *po = malloc(n * sizeof *po);
+		uint32_t *didom = malloc(n * sizeof *didom), *sz = malloc(n * sizeof *sz);
 		random_idom_order(&r, n, idom, po, &npo);
 		/* Another parents-first order: swap neighbours that are not parent and child. */
 		for (uint32_t x = 1; x + 1 < npo; x++)
@@ -184,18 +198,21 @@ Test(domtree, ordered_equals_compute_on_random_trees)
 				po[x] = po[x + 1];
 				po[x + 1] = y;
 			}
+		numbering(idom, po, npo, n, didom);
 		struct domtree ref, full, lean;
 		cr_assert_eq(domtree_build(&ref, idom, n, 0), SSA_OK);
 		cr_assert_eq(domtree_alloc(&full, n), SSA_OK);
 		cr_assert_eq(domtree_alloc_lean(&lean, n), SSA_OK);
+		memcpy(full.idom, idom, n * sizeof *idom);
+		memcpy(lean.idom, idom, n * sizeof *idom);
 		char what[64];
 		snprintf(what, sizeof what, "iteration %d", it);
+		/* twice in the same storage: the second must not see the first's data */
 		for (int pass = 0; pass < 2; pass++) {
-			cr_assert_eq(domtree_compute_ordered(&full, idom, 0, po, npo), SSA_OK, "%s", what);
+			cr_assert_eq(domtree_compute_numbered(&full, po, didom, npo, sz), SSA_OK, "%s",
+				     what);
 			expect_same_tree(&full, &ref, what);
-			/* idom may be the tree's own array, as when an algorithm writes into it */
-			memcpy(lean.idom, idom, n * sizeof *idom);
-			cr_assert_eq(domtree_compute_ordered(&lean, lean.idom, 0, po, npo), SSA_OK, "%s",
+			cr_assert_eq(domtree_compute_numbered(&lean, po, didom, npo, sz), SSA_OK, "%s",
 				     what);
 			cr_assert_null(lean.child_off);
 			expect_same_tree(&lean, &ref, what);
@@ -209,39 +226,43 @@ Test(domtree, ordered_equals_compute_on_random_trees)
 		domtree_free(&lean);
 		free(idom);
 		free(po);
+		free(didom);
+		free(sz);
 	}
 }
 
-Test(domtree, ordered_rejects_orders_that_are_not_parents_first)
+Test(domtree, numbered_rejects_what_is_not_the_tree)
 {
 	/* 0 -> 1 -> 2, 0 -> 3; block 4 outside the tree */
 	uint32_t idom[] = {SSA_NONE, 0, 1, 0, SSA_NONE};
 	static const struct {
-		uint32_t po[5], npo;
+		uint32_t ord[5], didom[5], nr;
 	} bad[] = {
-		{{0, 2, 1, 3}, 4},    /* 2 before its idom 1 */
-		{{0, 1, 1, 2}, 4},    /* 1 twice, 3 missing */
-		{{0, 1, 2}, 3},       /* 3 missing */
-		{{1, 0, 2, 3}, 4},    /* the root not first */
-		{{0, 1, 2, 3, 4}, 5}, /* 4 has no idom */
-		{{0, 1, 2, 3, 3}, 5}, /* 3 twice */
+		{{0, 2, 1, 3}, {0, 2, 0, 0}, 4},       /* an idom numbered above its block */
+		{{0, 1, 1, 3}, {0, 0, 0, 0}, 4},       /* block 1 twice, 2 missing */
+		{{0, 1, 3}, {0, 0, 0}, 3},             /* block 2 missing */
+		{{1, 0, 2, 3}, {0, 0, 1, 1}, 4},       /* the root is not block 0's tree's root */
+		{{0, 1, 2, 3, 4}, {0, 0, 1, 0, 0}, 5}, /* 4 has no idom */
+		{{0, 1, 2, 3}, {0, 0, 0, 0}, 4},       /* 2's idom is 1, not 0 */
 	};
+	uint32_t sz[5];
 	struct domtree t;
 	cr_assert_eq(domtree_alloc_lean(&t, 5), SSA_OK);
+	memcpy(t.idom, idom, sizeof idom);
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-		cr_expect_eq(domtree_compute_ordered(&t, idom, 0, bad[i].po, bad[i].npo), SSA_EVERIFY,
-			     "case %zu", i);
-	uint32_t good[] = {0, 3, 1, 2};
-	cr_expect_eq(domtree_compute_ordered(&t, idom, 0, good, 4), SSA_OK);
-	uint32_t cycle[] = {SSA_NONE, 2, 1, 0, SSA_NONE}; /* 1 and 2 idom each other */
-	uint32_t po[] = {0, 3, 1, 2};
-	cr_expect_eq(domtree_compute_ordered(&t, cycle, 0, po, 4), SSA_EVERIFY);
+		cr_expect_eq(domtree_compute_numbered(&t, bad[i].ord, bad[i].didom, bad[i].nr, sz),
+			     SSA_EVERIFY, "case %zu", i);
+	uint32_t ord[] = {0, 3, 1, 2}, didom[] = {0, 0, 0, 2};
+	cr_expect_eq(domtree_compute_numbered(&t, ord, didom, 4, sz), SSA_OK);
+	cr_expect_eq(t.tin[3], 1);
+	cr_expect_eq(t.tin[1], 2);
+	cr_expect_eq(t.tlast[1], 3);
 	domtree_free(&t);
 }
 
-/* On every family, at the sizes of auto's three paths: the order auto and snca keep after a
- * run gives domtree_compute's tree. */
-Test(domtree, ordered_from_auto_and_snca_on_every_family)
+/* On every family, at the sizes of auto's three paths (and Semi-NCA's fallback on the
+ * adversarial ones): the tree step of auto and snca gives domtree_compute's tree. */
+Test(domtree, numbered_from_auto_and_snca_on_every_family)
 {
 	static const uint64_t sizes[] = {40, 1000, 20000};
 	static const char *const algos[] = {"auto", "snca"};
@@ -264,17 +285,14 @@ Test(domtree, ordered_from_auto_and_snca_on_every_family)
 				cr_assert_eq(domtree_alloc_lean(&t, g.n), SSA_OK);
 				cr_assert_eq(da->run(scratch, &g, t.idom, c), SSA_OK);
 				cr_assert_eq(domtree_compute(&ref, t.idom, 0), SSA_OK);
-				uint32_t npo;
-				const uint32_t *po = da->order(scratch, &npo);
 				char what[96];
 				snprintf(what, sizeof what, "%s n=%u %s", gp.family, g.n, algos[a]);
-				if (po) {
-					cr_assert_eq(domtree_compute_ordered(&t, t.idom, 0, po, npo), SSA_OK,
-						     "%s", what);
+				int st = da->tree(scratch, &g, &t);
+				if (st == SSA_OK)
 					expect_same_tree(&t, &ref, what);
-				} else {
-					cr_assert(a == 0 && g.n <= 64, "%s: no order", what);
-				}
+				else
+					cr_assert(st == SSA_EUSAGE && a == 0 && g.n <= 64, "%s: %s", what,
+						  ssa_status_str(st));
 				domtree_free(&ref);
 				domtree_free(&t);
 				da->scratch_free(scratch);

@@ -15,6 +15,7 @@
  * Papers: Georgiadis, Tarjan, Werneck 2006, "Finding Dominators in Practice" (Semi-NCA, IBFS);
  * Lengauer, Tarjan 1979, "A Fast Algorithm for Finding Dominators in a Flowgraph", TOPLAS 1(1). */
 #include "dom/dom_internal.h"
+#include "dom/domtree.h"
 #include "util/mem.h"
 #include "util/status.h"
 
@@ -250,7 +251,9 @@ struct auto_work {
 	struct snca_work snca;
 	uint32_t mid_cap_m; /* predecessor words for the mid path; 0: the path never runs */
 	uint32_t *plist;
-	bool small;         /* the last run took the small path, which keeps no order */
+	/* The last run's numbering for auto_tree: the immediate dominators by number (snca's
+	 * order[] gives the blocks), or NULL after the small path, which keeps none. */
+	const uint32_t *didom;
 };
 
 /* The mid path's predecessor words for a scratch of up to (n, m): only graphs above the
@@ -373,7 +376,8 @@ static int auto_mid(struct auto_work *w, const struct cfg *g, uint32_t *idom, ui
 	if (rc != SSA_OK)
 		return rc;
 	dom_emit(idom, g->n, 0, nr, order, doms);
-	s->nreach = nr; /* for auto_order: the BFS order, in which idoms come first too */
+	s->nreach = nr; /* for auto_tree: BFS numbers, in which idoms come first too */
+	w->didom = doms;
 	return SSA_OK;
 }
 
@@ -417,13 +421,11 @@ static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 	if (g->n > w->cap)
 		return SSA_EUSAGE;
 	memset(counters, 0, DOM_MAX_COUNTERS * sizeof *counters);
-	aw->small = false;
+	aw->didom = NULL;
 	if (g->n <= AUTO_SMALL_N) {
 		if (g->m <= (uint64_t)AUTO_SMALL_MAX_DENSITY * g->n &&
-		    auto_small(g, idom, &counters[5]) == SSA_OK) {
-			aw->small = true;
+		    auto_small(g, idom, &counters[5]) == SSA_OK)
 			return SSA_OK;
-		}
 	} else if (g->n <= AUTO_MID_N && g->m <= aw->mid_cap_m &&
 		   g->m <= (uint64_t)AUTO_MID_MAX_DENSITY * g->n) {
 		if (auto_mid(aw, g, idom, &counters[6]) == SSA_OK)
@@ -433,25 +435,26 @@ static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 	snca_semi(w, g, &counters[0], &counters[4]);
 	if (auto_nca(w, &counters[1]) == SSA_OK) {
 		dom_emit(idom, g->n, 0, w->nreach, w->order, w->idom);
+		aw->didom = w->idom;
 		return SSA_OK;
 	}
 	counters[2] = 1;
 	auto_fallback(w, &counters[3]);
 	dom_emit(idom, g->n, 0, w->nreach, w->order, w->semi);
+	aw->didom = w->semi;
 	return SSA_OK;
 }
 
-/* The last run's search order (dom_algo.order): depth-first from Semi-NCA or its fallback,
- * breadth-first from the mid path; an immediate dominator is an ancestor in either search
- * tree, so it comes first. The small path keeps none. */
-static const uint32_t *auto_order(const void *scratch, uint32_t *count)
+/* The tree from the last run's numbering (dom_algo.tree): depth-first from Semi-NCA or its
+ * fallback, breadth-first from the mid path; an immediate dominator is an ancestor in either
+ * search tree, so it has the smaller number. stk is free after every path. */
+static int auto_tree(void *scratch, const struct cfg *g, struct domtree *t)
 {
-	const struct auto_work *w = scratch;
-	if (w->small) {
-		*count = 0;
-		return NULL;
-	}
-	return snca_order(&w->snca, count);
+	struct auto_work *w = scratch;
+	(void)g;
+	if (!w->didom)
+		return SSA_EUSAGE;
+	return domtree_compute_numbered(t, w->snca.order, w->didom, w->snca.nreach, w->snca.stk);
 }
 
 const struct dom_algo dom_auto_algo = {
@@ -469,5 +472,5 @@ const struct dom_algo dom_auto_algo = {
 	.scratch_alloc = auto_scratch_alloc,
 	.scratch_free = auto_scratch_free,
 	.run = auto_run,
-	.order = auto_order,
+	.tree = auto_tree,
 };

@@ -222,7 +222,4 @@ void snca_semi(struct snca_work *w, const struct cfg *g, uint64_t *compress_step
  * *steps receives the steps taken. */
 int snca_nca(struct snca_work *w, uint64_t budget, uint64_t *steps);
 
-/* The blocks in the last run's depth-first order (dom_algo.order). */
-const uint32_t *snca_order(const void *scratch, uint32_t *count);
-
 #endif

@@ -148,74 +148,74 @@ int domtree_compute(struct domtree *t, const uint32_t *idom, uint32_t root)
 	return SSA_OK;
 }
 
-/* From an order po in which every block follows its immediate dominator: subtree sizes from po
- * reversed, then each block, in po's order, takes the next free number in its parent's range
- * (tlast[p] is the last number handed out in p's subtree so far, so it ends as p's interval's
- * end). Three passes over po and no walk; siblings are numbered in po's order. */
-int domtree_compute_ordered(struct domtree *t, const uint32_t *idom, uint32_t root,
-			    const uint32_t *po, uint32_t npo)
+/* Subtree sizes in the algorithm's numbering (a sequential pass, parents numbered below their
+ * children), then each block, in number order, takes the next free number in its parent's
+ * range: tlast[p] is the last number handed out in p's subtree so far, so it ends as the end
+ * of p's interval. Siblings come in number order. No walk, and every array but the outputs is
+ * read in number order, which a depth-first numbering keeps close to block order. */
+int domtree_compute_numbered(struct domtree *t, const uint32_t *ord, const uint32_t *didom,
+			     uint32_t nr, uint32_t *sz)
 {
 	const uint32_t n = t->n;
-	t->root = root;
 	t->nreach = 0;
-	if (root >= n || idom[root] != SSA_NONE || npo == 0 || npo > n || po[0] != root)
+	if (nr == 0 || nr > n || ord[0] >= n)
 		return SSA_EVERIFY;
-	if (t->idom != idom)
-		memcpy(t->idom, idom, (size_t)n * sizeof(uint32_t));
+	const uint32_t root = ord[0];
+	const uint32_t *idom = t->idom;
 	uint32_t *tin = t->tin, *tlast = t->tlast, *depth = t->depth, *order = t->order;
-
-	memset(tlast, 0, (size_t)n * sizeof *tlast);
-	for (uint32_t x = npo; x-- > 1;) {
-		uint32_t b = po[x], d = b < n ? idom[b] : SSA_NONE;
-		if (d >= n || d == b)
+	t->root = root;
+	if (idom[root] != SSA_NONE)
+		return SSA_EVERIFY;
+	memset(sz, 0, (size_t)nr * sizeof *sz);
+	for (uint32_t x = nr; x-- > 1;) {
+		uint32_t d = didom[x];
+		if (d >= x)
 			return SSA_EVERIFY;
-		uint32_t sz = tlast[b] + 1;
-		tlast[b] = sz;
-		tlast[d] += sz;
+		uint32_t s = sz[x] + 1;
+		sz[x] = s;
+		sz[d] += s;
 	}
-	if (tlast[root] + 1 != npo)
-		return SSA_EVERIFY; /* po is not a tree of npo blocks under root */
 	memset(tin, 0xff, (size_t)n * sizeof *tin);
-	if (npo < n)
+	if (nr < n) {
+		memset(tlast, 0, (size_t)n * sizeof *tlast);
 		memset(depth, 0xff, (size_t)n * sizeof *depth);
+	}
 	tin[root] = 0;
 	tlast[root] = 0;
 	depth[root] = 0;
 	order[0] = root;
-	for (uint32_t x = 1; x < npo; x++) {
-		uint32_t b = po[x], d = idom[b];
-		if (tin[d] == SSA_NONE || tin[b] != SSA_NONE)
-			return SSA_EVERIFY; /* b before its immediate dominator, or twice */
-		uint32_t sz = tlast[b], tb = tlast[d] + 1;
-		if (tb >= npo)
+	for (uint32_t x = 1; x < nr; x++) {
+		uint32_t b = ord[x], p = ord[didom[x]];
+		/* the numbering must be a permutation whose tree is t->idom's */
+		if (b >= n || tin[b] != SSA_NONE || idom[b] != p)
 			return SSA_EVERIFY;
-		tlast[d] += sz;
+		uint32_t tb = tlast[p] + 1;
+		tlast[p] += sz[x];
 		tin[b] = tb;
 		tlast[b] = tb;
-		depth[b] = depth[d] + 1;
+		depth[b] = depth[p] + 1;
 		order[tb] = b;
 	}
-	/* Every block with an immediate dominator must be in po (a block outside it, or on a cycle
-	 * of idoms, would be missing from the sizes). */
-	uint32_t with_idom = 0;
-	if (npo < n) {
+	if (nr < n) {
+		/* every block with an idom was numbered */
+		uint32_t with_idom = 0;
 		for (uint32_t b = 0; b < n; b++)
 			with_idom += idom[b] != SSA_NONE;
-		if (with_idom + 1 != npo)
+		if (with_idom + 1 != nr)
 			return SSA_EVERIFY;
 	}
-	t->nreach = npo;
+	t->nreach = nr;
 	if (!t->child_off)
 		return SSA_OK;
-	/* Children in po's order, which is their preorder. */
+	/* Children in number order, which is their preorder. */
 	uint32_t *off = t->child_off;
 	memset(off, 0, ((size_t)n + 1) * sizeof *off);
-	for (uint32_t x = 1; x < npo; x++)
-		off[idom[po[x]] + 1]++;
+	for (uint32_t x = 1; x < nr; x++)
+		off[idom[ord[x]] + 1]++;
 	for (uint32_t b = 0; b < n; b++)
 		off[b + 1] += off[b];
-	for (uint32_t x = 1; x < npo; x++)
-		t->child[off[idom[po[x]]]++] = po[x];
+	for (uint32_t x = 1; x < nr; x++)
+		t->child[off[idom[ord[x]]]++] = ord[x];
 	memmove(off + 1, off, (size_t)n * sizeof *off);
 	off[0] = 0;
 	return SSA_OK;

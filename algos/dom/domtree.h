@@ -34,21 +34,22 @@ int domtree_build(struct domtree *t, const uint32_t *idom, uint32_t n, uint32_t 
  * are meaningless. */
 int domtree_alloc(struct domtree *t, uint32_t n);
 /* A tree without children lists, for callers none of whose readers look at children:
- * child_off and child stay NULL through domtree_compute_ordered; domtree_compute, which walks
+ * child_off and child stay NULL through domtree_compute_numbered; domtree_compute, which walks
  * them, allocates them (the tree is then an ordinary one). domtree_lean_bytes is its size. */
 int domtree_alloc_lean(struct domtree *t, uint32_t n);
 uint64_t domtree_lean_bytes(uint64_t n);
 int domtree_compute(struct domtree *t, const uint32_t *idom, uint32_t root);
 void domtree_free(struct domtree *t);
-/* The tree from po, the npo blocks reached from root each after its immediate dominator (root
- * first): a dominator algorithm's own depth-first or breadth-first order is one
- * (dom_algo.order). The same idom, depth, subtrees and children as domtree_compute, but the
- * children of a block are numbered, and listed, in po's order rather than by block id, so the
- * preorder (tin, tlast, order) may differ. About a third of domtree_compute's time: no walk,
- * and no children lists unless t has them (domtree_alloc_lean leaves them out). SSA_EVERIFY as
- * domtree_compute, and when po is not such an order. idom may be t->idom itself. */
-int domtree_compute_ordered(struct domtree *t, const uint32_t *idom, uint32_t root,
-			    const uint32_t *po, uint32_t npo);
+/* The tree from a dominator algorithm's own numbering of the nr blocks it reached: ord[x] the
+ * block numbered x (ord[0] the root), didom[x] < x the number of x's immediate dominator, with
+ * t->idom already holding the same answer by block (the algorithm's run wrote it there). The
+ * same idom, depth, subtrees and children as domtree_compute, but siblings are numbered, and
+ * listed, in the algorithm's order rather than by block id, so tin, tlast and order may differ.
+ * About a third of domtree_compute's time: no walk, and no children lists unless t has them
+ * (domtree_alloc_lean leaves them out). sz: nr words of the caller's scratch. SSA_EVERIFY when
+ * the numbering is not such a tree or disagrees with t->idom. */
+int domtree_compute_numbered(struct domtree *t, const uint32_t *ord, const uint32_t *didom,
+			     uint32_t nr, uint32_t *sz);
 
 /* n lines "<block> <idom>", -1 for the root and blocks without an idom; block names where
  * bnames has them (NULL: numbers, the bench idom dump's format). */

@@ -277,7 +277,7 @@ const struct dom_algo peer_llvm_dom = {
 	.scratch_free = dom_free<true, false>,
 	.run = fwd_run<true>,
 	.prepare = fwd_prepare<true>,
-	.order = nullptr,
+	.tree = nullptr,
 };
 
 const struct dom_algo peer_llvm_dom_map = {
@@ -294,7 +294,7 @@ const struct dom_algo peer_llvm_dom_map = {
 	.scratch_free = dom_free<false, false>,
 	.run = fwd_run<false>,
 	.prepare = fwd_prepare<false>,
-	.order = nullptr,
+	.tree = nullptr,
 };
 
 const struct dom_algo peer_llvm_pdom = {
@@ -312,7 +312,7 @@ const struct dom_algo peer_llvm_pdom = {
 	.scratch_free = dom_free<true, true>,
 	.run = post_run,
 	.prepare = post_prepare,
-	.order = nullptr,
+	.tree = nullptr,
 };
 
 int peer_llvm_postdom(const struct cfg *c, uint32_t *ipdom, uint32_t *roots, uint32_t *nroots)
