@@ -243,21 +243,17 @@ static int build(void *scratch, const struct cfg *g, const struct domtree *dt)
 			return SSA_ENOMEM;
 		s->removed = r;
 	}
-	uint32_t *jtgt = s->jtgt, *jdep = s->removed;
+	uint32_t *jtgt = s->jtgt, *jdep = s->removed, *joff = s->joff;
 	uint64_t k = 0, cap = s->jcap < s->rcap ? s->jcap : s->rcap;
+	/* Every edge is written at k and counted only when it is a J edge to a target that is no
+	 * hub: whether an edge is a tree edge follows no pattern a branch predictor learns. */
 	for (uint32_t i = 0; i < nr; i++) {
 		uint32_t x = order[i];
-		s->joff[i] = (uint32_t)k;
+		joff[i] = (uint32_t)k;
 		for (uint32_t e = succ_off[x]; e < succ_off[x + 1]; e++) {
-			uint32_t y = succ[e];
-			if (idom[y] == x)
-				continue; /* a tree edge, every copy of it */
-			uint32_t ty = tin[y];
-			if (hubbit[ty >> 6] >> (ty & 63) & 1) {
-				struct hub *h = hub_of(s, ty);
-				s->hsrc[h->end++] = i;
-				continue;
-			}
+			uint32_t y = succ[e], ty = tin[y];
+			uint32_t j = idom[y] != x; /* not a tree edge (nor a copy of one) */
+			uint32_t hub = (uint32_t)(hubbit[ty >> 6] >> (ty & 63)) & j;
 			if (k == cap) {
 				uint64_t want = cap + cap / 2 + 1024;
 				uint32_t *t = grow(s->jtgt, &s->jcap, want, sizeof(uint32_t));
@@ -270,7 +266,12 @@ static int build(void *scratch, const struct cfg *g, const struct domtree *dt)
 				cap = want;
 			}
 			jtgt[k] = ty;
-			jdep[k++] = depth[y];
+			jdep[k] = depth[y];
+			k += j & ~hub;
+			if (hub) {
+				struct hub *h = hub_of(s, ty);
+				s->hsrc[h->end++] = i;
+			}
 		}
 	}
 	s->joff[nr] = (uint32_t)k;
