@@ -7,14 +7,14 @@
  *   RENAME  any renamer (rename_algos[]); optional after phi-maximal (rename-stack)
  *   prune   added after phi-maximal: Aycock-Horspool's rule, and for --flavor=pruned dead-φ
  *           elimination too
- * Each stage allocates its scratch when it starts and frees it when it ends, in every run, as a
- * compiler's pass would, so the pipeline holds its outputs and one stage's scratch at a time; a
- * descriptor with a prepare step keeps its scratch from setup on, where the step runs untimed
- * (prepare_ms). Outputs (tree, frontiers, φ sets, the SSA form) are built in every run into
- * storage kept between runs. The pipeline is timed like a kernel (bench/timing.c): warm-up runs,
- * samples calibrated to --min-time, each stage's wall and CPU time per run, the dfs floor's
- * samples interleaved (taken first, its arrays freed, with one sample or when both do not fit
- * the limit). The report has one row per stage with the same statistics as a kernel's row, a
+ * Scratch is allocated in setup and kept between runs, and the descriptors' prepare steps run
+ * there, untimed (prepare_ms); with one run in all, each stage allocates its scratch when it
+ * starts and frees it when it ends, so the pipeline holds its outputs and one stage's scratch
+ * at a time (scratch_end). Outputs (tree, frontiers, φ sets, the SSA form) are built in every
+ * run into storage kept between runs. The pipeline is timed like a kernel (bench/timing.c):
+ * warm-up runs, samples calibrated to --min-time, each stage's wall and CPU time per run, the dfs
+ * floor's samples interleaved (taken first, its arrays freed, with one sample or when both do
+ * not fit the limit). The report has one row per stage with the same statistics as a kernel's row, a
  * per-stage table (share of the total, ns per block, memory, multiple of the floor), the total,
  * and the check of the final form (ssa_check_form). The pipeline's peak memory is estimated
  * first and refused above the limit, a placement's φs once it has counted them (before the form
@@ -190,7 +190,8 @@ static void pipe_free(struct pipe *x)
  * outputs and one stage's scratch at a time rather than every stage's; nothing would be
  * reused anyway. Otherwise scratch is kept from one run to the next, so the timed runs allocate
  * only their outputs: jemalloc hands freed pages back to the system (at once above 8 MiB), and
- * each run would pay their page faults again (a fifth of the 10^6-block pipeline's time). A
+ * each run would pay their page faults again (a third more time for the 10^6-block default
+ * pipeline, measured). A
  * descriptor with a prepare step always keeps its scratch: its prepared graph lives there. */
 static void scratch_end(const struct pipe *x, void **scratch, void (*scratch_free)(void *),
 			bool prepared)
