@@ -7,14 +7,18 @@
  *   RENAME  any renamer (rename_algos[]); optional after phi-maximal (rename-stack)
  *   prune   added after phi-maximal: Aycock-Horspool's rule, and for --flavor=pruned dead-φ
  *           elimination too
- * Scratch is allocated once before the timed runs, and the descriptors' prepare steps run there,
- * untimed (prepare_ms); outputs (tree, frontiers, φ sets, the SSA form) are built in every run,
- * as a compiler would. The pipeline is timed like a kernel (bench/timing.c): warm-up runs,
- * samples calibrated to --min-time, each stage's wall and CPU time per run. The report has one
- * row per stage with the same statistics as a kernel's row, a per-stage table (share of the
- * total, ns per block, memory, multiple of the dfs floor timed the same way), the total, and the
- * check of the final form (ssa_check_form). The whole pipeline's memory is estimated first and
- * refused above the limit; --dump=ssa writes the final form. */
+ * Scratch is allocated in setup and kept between runs, and the descriptors' prepare steps run
+ * there, untimed (prepare_ms); with one run in all, each stage allocates its scratch when it
+ * starts and frees it when it ends, so the pipeline holds its outputs and one stage's scratch
+ * at a time (scratch_end). Outputs (tree, frontiers, φ sets, the SSA form) are built in every
+ * run into storage kept between runs. The pipeline is timed like a kernel (bench/timing.c):
+ * warm-up runs, samples calibrated to --min-time, each stage's wall and CPU time per run, the dfs
+ * floor's samples interleaved (taken first, its arrays freed, with one sample or when both do
+ * not fit the limit). The report has one row per stage with the same statistics as a kernel's row, a
+ * per-stage table (share of the total, ns per block, memory, multiple of the floor), the total,
+ * and the check of the final form (ssa_check_form). The pipeline's peak memory is estimated
+ * first and refused above the limit, a placement's φs once it has counted them (before the form
+ * is laid out); --dump=ssa writes the final form. */
 #include "bench/pipeline.h"
 #include "bench/memstat.h"
 #include "bench/ratio.h"
@@ -116,17 +120,21 @@ struct pipe {
 	const struct df_algo *dfa;
 	const struct phi_algo *pa;
 	const struct rename_algo *ra;
-	bool maximal, every, dead;
+	bool maximal, every, dead, check;
+	bool once; /* one run in all: each stage frees its scratch when it ends (scratch_end) */
 	enum phi_flavor flavor;
 	uint64_t df_limit;
 	void *dom_scratch, *df_scratch, *phi_scratch, *ren_scratch;
-	uint32_t *idom;
 	struct domtree dt;
 	struct df_sets df;
 	struct var_blocks vb;
 	struct phi_sets ps;
 	struct ssa_form s, pruned;
 	struct phi_maximal_stats mst;
+	/* The estimate without the φs of a non-maximal placement, which only the placement knows;
+	 * form_copies forms of them are checked against limit once it has counted them. */
+	uint64_t keep, most, need, limit, form_copies;
+	bool form_checked, form_refused;
 	uint64_t counters[ST_N][BENCH_MAX_COUNTERS]; /* each stage's run fills its own */
 	uint64_t bytes[ST_N];
 	double wall[ST_N], cpu[ST_N]; /* ns accumulated over the runs of one sample */
@@ -146,17 +154,22 @@ static void lap_end(struct pipe *x, int k)
 	x->cpu[k] += c - x->lap_cpu;
 }
 
+/* Before each run. The φ sets and the minimal path's form keep their arrays (rewritten by the
+ * run, as the tree's are): a compiler's buffers are reused from one function to the next,
+ * and freeing them would time the allocator's page faults. */
 static void pipe_free_outputs(struct pipe *x)
 {
 	var_blocks_free(&x->vb);
 	memset(&x->vb, 0, sizeof(x->vb));
-	ssa_form_free(&x->s);
+	if (x->maximal)
+		ssa_form_free(&x->s);
 	ssa_form_free(&x->pruned);
 }
 
 static void pipe_free(struct pipe *x)
 {
 	pipe_free_outputs(x);
+	ssa_form_free(&x->s);
 	domtree_free(&x->dt);
 	if (x->dom_scratch)
 		x->da->scratch_free(x->dom_scratch);
@@ -170,7 +183,58 @@ static void pipe_free(struct pipe *x)
 		df_sets_free(&x->df);
 	if (x->ps.off)
 		phi_sets_free(&x->ps);
-	free(x->idom);
+}
+
+/* A stage's scratch. When the process runs the pipeline once (--reps=1 --warmup=0, as the
+ * largest inputs are run), a stage frees its scratch when it ends, so the pipeline holds its
+ * outputs and one stage's scratch at a time rather than every stage's; nothing would be
+ * reused anyway. Otherwise scratch is kept from one run to the next, so the timed runs allocate
+ * only their outputs: jemalloc hands freed pages back to the system (at once above 8 MiB), and
+ * each run would pay their page faults again (a third more time for the 10^6-block default
+ * pipeline, measured). A
+ * descriptor with a prepare step always keeps its scratch: its prepared graph lives there. */
+static void scratch_end(const struct pipe *x, void **scratch, void (*scratch_free)(void *),
+			bool prepared)
+{
+	if (x->once && !prepared && *scratch) {
+		scratch_free(*scratch);
+		*scratch = NULL;
+	}
+}
+
+/* The dominator stage: the algorithm writes into the tree's own idom array, and the tree is
+ * built from the algorithm's own numbering when it keeps one (dom_algo.tree: the same tree but
+ * for the order of siblings, without a walk of its own). The tree's storage is allocated once,
+ * in setup. */
+static int dom_stage(struct pipe *x, uint64_t *counters)
+{
+	const struct cfg *g = &x->p->cfg;
+	int st = x->dom_scratch ? SSA_OK : x->da->scratch_alloc(&x->dom_scratch, g->n, g->m);
+	if (st == SSA_OK)
+		st = x->da->run(x->dom_scratch, g, x->dt.idom, counters);
+	if (st == SSA_OK && (!x->da->tree || (st = x->da->tree(x->dom_scratch, g, &x->dt)) ==
+						     SSA_EUSAGE))
+		st = domtree_compute(&x->dt, x->dt.idom, 0);
+	scratch_end(x, &x->dom_scratch, x->da->scratch_free, x->da->prepare != NULL);
+	return st;
+}
+
+/* The first placement's φs against the limit, before the form is laid out: SSA_ETOOBIG when
+ * the estimate without them plus the forms they make and the renamer's scratch exceeds it. */
+static int form_check(struct pipe *x)
+{
+	const struct cfg *g = &x->p->cfg;
+	uint64_t nargs = 0;
+	for (uint64_t k = 0; k < x->ps.total; k++)
+		nargs += cfg_in_degree(g, x->ps.blocks[k]);
+	const struct prog *p = x->p;
+	uint64_t form = ssa_form_bytes(0, 0, x->ps.total, nargs);
+	uint64_t ren = x->ra->scratch_bytes(g->n, g->m, p->nvars, p->nops, x->ps.total);
+	x->keep = ssa_sat_add(x->keep, ssa_bytes(form, x->form_copies));
+	x->form_checked = true;
+	x->need = ssa_sat_add(x->keep, ren > x->most ? ren : x->most);
+	x->form_refused = x->need > x->limit;
+	return x->form_refused ? SSA_ETOOBIG : SSA_OK;
 }
 
 /* One run of the whole pipeline; each stage's wall and CPU time is added to x->wall[], x->cpu[]. */
@@ -183,16 +247,17 @@ static int pipe_rep(struct pipe *x)
 	pipe_free_outputs(x);
 
 	lap_start(x);
-	st = x->da->run(x->dom_scratch, g, x->idom, x->counters[ST_DOM]);
-	if (st == SSA_OK)
-		st = domtree_compute(&x->dt, x->idom, 0); /* storage allocated once, in setup */
+	st = dom_stage(x, x->counters[ST_DOM]);
 	lap_end(x, ST_DOM);
 	if (st != SSA_OK)
 		return st;
 
 	if (x->dfa) {
 		lap_start(x);
-		st = x->dfa->run(x->df_scratch, g, &x->dt, x->df_limit, &x->df, c);
+		st = x->df_scratch ? SSA_OK : x->dfa->scratch_alloc(&x->df_scratch, g->n, g->m);
+		if (st == SSA_OK)
+			st = x->dfa->run(x->df_scratch, g, &x->dt, x->df_limit, &x->df, c);
+		scratch_end(x, &x->df_scratch, x->dfa->scratch_free, false);
 		lap_end(x, ST_DF);
 		if (st != SSA_OK)
 			return st;
@@ -217,14 +282,20 @@ static int pipe_rep(struct pipe *x)
 			return st;
 		x->counters[ST_PHI][0] = x->s.nphi;
 	} else {
-		st = var_blocks_build(&x->vb, p);
+		st = x->phi_scratch ? SSA_OK
+				    : x->pa->scratch_alloc(&x->phi_scratch, g->n, p->nvars);
+		if (st == SSA_OK)
+			st = var_blocks_build(&x->vb, p);
 		if (st == SSA_OK) {
 			struct phi_input in = {.prog = p, .dt = &x->dt, .vb = &x->vb,
 					       .df = x->dfa ? &x->df : NULL, .live = NULL};
 			st = x->pa->run(x->phi_scratch, &in, x->flavor, &x->ps, x->counters[ST_PHI]);
 		}
+		scratch_end(x, &x->phi_scratch, x->pa->scratch_free, x->pa->prepare != NULL);
+		if (st == SSA_OK && !x->form_checked)
+			st = form_check(x);
 		if (st == SSA_OK)
-			st = ssa_form_layout(&x->s, p, &x->ps);
+			st = ssa_form_relayout(&x->s, p, &x->ps);
 		lap_end(x, ST_PHI);
 		if (st != SSA_OK)
 			return st;
@@ -236,13 +307,16 @@ static int pipe_rep(struct pipe *x)
 			ssa_sat_add(x->pa->scratch_bytes(g->n, p->nvars),
 				    var_blocks_bytes(g->n, p->nvars, p->nops)));
 
-	/* The renamer's scratch depends on the φ count, known only now: allocated once, untimed. */
-	if (!x->ren_scratch && (st = x->ra->scratch_alloc(&x->ren_scratch, p, &x->s)) != SSA_OK)
-		return st;
 	x->bytes[ST_RENAME] =
 		x->ra->scratch_bytes(g->n, g->m, p->nvars, p->nops, x->s.nphi);
+	/* The renamer's scratch depends on the φ count, known only now: kept from the first run. */
+	if (!x->once && !x->ren_scratch && (st = x->ra->scratch_alloc(&x->ren_scratch, p, &x->s)))
+		return st;
 	lap_start(x);
-	st = x->ra->run(x->ren_scratch, p, &x->dt, &x->s, x->counters[ST_RENAME]);
+	st = x->ren_scratch ? SSA_OK : x->ra->scratch_alloc(&x->ren_scratch, p, &x->s);
+	if (st == SSA_OK)
+		st = x->ra->run(x->ren_scratch, p, &x->dt, &x->s, x->counters[ST_RENAME]);
+	scratch_end(x, &x->ren_scratch, x->ra->scratch_free, false);
 	lap_end(x, ST_RENAME);
 	if (st != SSA_OK)
 		return st;
@@ -288,7 +362,8 @@ static int dfs_run_once(void *arg, uint64_t *counters)
 
 /* Warm-up, calibration and samples as for a kernel (timing.h): the pipeline is timed whole, each
  * stage's share of every sample kept; the floor (dfs_arg) is warmed up and calibrated on its own,
- * and sample i of it follows sample i of the pipeline, so a burst of load hits both. */
+ * and sample i of it follows sample i of the pipeline, so a burst of load hits both. dfs_arg
+ * NULL: the floor's samples were taken before (floor_first). */
 static int time_pipeline(struct pipe *x, const struct bench_timing_opts *o, struct pipe_rows *rows,
 			 void *dfs_arg)
 {
@@ -297,7 +372,7 @@ static int time_pipeline(struct pipe *x, const struct bench_timing_opts *o, stru
 	int st = bench_time_begin(pipe_run_once, x, o, dummy, &whole);
 	for (int k = 0; k < ST_N && st == SSA_OK; k++)
 		st = bench_timing_init(&rows->t[k], o->reps);
-	if (st == SSA_OK)
+	if (st == SSA_OK && dfs_arg)
 		st = bench_time_begin(dfs_run_once, dfs_arg, o, dummy, &rows->floor);
 	for (unsigned i = 0; i < o->reps && st == SSA_OK; i++) {
 		if (bench_progress_enabled() && (uint64_t)x->p->cfg.n + x->p->cfg.m >= 10000000u)
@@ -314,7 +389,7 @@ static int time_pipeline(struct pipe *x, const struct bench_timing_opts *o, stru
 			t->iters = whole.iters;
 			t->invol_switches = whole.invol_switches;
 		}
-		if (st == SSA_OK)
+		if (st == SSA_OK && dfs_arg)
 			st = bench_time_sample(dfs_run_once, dfs_arg, dummy, &rows->floor, i);
 	}
 	bench_progress_done();
@@ -328,7 +403,17 @@ static int time_pipeline(struct pipe *x, const struct bench_timing_opts *o, stru
 	return st;
 }
 
-/* The estimate of everything the pipeline allocates; the φ count of IDF placement is unknown in
+/* All the floor's samples, before the pipeline's (see bench_pipeline_run). */
+static int time_floor(const struct bench_timing_opts *o, struct bench_timing *floor, void *dfs_arg)
+{
+	uint64_t dummy[BENCH_MAX_COUNTERS];
+	int st = bench_time_begin(dfs_run_once, dfs_arg, o, dummy, floor);
+	for (unsigned i = 0; i < o->reps && st == SSA_OK; i++)
+		st = bench_time_sample(dfs_run_once, dfs_arg, dummy, floor, i);
+	return st;
+}
+
+/* The estimate of the pipeline's peak allocation; the φ count of IDF placement is unknown in
  * advance and guessed as for the rename stage. */
 static uint64_t pipe_bytes(struct pipe *x)
 {
@@ -341,25 +426,49 @@ static uint64_t pipe_bytes(struct pipe *x)
 			jedges += cfg_in_degree(g, b);
 		}
 	uint64_t nphi = ssa_bytes(joins, p->nvars), nargs = ssa_bytes(jedges, p->nvars);
-	if (!x->maximal) {
-		uint64_t cap = ssa_bytes(ssa_sat_add(g->n, p->nops), 2);
-		if (nphi > cap) {
-			nphi = cap;
-			nargs = 2 * cap;
-		}
+	/* A placement's φs are known once it has run (form_check). */
+	uint64_t fphi = x->maximal ? nphi : 0, fargs = x->maximal ? nargs : 0;
+	uint64_t tree = x->dfa ? domtree_bytes(g->n) : domtree_lean_bytes(g->n);
+	uint64_t dom = x->da->scratch_bytes(g->n, g->m);
+	x->bytes[ST_DOM] = ssa_sat_add(dom, tree);
+	/* What lives across stages (outputs, prepared scratch), plus the largest stage's scratch
+	 * when each stage frees its own (scratch_end): the pipeline's peak. */
+	x->form_copies = x->maximal ? 3 : x->check ? 2 : 1; /* the check lays out a second form */
+	uint64_t form = ssa_form_bytes(g->n, p->nops, fphi, fargs);
+	uint64_t keep = ssa_sat_add(tree, ssa_bytes(form, x->form_copies)), most = 0;
+	if (x->da->prepare)
+		keep = ssa_sat_add(keep, dom);
+	else
+		most = dom;
+	if (x->dfa) {
+		keep = ssa_sat_add(keep, df_sets_bytes(g->n, 4ull * g->m));
+		uint64_t df = x->dfa->scratch_bytes(g->n, g->m);
+		most = df > most ? df : most;
 	}
-	x->bytes[ST_DOM] = ssa_sat_add(x->da->scratch_bytes(g->n, g->m),
-				       ssa_sat_add(domtree_bytes(g->n), ssa_bytes(g->n, 4)));
-	uint64_t need = x->bytes[ST_DOM];
-	if (x->dfa)
-		need = ssa_sat_add(need, ssa_sat_add(x->dfa->scratch_bytes(g->n, g->m),
-						     df_sets_bytes(g->n, 4ull * g->m)));
-	if (x->pa)
-		need = ssa_sat_add(need, ssa_sat_add(x->pa->scratch_bytes(g->n, p->nvars),
-						     var_blocks_bytes(g->n, p->nvars, p->nops)));
-	uint64_t form = ssa_form_bytes(g->n, p->nops, nphi, nargs);
-	need = ssa_sat_add(need, ssa_bytes(form, x->maximal ? 3 : 2));
-	return ssa_sat_add(need, x->ra->scratch_bytes(g->n, g->m, p->nvars, p->nops, nphi));
+	if (x->pa) {
+		uint64_t phi = ssa_sat_add(x->pa->scratch_bytes(g->n, p->nvars),
+					   var_blocks_bytes(g->n, p->nvars, p->nops));
+		if (x->pa->prepare)
+			keep = ssa_sat_add(keep, phi);
+		else
+			most = phi > most ? phi : most;
+	}
+	x->keep = keep;
+	x->most = most;
+	if (!x->once) {
+		/* every stage's scratch is kept: all but the renamer's count as kept */
+		x->keep = ssa_sat_add(keep, x->da->prepare ? 0 : dom);
+		if (x->dfa)
+			x->keep = ssa_sat_add(x->keep, x->dfa->scratch_bytes(g->n, g->m));
+		if (x->pa && !x->pa->prepare)
+			x->keep = ssa_sat_add(x->keep,
+					      ssa_sat_add(x->pa->scratch_bytes(g->n, p->nvars),
+							  var_blocks_bytes(g->n, p->nvars, p->nops)));
+		x->most = 0;
+	}
+	x->form_checked = x->maximal;
+	uint64_t ren = x->ra->scratch_bytes(g->n, g->m, p->nvars, p->nops, fphi);
+	return ssa_sat_add(x->keep, ren > x->most ? ren : x->most);
 }
 
 /* Scratch once, and the descriptors' untimed prepare steps (the placement's needs a tree and
@@ -368,13 +477,13 @@ static int pipe_setup(struct pipe *x, double *prepare_ms)
 {
 	const struct prog *p = x->p;
 	const struct cfg *g = &p->cfg;
-	x->idom = ssa_alloc_array(g->n, sizeof(uint32_t));
-	int st = x->idom ? domtree_alloc(&x->dt, g->n) : SSA_ENOMEM;
-	if (st == SSA_OK)
+	/* Only a frontier stage reads the tree's children (df-cytron). */
+	int st = x->dfa ? domtree_alloc(&x->dt, g->n) : domtree_alloc_lean(&x->dt, g->n);
+	if (st == SSA_OK && (x->da->prepare || !x->once))
 		st = x->da->scratch_alloc(&x->dom_scratch, g->n, g->m);
-	if (st == SSA_OK && x->dfa)
+	if (st == SSA_OK && x->dfa && !x->once)
 		st = x->dfa->scratch_alloc(&x->df_scratch, g->n, g->m);
-	if (st == SSA_OK && x->pa)
+	if (st == SSA_OK && x->pa && (x->pa->prepare || !x->once))
 		st = x->pa->scratch_alloc(&x->phi_scratch, g->n, p->nvars);
 	double t0 = bench_now_ns();
 	if (st == SSA_OK && x->da->prepare)
@@ -382,9 +491,7 @@ static int pipe_setup(struct pipe *x, double *prepare_ms)
 	prepare_ms[ST_DOM] = x->da->prepare ? (bench_now_ns() - t0) / 1e6 : -1;
 	if (st == SSA_OK && x->pa && x->pa->prepare) {
 		uint64_t c[DOM_MAX_COUNTERS];
-		st = x->da->run(x->dom_scratch, g, x->idom, c);
-		if (st == SSA_OK)
-			st = domtree_compute(&x->dt, x->idom, 0);
+		st = dom_stage(x, c);
 		if (st == SSA_OK)
 			st = var_blocks_build(&x->vb, p);
 		t0 = bench_now_ns();
@@ -398,7 +505,7 @@ static int pipe_setup(struct pipe *x, double *prepare_ms)
 
 static void report_rows(struct bench_report *r, const char *text, struct pipe *x,
 			struct pipe_rows *rows, const double *prepare_ms, const struct bench_mem *mem,
-			const char *check, const char *check_msg)
+			const char *check, const char *check_msg, bool interleaved)
 {
 	/* Names from the descriptors (static strings): the report keeps them until its end. */
 	const char *algo[ST_N] = {x->da->head.name, x->dfa ? x->dfa->head.name : NULL,
@@ -453,7 +560,7 @@ static void report_rows(struct bench_report *r, const char *text, struct pipe *x
 			res.counters[res.ncounters++] = x->counters[k][i];
 		}
 		res.mem = *mem;
-		res.interleaved = true;
+		res.interleaved = interleaved;
 		bool last = k == ST_PRUNE || (k == ST_RENAME && !x->maximal);
 		res.check = last ? check : "n/a";
 		snprintf(res.check_msg, sizeof res.check_msg, "%s", last ? check_msg : "");
@@ -553,7 +660,10 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 	x.every = o->maximal_every;
 
 	const char *how;
+	x.check = cli->check;
+	x.once = cli->timing.reps == 1 && cli->timing.warmup == 0;
 	uint64_t need = pipe_bytes(&x), limit = bench_mem_limit(cli, &how);
+	x.limit = limit;
 	if (need > limit) {
 		char a[32], b[32];
 		bench_format_bytes(need, a, sizeof a);
@@ -566,23 +676,46 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 	struct pipe_rows rows;
 	memset(&rows, 0, sizeof rows);
 	double prepare_ms[ST_N] = {-1, -1, -1, -1, -1};
-	/* The floor's arrays exist before the memory peak is reset: they are not the pipeline's. */
+	/* The floor's arrays exist before the memory peak is reset: they are not the pipeline's.
+	 * With one sample there is no round to share, and when the floor's arrays and the
+	 * pipeline's estimate exceed the limit together they may not both be held: the floor's
+	 * samples are then taken first and its arrays freed before the pipeline allocates. */
 	struct cfg_dfs d = {0};
 	st = cfg_dfs_alloc(&d, g->n);
 	void *dfs_arg[2] = {&d, (void *)g};
+	char order[200] = "";
+	if (cli->timing.reps == 1)
+		snprintf(order, sizeof order, "order: the floor's sample first, then the pipeline's "
+			 "(one sample: nothing to interleave), the floor's arrays freed in between");
+	else if (ssa_sat_add(need, cfg_dfs_bytes(g->n)) > limit)
+		snprintf(order, sizeof order, "order: the floor's samples first, then the pipeline's, "
+			 "not interleaved: together they exceed the limit (%s)", how);
+	if (order[0] && st == SSA_OK)
+		st = time_floor(&cli->timing, &rows.floor, dfs_arg);
+	if (order[0])
+		cfg_dfs_free(&d);
 	bench_mem_reset();
 	if (st == SSA_OK)
 		st = pipe_setup(&x, prepare_ms);
 	if (st == SSA_OK)
-		st = time_pipeline(&x, &cli->timing, &rows, dfs_arg);
+		st = time_pipeline(&x, &cli->timing, &rows, order[0] ? NULL : dfs_arg);
 	struct bench_mem mem;
 	bench_mem_snapshot(&mem);
 	cfg_dfs_free(&d);
 	int code = BENCH_EXIT_OK;
-	if (st != SSA_OK) {
+	if (st == SSA_ETOOBIG && x.form_refused) {
+		char a[32], b[32];
+		bench_format_bytes(x.need, a, sizeof a);
+		bench_format_bytes(limit, b, sizeof b);
+		fprintf(stderr, "bench: refused: with its %" PRIu64 " phis the pipeline needs about "
+				"%s; limit is %s (%s); use --mem-limit to override\n", x.ps.total, a, b,
+			how);
+	} else if (st != SSA_OK) {
 		fprintf(stderr, "bench: pipeline %s: %s\n",
 			bench_exit_for(st) == BENCH_EXIT_REFUSED ? "refused" : "failed",
 			ssa_status_str(st));
+	}
+	if (st != SSA_OK) {
 		code = bench_exit_for(st) == BENCH_EXIT_VERIFY ? BENCH_EXIT_INPUT : bench_exit_for(st);
 		goto out;
 	}
@@ -606,7 +739,9 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 	snprintf(shown, sizeof shown, "%s%s%s", cli->pipeline,
 		 strcmp(cli->pipeline, "default") ? "" : " = ",
 		 strcmp(cli->pipeline, "default") ? "" : bench_default_pipeline());
-	report_rows(r, shown, &x, &rows, prepare_ms, &mem, check, check_msg);
+	if (order[0])
+		bench_report_note(r, order);
+	report_rows(r, shown, &x, &rows, prepare_ms, &mem, check, check_msg, !order[0]);
 	if (dump_f && (st = ssa_form_dump(dump_f, p, final)) != SSA_OK) {
 		fprintf(stderr, "bench: --dump=ssa: %s\n", ssa_status_str(st));
 		if (!code)

@@ -813,6 +813,56 @@ Test(bench_cli, pipeline_default_and_refusals)
 	bench_run_free(&r);
 }
 
+/* The bytes of "needs about 1.6 MB" in a refusal (decimal units, as bench_format_bytes). */
+static uint64_t needs_about(const char *err)
+{
+	const char *at = strstr(err, "needs about ");
+	cr_assert_not_null(at, "%s", err);
+	double v = 0;
+	char unit[4] = "";
+	cr_assert_eq(sscanf(at + 12, "%lf %3s", &v, unit), 2, "%s", err);
+	double mul = unit[0] == 'k' ? 1e3 : unit[0] == 'M' ? 1e6 : unit[0] == 'G' ? 1e9 : 1;
+	return (uint64_t)(v * mul);
+}
+
+/* The pipeline's memory: each stage's scratch lives only through its stage, a placement's φs
+ * are checked against the limit once counted (before the form is laid out), and the floor's
+ * samples come first, its arrays freed, with one sample or when the floor and the pipeline do
+ * not fit the limit together. */
+Test(bench_cli, pipeline_memory_refusal_and_floor_order)
+{
+	struct bench_run r = RUN("--pipeline --family=structured --blocks=20000 --vars=64 --reps=1");
+	cr_expect_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.out, "\norder: the floor's sample first"), "%s", r.out);
+	cr_expect_not_null(strstr(r.out, "\ncheck: ok"), "%s", r.out);
+	bench_run_free(&r);
+
+	/* random: 64 variables give ~800,000 φs, far beyond what the estimate can know */
+	r = RUN("--pipeline --family=random --blocks=20000 --vars=64 --reps=1 --mem-limit=8M");
+	cr_expect_eq(r.code, 4, "exit %d: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.err, "refused: with its "), "%s", r.err);
+	cr_expect_not_null(strstr(r.err, " phis the pipeline needs about "), "%s", r.err);
+	bench_run_free(&r);
+
+	/* A limit the pipeline fits (its need, from the refusals, plus 8%) but not with the floor's
+	 * 7n words (560 kB) beside it. */
+	const char *cmd = "--pipeline --family=structured --blocks=20000 --vars=64 --reps=3 "
+			  "--no-check";
+	uint64_t need = 1000;
+	for (int step = 0;; step++) {
+		r = RUN("%s --mem-limit=%llu", cmd, (unsigned long long)need);
+		if (r.code == 0 || step == 2)
+			break;
+		cr_assert_eq(r.code, 4, "exit %d: %s", r.code, r.err);
+		need = needs_about(r.err) / 100 * 108;
+		bench_run_free(&r);
+	}
+	cr_expect_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+	cr_expect_not_null(strstr(r.out, "\norder: the floor's samples first, then the pipeline's, "
+					 "not interleaved"), "%s", r.out);
+	bench_run_free(&r);
+}
+
 /* Timing of short kernels: samples are calibrated to --min-time, and the report says so. */
 Test(bench_cli, short_kernels_are_timed_in_batches)
 {

@@ -4,6 +4,7 @@
  * example, and the condition under which rename-cfgdfs is right. */
 #include <criterion/criterion.h>
 
+#include "dom/dom.h"
 #include "support/ssa_progs.h"
 
 static const char *bb_cfg = "10: 0>1 1>2 1>4 2>3 3>2 3>8 4>5 4>6 5>7 6>7 7>8 8>9";
@@ -324,4 +325,98 @@ Test(rename_algos, dump_format)
 	ssa_phi_sets_release(&ps);
 	domtree_free(&t);
 	prog_free(&p);
+}
+
+/* rename-stack's sparse walk (a sorted list of the blocks and operand slots with work) and its
+ * dense walk (the whole preorder, flags, binary searches in predecessor lists) fill the same
+ * words: opval and every operand, exactly, the counters of pushes, uses and operands too. */
+static void expect_stack_walks_equal(const struct prog *p, const struct domtree *t,
+				     const struct phi_sets *ps, const char *what)
+{
+	const struct rename_algo *a = algo_find(rename_algos, rename_nalgos, "rename-stack");
+	struct ssa_form f[3];
+	uint64_t c[3][RENAME_MAX_COUNTERS];
+	static const enum rename_stack_walk walks[3] = {RENAME_STACK_SPARSE, RENAME_STACK_DENSE,
+							RENAME_STACK_AUTO};
+	for (int w = 0; w < 3; w++) {
+		void *scratch;
+		if (ssa_form_layout(&f[w], p, ps) != SSA_OK ||
+		    a->scratch_alloc(&scratch, p, &f[w]) != SSA_OK)
+			cr_assert_fail("%s: layout or scratch", what);
+		/* Poison the outputs, so a word a walk forgets shows. */
+		memset(f[w].arg, 0x5a, (size_t)f[w].arg_off[f[w].nphi] * sizeof(uint32_t));
+		memset(f[w].opval, 0x5a, (size_t)p->nops * sizeof(uint32_t));
+		if (rename_stack_run_walk(scratch, p, t, &f[w], c[w], walks[w]) != SSA_OK)
+			cr_assert_fail("%s: walk %d failed", what, w);
+		a->scratch_free(scratch);
+	}
+	char msg[400];
+	if (ssa_verify(p, t, &f[0], msg, sizeof msg) != SSA_OK)
+		cr_assert_fail("%s: %s", what, msg);
+	for (int w = 1; w < 3; w++) {
+		/* Criterion formats an assertion's message even when it passes: test first. */
+		if (memcmp(f[0].arg, f[w].arg, (size_t)f[0].arg_off[f[0].nphi] * sizeof(uint32_t)))
+			cr_assert_fail("%s: walk %d: operands differ", what, w);
+		if (memcmp(f[0].opval, f[w].opval, (size_t)p->nops * sizeof(uint32_t)))
+			cr_assert_fail("%s: walk %d: uses differ", what, w);
+		if (memcmp(c[0], c[w], 3 * sizeof c[0][0]))
+			cr_assert_fail("%s: walk %d: counters differ", what, w);
+	}
+	for (int w = 0; w < 3; w++)
+		ssa_form_free(&f[w]);
+}
+
+Test(rename_algos, stack_sparse_and_dense_walks_agree)
+{
+	char what[160];
+	/* Random programs: multi-edges, self-loops, unreachable blocks. */
+	for (uint64_t seed = 1; seed <= 400; seed++) {
+		struct prog p;
+		struct domtree t;
+		struct phi_sets ps;
+		if (sp_random_prog(&p, seed, 1 + (uint32_t)(seed % 37), 1 + (uint32_t)(seed % 4), 3) ||
+		    sp_domtree(&p.cfg, &t))
+			cr_assert_fail("random seed %llu: program or tree", (unsigned long long)seed);
+		for (int pruned = 0; pruned < 2; pruned++) {
+			if (sp_oracle_phis(&p, &t, pruned, &ps) != SSA_OK)
+				cr_assert_fail("random seed %llu: placement", (unsigned long long)seed);
+			snprintf(what, sizeof what, "random seed %llu pruned %d", (unsigned long long)seed,
+				 pruned);
+			expect_stack_walks_equal(&p, &t, &ps, what);
+			ssa_phi_sets_release(&ps);
+		}
+		domtree_free(&t);
+		prog_free(&p);
+	}
+	/* Every family at sizes where the list is long against n, then structured programs large
+	 * enough for the descriptor's run to take the sparse walk, with and without gotos. */
+	static const struct {
+		const char *family;
+		uint64_t blocks;
+		uint32_t gotos;
+	} big[] = {{"structured", 20000, 0}, {"structured", 20000, 50}, {"chain", 20000, 0},
+		   {"diamonds", 20000, 0}};
+	size_t nf = gen_nfamilies * 2 + sizeof big / sizeof big[0];
+	for (size_t i = 0; i < nf; i++) {
+		const char *fam = i < 2 * gen_nfamilies ? gen_families[i / 2].name
+							 : big[i - 2 * gen_nfamilies].family;
+		uint64_t blocks = i < 2 * gen_nfamilies ? (i % 2 ? 1000 : 50)
+						       : big[i - 2 * gen_nfamilies].blocks;
+		uint32_t gotos = i < 2 * gen_nfamilies ? 0 : big[i - 2 * gen_nfamilies].gotos;
+		struct prog p;
+		struct domtree t;
+		cr_assert_eq(sp_family_prog(&p, fam, blocks, 1, 16, gotos), SSA_OK);
+		cr_assert_eq(dom_tree_default(&p.cfg, &t), SSA_OK);
+		for (int fl = PHI_MINIMAL; fl <= PHI_PRUNED; fl++) {
+			struct phi_sets ps = {0};
+			cr_assert_eq(phi_place_prog(algo_find(phi_algos, phi_nalgos, "phi-djq"), &p, &t,
+						    (enum phi_flavor)fl, &ps), SSA_OK);
+			snprintf(what, sizeof what, "%s n=%llu gotos %u %s", fam,
+				 (unsigned long long)blocks, gotos, phi_flavor_name((enum phi_flavor)fl));
+			expect_stack_walks_equal(&p, &t, &ps, what);
+			phi_sets_free(&ps);
+		}
+		domtree_free(&t);
+		prog_free(&p);
+	}
 }

@@ -1,5 +1,6 @@
 /* The verifier and the interpreter reject broken SSA: each mutation of a correct form is caught
- * with a message naming the problem. */
+ * with a message naming the problem. And the layout into an earlier form's arrays
+ * (ssa_form_relayout) gives a fresh layout's words. */
 #include <criterion/criterion.h>
 
 #include "support/ssa_fixture.h"
@@ -162,4 +163,50 @@ Test(ssa_verify, interpreter_catches_stale_value)
 	cr_assert_eq(ssa_interp_check(&f.p, &f.s, &io, &st, msg, sizeof(msg)), SSA_EVERIFY);
 	cr_assert(strstr(msg, "use op"), "%s", msg);
 	sp_fixture_free(&f);
+}
+
+static bool same_layout(const struct ssa_form *a, const struct ssa_form *b)
+{
+	return a->n == b->n && a->nvars == b->nvars && a->nops == b->nops && a->nphi == b->nphi &&
+	       !memcmp(a->phi_off, b->phi_off, (a->n + 1) * sizeof(uint32_t)) &&
+	       !memcmp(a->phi_var, b->phi_var, a->nphi * sizeof(uint32_t)) &&
+	       !memcmp(a->phi_block, b->phi_block, a->nphi * sizeof(uint32_t)) &&
+	       !memcmp(a->arg_off, b->arg_off, (a->nphi + 1) * sizeof(uint64_t));
+}
+
+Test(ssa_layout, relayout_equals_a_fresh_layout)
+{
+	struct ssa_form s = {0};
+	for (uint64_t seed = 1; seed <= 300; seed++) {
+		/* Programs of a few sizes, so some relayouts change n (the arrays are replaced). */
+		uint32_t n = 1 + (uint32_t)(seed % 3) * 13, nvars = 1 + (uint32_t)(seed % 5);
+		struct prog p;
+		struct domtree t;
+		if (sp_random_prog(&p, seed, n, nvars, 3) || sp_domtree(&p.cfg, &t))
+			cr_assert_fail("seed %llu: program", (unsigned long long)seed);
+		for (int pruned = 1; pruned >= 0; pruned--) {
+			struct phi_sets ps;
+			struct ssa_form fresh;
+			if (sp_oracle_phis(&p, &t, pruned, &ps) || ssa_form_layout(&fresh, &p, &ps) ||
+			    ssa_form_relayout(&s, &p, &ps))
+				cr_assert_fail("seed %llu: layout", (unsigned long long)seed);
+			if (!same_layout(&s, &fresh))
+				cr_assert_fail("seed %llu pruned %d: relayout differs", (unsigned long long)seed,
+					       pruned);
+			ssa_form_free(&fresh);
+			ssa_phi_sets_release(&ps);
+		}
+		domtree_free(&t);
+		prog_free(&p);
+	}
+	ssa_form_free(&s);
+	/* A placement that is not ascending is refused, and the form freed. */
+	struct prog p;
+	cr_assert_eq(sp_prog(&p, "3: 0>1 1>2 0>2", 1, "0: d0; 1: d0"), SSA_OK);
+	uint64_t off[2] = {0, 2};
+	uint32_t blk[2] = {2, 1};
+	struct phi_sets bad = {.nvars = 1, .total = 2, .off = off, .blocks = blk};
+	cr_assert_eq(ssa_form_relayout(&s, &p, &bad), SSA_EINPUT);
+	cr_assert_null(s.phi_off);
+	prog_free(&p);
 }

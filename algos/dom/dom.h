@@ -16,6 +16,8 @@
 
 #define DOM_MAX_COUNTERS 8
 
+struct domtree;
+
 struct dom_algo {
 	struct algo_head head; /* name, summary, citation, complexity, counter names */
 	uint64_t (*scratch_bytes)(uint64_t n, uint64_t m);
@@ -26,6 +28,11 @@ struct dom_algo {
 	 * graph type: prepare converts g into it once per input, after scratch_alloc and before the
 	 * timed runs. Drivers time it separately, never inside run(). */
 	int (*prepare)(void *scratch, const struct cfg *g);
+	/* Optional (NULL: none). After a successful run() that wrote t->idom, fills the rest of t
+	 * (storage from domtree_alloc or domtree_alloc_lean for g->n) from the run's own numbering
+	 * (domtree_compute_numbered), reusing the scratch. SSA_EUSAGE, t untouched, when that run
+	 * kept no numbering: the caller then calls domtree_compute. */
+	int (*tree)(void *scratch, const struct cfg *g, struct domtree *t);
 };
 
 extern const struct dom_algo *const dom_algos[];
@@ -34,7 +41,6 @@ extern const size_t dom_nalgos;
 /* Allocates scratch, runs once, frees: for callers that need one answer, not a benchmark. */
 int dom_compute(const struct dom_algo *a, const struct cfg *g, uint32_t *idom, uint64_t *counters);
 
-struct domtree;
 /* The dominator tree of g from its entry by the project's default algorithm, auto (Semi-NCA
  * that falls back to Lengauer-Tarjan, so never quadratic). Every stage, adapter and test that
  * needs "the" tree of a CFG uses this; callers that already hold a tree pass it on instead.

@@ -8,6 +8,7 @@
  * thesis, Princeton, 2005; L. Georgiadis, R. E. Tarjan, R. F. Werneck, "Finding Dominators in
  * Practice", JGAA 10(1), 2006. The construction LLVM's GenericDomTreeConstruction.h uses. */
 #include "dom/dom_internal.h"
+#include "dom/domtree.h"
 #include "util/mem.h"
 #include "util/status.h"
 
@@ -242,6 +243,15 @@ static int snca_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 	return SSA_OK;
 }
 
+/* The tree from the last run's depth-first numbering (dom_algo.tree): order[] and the
+ * immediate dominators in DFS numbers, idom[] after phase two; stk is free by then. */
+static int snca_tree(void *scratch, const struct cfg *g, struct domtree *t)
+{
+	struct snca_work *w = scratch;
+	(void)g;
+	return domtree_compute_numbered(t, w->order, w->idom, w->nreach, w->stk);
+}
+
 const struct dom_algo dom_snca_algo = {
 	.head = {
 		.name = "snca",
@@ -255,4 +265,5 @@ const struct dom_algo dom_snca_algo = {
 	.scratch_alloc = snca_scratch_alloc,
 	.scratch_free = snca_scratch_delete,
 	.run = snca_run,
+	.tree = snca_tree,
 };

@@ -297,6 +297,7 @@ const struct dom_algo peer_boost_lt = {
 	.scratch_free = boost_free,
 	.run = boost_run,
 	.prepare = boost_prepare,
+	.tree = nullptr,
 };
 
 int peer_boost_lt_3arg(const struct cfg *c, uint32_t *idom)

@@ -277,6 +277,7 @@ const struct dom_algo peer_llvm_dom = {
 	.scratch_free = dom_free<true, false>,
 	.run = fwd_run<true>,
 	.prepare = fwd_prepare<true>,
+	.tree = nullptr,
 };
 
 const struct dom_algo peer_llvm_dom_map = {
@@ -293,6 +294,7 @@ const struct dom_algo peer_llvm_dom_map = {
 	.scratch_free = dom_free<false, false>,
 	.run = fwd_run<false>,
 	.prepare = fwd_prepare<false>,
+	.tree = nullptr,
 };
 
 const struct dom_algo peer_llvm_pdom = {
@@ -310,6 +312,7 @@ const struct dom_algo peer_llvm_pdom = {
 	.scratch_free = dom_free<true, true>,
 	.run = post_run,
 	.prepare = post_prepare,
+	.tree = nullptr,
 };
 
 int peer_llvm_postdom(const struct cfg *c, uint32_t *ipdom, uint32_t *roots, uint32_t *nroots)

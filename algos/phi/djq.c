@@ -3,8 +3,8 @@
  * subtree, so a root costs what its frontier holds, not what its subtree holds.
  * Time: O(n + m) per run to build (J edges in preorder, the tree), then per variable
  * O(q + r log m) for q roots and r reported edges (each edge at most once per variable).
- * Memory 3n words + 2 words per J edge + a tree of 2P words (P the power of two >= J edges)
- * (+3n for the liveness walk) + the output. Requires the dominator tree (depth, tin, tlast,
+ * Memory 3n words + n bits + 2 words per J edge + a tree of 2P words (P the power of two >= J
+ * edges) (+3n for the liveness walk) + the output. Requires the dominator tree (depth, tin, tlast,
  * order) of the program's CFG. Same answer as phi-idf and phi-dj, every flavour.
  * Paper: V. C. Sreedhar, G. R. Gao, "A Linear Time Algorithm for Placing φ-Nodes", POPL 1995. */
 #include "phi/phi.h"
@@ -78,6 +78,7 @@ struct djq_scratch {
 	uint64_t hubcap;
 	uint32_t *hsrc;    /* each hub's sources' preorder numbers, ascending */
 	uint64_t hsrccap;
+	uint64_t *hubbit;  /* n bits by preorder number: set for the hubs of the last build */
 };
 
 /* The tree's leaf count for nj J edges: a power of two, at least 1. nj <= m < 2^32 keeps 2P
@@ -95,7 +96,9 @@ static uint64_t djq_scratch_bytes(uint64_t n, uint64_t nvars)
 	/* J edges and the tree are allocated on first use (about m - n + 1 edges); count them as
 	 * n edges here, like phi-dj. */
 	uint64_t words = ssa_sat_add(ssa_sat_add(3 * n + 1, 2 * n), 2 * leaves_for(n));
-	return ssa_sat_add(phi_common_bytes(n, nvars), ssa_bytes(words, sizeof(uint32_t)));
+	uint64_t bits = ssa_bytes(n / 64 + 1, sizeof(uint64_t));
+	return ssa_sat_add(ssa_sat_add(phi_common_bytes(n, nvars), bits),
+			   ssa_bytes(words, sizeof(uint32_t)));
 }
 
 static void djq_scratch_free(void *p)
@@ -105,7 +108,7 @@ static void djq_scratch_free(void *p)
 		return;
 	phi_common_free(&s->c);
 	ssa_free_all(s->mark, s->joff, s->stack, s->jtgt, s->removed, s->tree, s->hub,
-		     s->hsrc, NULL);
+		     s->hsrc, s->hubbit, NULL);
 	free(s);
 }
 
@@ -119,7 +122,8 @@ static int djq_scratch_alloc(void **out, uint32_t n, uint32_t nvars)
 	s->mark = ssa_calloc_array(n, sizeof(uint32_t));
 	s->joff = ssa_alloc_array((size_t)n + 1, sizeof(uint32_t));
 	s->stack = ssa_alloc_array(n, sizeof(uint32_t));
-	if (st == SSA_OK && (!s->mark || !s->joff || !s->stack))
+	s->hubbit = ssa_calloc_array((size_t)n / 64 + 1, sizeof(uint64_t));
+	if (st == SSA_OK && (!s->mark || !s->joff || !s->stack || !s->hubbit))
 		st = SSA_ENOMEM;
 	if (st != SSA_OK) {
 		djq_scratch_free(s);
@@ -148,95 +152,146 @@ static int cmp_hub(const void *a, const void *b)
 	return (x->tin > y->tin) - (x->tin < y->tin);
 }
 
-/* J edges in preorder of their source, the tree over their targets' depths, and the hubs. A
- * counting pass (J edges into each target, in stack[] before it serves as the stack) sizes the
- * arrays, which persist across runs and only grow. */
+static int cmp_hub_tin(const void *a, const void *b)
+{
+	const struct hub *x = a, *y = b;
+	return (x->tin > y->tin) - (x->tin < y->tin);
+}
+
+/* The hubs: only a block with HUB_MIN predecessors or more can be one, so their J edges are
+ * counted from those predecessor lists alone (an edge from a reached block that is not the
+ * tree edge idom(y) -> y). Leaves them ascending by preorder number, each with its sources'
+ * range in hsrc (end = off, the fill cursor), and their bits set. */
+static int find_hubs(struct djq_scratch *s, const struct cfg *g, const struct domtree *dt)
+{
+	for (uint32_t k = 0; k < s->nhub; k++)
+		s->hubbit[s->hub[k].tin >> 6] &= ~(UINT64_C(1) << (s->hub[k].tin & 63));
+	s->nhub = 0;
+	uint64_t nhub = 0, nh = 0;
+	for (uint32_t y = 0; y < g->n; y++) {
+		uint32_t j0 = g->pred_off[y], j1 = g->pred_off[y + 1];
+		if (j1 - j0 < HUB_MIN || dt->tin[y] == SSA_NONE)
+			continue;
+		uint32_t c = 0, d = dt->idom[y];
+		for (uint32_t j = j0; j < j1; j++)
+			c += g->pred[j] != d && dt->tin[g->pred[j]] != SSA_NONE;
+		if (c < HUB_MIN)
+			continue;
+		if (nhub == s->hubcap) {
+			struct hub *hb = grow(s->hub, &s->hubcap, 2 * nhub + 8, sizeof(struct hub));
+			if (!hb)
+				return SSA_ENOMEM;
+			s->hub = hb;
+		}
+		s->hub[nhub++] = (struct hub){.depth = dt->depth[y], .tin = dt->tin[y], .end = c};
+		nh += c;
+	}
+	if (nhub > 1)
+		qsort(s->hub, (size_t)nhub, sizeof(struct hub), cmp_hub_tin);
+	uint32_t *hs = grow(s->hsrc, &s->hsrccap, nh, sizeof(uint32_t));
+	if (!hs)
+		return SSA_ENOMEM;
+	s->hsrc = hs;
+	uint32_t off = 0;
+	for (uint64_t k = 0; k < nhub; k++) {
+		struct hub *h = &s->hub[k];
+		uint32_t c = h->end;
+		h->off = h->end = off;
+		off += c;
+		s->hubbit[h->tin >> 6] |= UINT64_C(1) << (h->tin & 63);
+	}
+	s->nhub = (uint32_t)nhub;
+	return SSA_OK;
+}
+
+/* The hub whose target has preorder number ty (its bit is set). */
+static inline struct hub *hub_of(struct djq_scratch *s, uint32_t ty)
+{
+	uint32_t lo = 0, hi = s->nhub - 1;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (s->hub[mid].tin < ty)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return &s->hub[lo];
+}
+
+/* J edges in preorder of their source, the tree over their targets' depths, and the hubs: one
+ * pass over the reached blocks' out-edges after the hubs are known. The J edges' count is known
+ * only at its end, so their arrays grow during the pass (a first guess of m - n + 1, a tree's
+ * worth of edges fewer than m) and the depths wait in removed[] until the tree's size is
+ * known; the arrays persist across runs and keep the size of the last one. */
 static int build(void *scratch, const struct cfg *g, const struct domtree *dt)
 {
 	struct djq_scratch *s = scratch;
 	uint32_t nr = dt->nreach;
-	const uint32_t *idom = dt->idom, *tin = dt->tin, *order = dt->order;
-	uint32_t *cnt = s->stack;
-	memset(cnt, 0, (size_t)nr * sizeof(uint32_t));
-	/* Tree edges idom(y)->y are skipped, every copy of a multi-edge. */
-	uint64_t nj = 0;
-	for (uint32_t i = 0; i < nr; i++) {
-		uint32_t x = order[i];
-		for (uint32_t e = g->succ_off[x]; e < g->succ_off[x + 1]; e++) {
-			uint32_t y = g->succ[e];
-			if (idom[y] != x) {
-				cnt[tin[y]]++;
-				nj++;
-			}
-		}
-	}
-	uint64_t nhub = 0, nh = 0;
-	for (uint32_t y = 0; y < nr; y++)
-		if (cnt[y] >= HUB_MIN) {
-			nhub++;
-			nh += cnt[y];
-		}
-	uint64_t nt = nj - nh;
-	uint64_t p = leaves_for(nt);
-	if (p > UINT32_MAX || nj > UINT32_MAX)
-		return SSA_ETOOBIG;
-	uint32_t *t = grow(s->jtgt, &s->jcap, nt, sizeof(uint32_t));
-	if (t)
-		s->jtgt = t;
-	uint32_t *r = t ? grow(s->removed, &s->rcap, nt, sizeof(uint32_t)) : NULL;
-	if (r)
+	const uint32_t *idom = dt->idom, *tin = dt->tin, *order = dt->order, *depth = dt->depth;
+	const uint32_t *succ_off = g->succ_off, *succ = g->succ;
+	const uint64_t *hubbit = s->hubbit;
+	int st = find_hubs(s, g, dt);
+	if (st != SSA_OK)
+		return st;
+	if (!s->jcap) {
+		uint64_t guess = (uint64_t)g->m + 1 > nr ? (uint64_t)g->m + 1 - nr : 1;
+		uint32_t *t = grow(s->jtgt, &s->jcap, guess, sizeof(uint32_t));
+		if (t)
+			s->jtgt = t;
+		uint32_t *r = t ? grow(s->removed, &s->rcap, guess, sizeof(uint32_t)) : NULL;
+		if (!r)
+			return SSA_ENOMEM;
 		s->removed = r;
-	uint32_t *tr = r ? grow(s->tree, &s->tcap, 2 * p, sizeof(uint32_t)) : NULL;
-	if (tr)
-		s->tree = tr;
-	struct hub *hb = tr ? grow(s->hub, &s->hubcap, nhub, sizeof(struct hub)) : NULL;
-	if (hb)
-		s->hub = hb;
-	uint32_t *hs = hb ? grow(s->hsrc, &s->hsrccap, nh, sizeof(uint32_t)) : NULL;
-	if (!hs)
-		return SSA_ENOMEM;
-	s->hsrc = hs;
-	s->P = (uint32_t)p;
-	s->nhub = (uint32_t)nhub;
-	/* cnt[y] becomes y's hub index, or UINT32_MAX; a hub's end is its fill cursor. */
-	uint32_t k = 0, off = 0;
-	for (uint32_t y = 0; y < nr; y++) {
-		if (cnt[y] >= HUB_MIN) {
-			s->hub[k] = (struct hub){.depth = dt->depth[order[y]], .tin = y, .off = off,
-						 .end = off};
-			off += cnt[y];
-			cnt[y] = k++;
-		} else {
-			cnt[y] = UINT32_MAX;
-		}
 	}
-	uint32_t *leaf = s->tree + s->P, *jtgt = s->jtgt;
-	k = 0;
+	uint32_t *jtgt = s->jtgt, *jdep = s->removed, *joff = s->joff;
+	uint64_t k = 0, cap = s->jcap < s->rcap ? s->jcap : s->rcap;
+	/* Every edge is written at k and counted only when it is a J edge to a target that is no
+	 * hub: whether an edge is a tree edge follows no pattern a branch predictor learns. */
 	for (uint32_t i = 0; i < nr; i++) {
 		uint32_t x = order[i];
-		s->joff[i] = k;
-		for (uint32_t e = g->succ_off[x]; e < g->succ_off[x + 1]; e++) {
-			uint32_t y = g->succ[e];
-			if (idom[y] == x)
-				continue;
-			uint32_t h = cnt[tin[y]];
-			if (h != UINT32_MAX) {
-				s->hsrc[s->hub[h].end++] = i;
-				continue;
+		joff[i] = (uint32_t)k;
+		for (uint32_t e = succ_off[x]; e < succ_off[x + 1]; e++) {
+			uint32_t y = succ[e], ty = tin[y];
+			uint32_t j = idom[y] != x; /* not a tree edge (nor a copy of one) */
+			uint32_t hub = (uint32_t)(hubbit[ty >> 6] >> (ty & 63)) & j;
+			if (k == cap) {
+				uint64_t want = cap + cap / 2 + 1024;
+				uint32_t *t = grow(s->jtgt, &s->jcap, want, sizeof(uint32_t));
+				if (t)
+					s->jtgt = jtgt = t;
+				uint32_t *r = t ? grow(s->removed, &s->rcap, want, sizeof(uint32_t)) : NULL;
+				if (!r)
+					return SSA_ENOMEM;
+				s->removed = jdep = r;
+				cap = want;
 			}
-			jtgt[k] = tin[y];
-			leaf[k++] = dt->depth[y];
+			jtgt[k] = ty;
+			jdep[k] = depth[y];
+			k += j & ~hub;
+			if (hub) {
+				struct hub *h = hub_of(s, ty);
+				s->hsrc[h->end++] = i;
+			}
 		}
 	}
-	s->joff[nr] = k;
-	for (uint32_t j = k; j < s->P; j++)
-		leaf[j] = DEPTH_INF;
+	s->joff[nr] = (uint32_t)k;
+	uint64_t p = leaves_for(k);
+	if (p > UINT32_MAX)
+		return SSA_ETOOBIG;
+	uint32_t *tr = grow(s->tree, &s->tcap, 2 * p, sizeof(uint32_t));
+	if (!tr)
+		return SSA_ENOMEM;
+	s->tree = tr;
+	s->P = (uint32_t)p;
+	memcpy(tr + p, jdep, (size_t)k * sizeof(uint32_t));
+	for (uint64_t j = k; j < p; j++)
+		tr[p + j] = DEPTH_INF;
 	for (uint32_t i = s->P; i-- > 1;) {
-		uint32_t a = s->tree[2 * i], b = s->tree[2 * i + 1];
-		s->tree[i] = a < b ? a : b;
+		uint32_t a = tr[2 * i], b = tr[2 * i + 1];
+		tr[i] = a < b ? a : b;
 	}
-	if (nhub > 1)
-		qsort(s->hub, (size_t)nhub, sizeof(struct hub), cmp_hub);
+	if (s->nhub > 1)
+		qsort(s->hub, (size_t)s->nhub, sizeof(struct hub), cmp_hub);
 	return SSA_OK;
 }
 
@@ -419,7 +474,7 @@ const struct phi_algo phi_djq_algo = {
 			   "subtree's J edges (no subtree walk)",
 		.citation = "Sreedhar, Gao 1995, 'A Linear Time Algorithm for Placing phi-Nodes', POPL",
 		.complexity = "O(roots + frontier edges x log m) per variable, O(n+m) per run, 3n words + "
-			      "2 per J edge + 2P",
+			      "n bits + 2 per J edge + 2P",
 		.counter_names = {"phis", "queue-pops", "j-edges-reported", "live-steps", "tree-steps"},
 	},
 	.needs_df = false,

@@ -35,6 +35,14 @@ extern const size_t rename_nalgos;
 int rename_compute(const struct rename_algo *a, const struct prog *p, const struct domtree *t,
 		   struct ssa_form *s, uint64_t *counters);
 
+/* rename-stack's run with its walk chosen (stack.c): AUTO is the descriptor's run (the sparse
+ * walk when the blocks and operand slots with work are at most n/16, else the dense one);
+ * SPARSE and DENSE force one, for the tests that hold both to the same answer (SPARSE then
+ * allocates its list for the whole program). scratch comes from rename-stack's scratch_alloc. */
+enum rename_stack_walk { RENAME_STACK_AUTO, RENAME_STACK_SPARSE, RENAME_STACK_DENSE };
+int rename_stack_run_walk(void *scratch, const struct prog *p, const struct domtree *t,
+			  struct ssa_form *s, uint64_t *counters, enum rename_stack_walk which);
+
 /* rename-cfgdfs walks a log of definitions whose length grows with the DFS path: it gives up
  * with SSA_EBUDGET after this many look-up steps. */
 #define RENAME_CFGDFS_STEP_BUDGET (UINT64_C(1) << 34)

@@ -1,7 +1,8 @@
 /* The flat SSA form (ssa.h): layout of φs by block, compaction after pruning, canonical
  * comparison between forms, the "ssa" text dump, and each edge's φ operand slot. Layout is a
- * counting sort of the placement's (variable, block) pairs by block, O(n + nvars + φs); the
- * arrays take 4(n+1) + 16 nphi + 4 nargs + 4 nops bytes. */
+ * counting sort of the placement's (variable, block) pairs by block, O(n + nvars + φs) with
+ * only the prefix sum over the blocks proportional to n; the arrays take 4(n+1) + 16 nphi +
+ * 4 nargs + 4 nops bytes. */
 #include "ssa/ssa.h"
 
 #include "util/mem.h"
@@ -26,85 +27,112 @@ void ssa_form_free(struct ssa_form *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/* Allocates everything once phi_off holds per-block counts shifted by one (phi_off[b+1] = count
- * of block b); turns the counts into offsets and sizes the operand arrays. */
-static int layout_finish_counts(struct ssa_form *s, const struct prog *p)
+/* Sizes s's arrays for total φs over p, reusing those of an earlier layout (s zeroed, or laid
+ * out before over a program with as many blocks: same-size reallocs cost nothing and touch no
+ * fresh page), with phi_off zeroed; arg is sized later (layout_args). On failure s is freed. */
+static int layout_arrays(struct ssa_form *s, const struct prog *p, uint64_t total)
 {
-	const struct cfg *g = &p->cfg;
-	uint64_t total = 0;
-	for (uint32_t b = 0; b < g->n; b++) {
-		total += s->phi_off[b + 1];
-		s->phi_off[b + 1] = (uint32_t)total;
-	}
-	s->nphi = (uint32_t)total;
-	s->phi_var = ssa_alloc_array(total, sizeof(uint32_t));
-	s->phi_block = ssa_alloc_array(total, sizeof(uint32_t));
-	s->arg_off = ssa_alloc_array(total + 1, sizeof(uint64_t));
-	s->opval = ssa_alloc_array(p->nops, sizeof(uint32_t));
-	if (!s->phi_var || !s->phi_block || !s->arg_off || !s->opval)
-		return SSA_ENOMEM;
-	uint64_t nargs = 0;
-	for (uint32_t b = 0; b < g->n; b++) {
-		uint32_t deg = cfg_in_degree(g, b);
-		for (uint32_t q = s->phi_off[b]; q < s->phi_off[b + 1]; q++) {
-			s->phi_block[q] = b;
-			s->arg_off[q] = nargs;
-			nargs += deg;
-		}
-	}
-	s->arg_off[total] = nargs;
-	if (nargs > SIZE_MAX / sizeof(uint32_t))
-		return SSA_ETOOBIG;
-	s->arg = ssa_alloc_array(nargs, sizeof(uint32_t));
-	return s->arg ? SSA_OK : SSA_ENOMEM;
-}
-
-static int layout_begin(struct ssa_form *s, const struct prog *p)
-{
-	memset(s, 0, sizeof(*s));
-	s->n = p->cfg.n;
+	const uint32_t n = p->cfg.n;
+	if (s->phi_off && s->n != n)
+		ssa_form_free(s);
+	s->n = n;
 	s->nvars = p->nvars;
 	s->nops = p->nops;
-	s->phi_off = ssa_calloc_array((size_t)p->cfg.n + 1, sizeof(uint32_t));
-	return s->phi_off ? SSA_OK : SSA_ENOMEM;
+	s->nphi = (uint32_t)total;
+	if (s->phi_off)
+		memset(s->phi_off, 0, ((size_t)n + 1) * sizeof(uint32_t));
+	else
+		s->phi_off = ssa_calloc_array((size_t)n + 1, sizeof(uint32_t));
+	uint32_t *pv = ssa_realloc_array(s->phi_var, total, sizeof(uint32_t));
+	if (pv)
+		s->phi_var = pv;
+	uint32_t *pb = ssa_realloc_array(s->phi_block, total, sizeof(uint32_t));
+	if (pb)
+		s->phi_block = pb;
+	uint64_t *ao = ssa_realloc_array(s->arg_off, total + 1, sizeof(uint64_t));
+	if (ao)
+		s->arg_off = ao;
+	uint32_t *ov = ssa_realloc_array(s->opval, p->nops, sizeof(uint32_t));
+	if (ov)
+		s->opval = ov;
+	if (!s->phi_off || !pv || !pb || !ao || !ov) {
+		ssa_form_free(s);
+		return SSA_ENOMEM;
+	}
+	return SSA_OK;
+}
+
+/* Operand offsets from phi_block (each φ takes its block's in-degree), then arg. */
+static int layout_args(struct ssa_form *s, const struct prog *p)
+{
+	const struct cfg *g = &p->cfg;
+	uint64_t nargs = 0;
+	for (uint32_t q = 0; q < s->nphi; q++) {
+		s->arg_off[q] = nargs;
+		nargs += cfg_in_degree(g, s->phi_block[q]);
+	}
+	s->arg_off[s->nphi] = nargs;
+	if (nargs > SIZE_MAX / sizeof(uint32_t)) {
+		ssa_form_free(s);
+		return SSA_ETOOBIG;
+	}
+	uint32_t *a = ssa_realloc_array(s->arg, nargs, sizeof(uint32_t));
+	if (!a) {
+		ssa_form_free(s);
+		return SSA_ENOMEM;
+	}
+	s->arg = a;
+	return SSA_OK;
+}
+
+/* Every pass but the prefix sum over phi_off touches φs only, so a placement with few φs costs
+ * two sequential passes over n + 1 words. Within a block, φs come in variable order: they are
+ * filled variable by variable, each block's next free slot kept in phi_block at the block's
+ * first slot until the block ids are written. */
+int ssa_form_relayout(struct ssa_form *s, const struct prog *p, const struct phi_sets *ps)
+{
+	const uint32_t n = p->cfg.n;
+	if (ps->nvars != p->nvars) {
+		ssa_form_free(s);
+		return SSA_EINPUT;
+	}
+	for (uint32_t v = 0; v < ps->nvars; v++)
+		for (uint64_t k = ps->off[v]; k < ps->off[v + 1]; k++)
+			if (ps->blocks[k] >= n || (k > ps->off[v] && ps->blocks[k - 1] >= ps->blocks[k])) {
+				ssa_form_free(s);
+				return SSA_EINPUT;
+			}
+	uint64_t total = ps->off[ps->nvars];
+	if ((uint64_t)p->nops + total >= SSA_UNDEF) {
+		ssa_form_free(s);
+		return SSA_ETOOBIG;
+	}
+	int rc = layout_arrays(s, p, total);
+	if (rc != SSA_OK)
+		return rc;
+	uint32_t *off = s->phi_off, *pb = s->phi_block;
+	for (uint64_t k = 0; k < total; k++)
+		off[ps->blocks[k] + 1]++;
+	for (uint32_t b = 0; b < n; b++)
+		off[b + 1] += off[b];
+	for (uint64_t k = 0; k < total; k++)
+		pb[off[ps->blocks[k]]] = off[ps->blocks[k]];
+	for (uint32_t v = 0; v < ps->nvars; v++)
+		for (uint64_t k = ps->off[v]; k < ps->off[v + 1]; k++) {
+			uint32_t b = ps->blocks[k], q = pb[off[b]]++;
+			s->phi_var[q] = v;
+			if (q != off[b])
+				pb[q] = b;
+		}
+	for (uint64_t k = 0; k < total; k++)
+		pb[off[ps->blocks[k]]] = ps->blocks[k];
+	return layout_args(s, p);
 }
 
 int ssa_form_layout(struct ssa_form *s, const struct prog *p, const struct phi_sets *ps)
 {
-	if (ps->nvars != p->nvars)
-		return SSA_EINPUT;
-	if ((uint64_t)p->nops + ps->total >= SSA_UNDEF)
-		return SSA_ETOOBIG;
-	int rc = layout_begin(s, p);
-	if (rc != SSA_OK)
-		return rc;
-	uint32_t n = p->cfg.n;
-	for (uint32_t v = 0; v < ps->nvars; v++) {
-		for (uint64_t k = ps->off[v]; k < ps->off[v + 1]; k++) {
-			uint32_t b = ps->blocks[k];
-			if (b >= n || (k > ps->off[v] && ps->blocks[k - 1] >= b)) {
-				ssa_form_free(s);
-				return SSA_EINPUT;
-			}
-			s->phi_off[b + 1]++;
-		}
-	}
-	if ((rc = layout_finish_counts(s, p)) != SSA_OK) {
-		ssa_form_free(s);
-		return rc;
-	}
-	/* Second pass in variable order: each block's φs come out ascending by variable. */
-	uint32_t *cursor = ssa_alloc_array(n, sizeof(uint32_t));
-	if (!cursor) {
-		ssa_form_free(s);
-		return SSA_ENOMEM;
-	}
-	memcpy(cursor, s->phi_off, (size_t)n * sizeof(uint32_t));
-	for (uint32_t v = 0; v < ps->nvars; v++)
-		for (uint64_t k = ps->off[v]; k < ps->off[v + 1]; k++)
-			s->phi_var[cursor[ps->blocks[k]]++] = v;
-	free(cursor);
-	return SSA_OK;
+	memset(s, 0, sizeof(*s));
+	return ssa_form_relayout(s, p, ps);
 }
 
 int ssa_form_layout_all(struct ssa_form *s, const struct prog *p, const uint8_t *at_block)
@@ -113,22 +141,25 @@ int ssa_form_layout_all(struct ssa_form *s, const struct prog *p, const uint8_t 
 	for (uint32_t b = 0; b < p->cfg.n; b++)
 		nblk += at_block[b] != 0;
 	uint64_t total;
+	memset(s, 0, sizeof(*s));
 	if (__builtin_mul_overflow(nblk, (uint64_t)p->nvars, &total) ||
 	    (uint64_t)p->nops + total >= SSA_UNDEF)
 		return SSA_ETOOBIG;
-	int rc = layout_begin(s, p);
+	int rc = layout_arrays(s, p, total);
 	if (rc != SSA_OK)
 		return rc;
-	for (uint32_t b = 0; b < p->cfg.n; b++)
-		s->phi_off[b + 1] = at_block[b] ? p->nvars : 0;
-	if ((rc = layout_finish_counts(s, p)) != SSA_OK) {
-		ssa_form_free(s);
-		return rc;
-	}
-	for (uint32_t b = 0; b < p->cfg.n; b++)
-		for (uint32_t q = s->phi_off[b], v = 0; q < s->phi_off[b + 1]; q++, v++)
+	uint32_t q = 0;
+	for (uint32_t b = 0; b < p->cfg.n; b++) {
+		s->phi_off[b] = q;
+		if (!at_block[b])
+			continue;
+		for (uint32_t v = 0; v < p->nvars; v++, q++) {
 			s->phi_var[q] = v;
-	return SSA_OK;
+			s->phi_block[q] = b;
+		}
+	}
+	s->phi_off[p->cfg.n] = q;
+	return layout_args(s, p);
 }
 
 int ssa_form_phi_sets(const struct ssa_form *s, struct phi_sets *out)

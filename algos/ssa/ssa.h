@@ -54,6 +54,10 @@ uint64_t ssa_form_bytes(uint64_t n, uint64_t nops, uint64_t nphi, uint64_t nargs
  * left for a renamer. SSA_ETOOBIG when nops + φs does not fit 32-bit value numbers;
  * SSA_EINPUT when ps names a block out of range or is not ascending. */
 int ssa_form_layout(struct ssa_form *s, const struct prog *p, const struct phi_sets *ps);
+/* The same into a form that is zeroed or holds an earlier layout over a program of as many
+ * blocks, whose arrays are reused (a compiler's per-function buffers; bench's pipeline lays out
+ * every run). On failure s is freed. */
+int ssa_form_relayout(struct ssa_form *s, const struct prog *p, const struct phi_sets *ps);
 
 /* The same from a caller's per-block selection: a φ for every variable at every block b with
  * at_block[b] != 0 (the maximal placement). */
