@@ -5,6 +5,7 @@
  * process lifetime, so with several kernels it is the maximum over all of them and the input. */
 #include "bench/memstat.h"
 #include "bench/cli.h"
+#include "util/mem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,12 @@ void bench_mem_snapshot(struct bench_mem *m)
 	struct rusage ru;
 	if (getrusage(RUSAGE_SELF, &ru) == 0)
 		m->maxrss = (uint64_t)ru.ru_maxrss * 1024u; /* Linux reports kilobytes */
+}
+
+uint64_t bench_mem_driver_bytes(size_t state_size)
+{
+	return ssa_sat_add(ssa_alloc_size(state_size),
+			   ssa_bytes(3, ssa_array_bytes(BENCH_MEM_DRIVER_REPS, sizeof(double))));
 }
 
 uint64_t bench_mem_available(void)

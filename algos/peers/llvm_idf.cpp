@@ -252,4 +252,5 @@ extern "C" const struct phi_algo peer_llvm_idf = {
 	.scratch_free = idf_free,
 	.run = idf_run,
 	.prepare = idf_prepare,
+	.scratch_bytes_in = nullptr,
 };

@@ -90,12 +90,53 @@ static uint64_t leaves_for(uint64_t nj)
 	return p;
 }
 
+/* What the arrays build() sizes take for nt J edges in the tree and nhub hubs with nh edges. */
+static uint64_t djq_build_bytes(uint64_t nt, uint64_t nhub, uint64_t nh)
+{
+	uint64_t b = ssa_bytes(2, ssa_array_bytes(nt ? nt : 1, sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(2 * leaves_for(nt), sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(nhub ? nhub : 1, sizeof(struct hub)));
+	return ssa_sat_add(b, ssa_array_bytes(nh ? nh : 1, sizeof(uint32_t)));
+}
+
+/* Without the tree: as if all n blocks' worth of J edges went into the tree (the graph's own
+ * count is known only with the dominator tree, djq_scratch_bytes_in). */
 static uint64_t djq_scratch_bytes(uint64_t n, uint64_t nvars)
 {
-	/* J edges and the tree are allocated on first use (about m - n + 1 edges); count them as
-	 * n edges here, like phi-dj. */
-	uint64_t words = ssa_sat_add(ssa_sat_add(3 * n + 1, 2 * n), 2 * leaves_for(n));
-	return ssa_sat_add(phi_common_bytes(n, nvars), ssa_bytes(words, sizeof(uint32_t)));
+	/* the struct, the common part, mark, joff, stack, then build's arrays */
+	uint64_t b = ssa_sat_add(ssa_alloc_size(sizeof(struct djq_scratch)), phi_common_bytes(n, nvars));
+	b = ssa_sat_add(b, ssa_bytes(2, ssa_array_bytes(n, sizeof(uint32_t))));
+	b = ssa_sat_add(b, ssa_array_bytes(n + 1, sizeof(uint32_t)));
+	return ssa_sat_add(b, djq_build_bytes(n, 0, 0));
+}
+
+/* The J edges, hubs and tree leaves build() will size, counted as it counts them (without
+ * in->dt: at most m J edges). */
+static uint64_t djq_scratch_bytes_in(const struct phi_input *in)
+{
+	const struct cfg *g = &in->prog->cfg;
+	const struct domtree *dt = in->dt;
+	uint64_t n = g->n;
+	uint64_t fixed = djq_scratch_bytes(n, in->prog->nvars) - djq_build_bytes(n, 0, 0);
+	uint32_t *cnt = dt ? ssa_calloc_array(dt->nreach ? dt->nreach : 1, sizeof(uint32_t)) : NULL;
+	if (!cnt) /* every J edge in the tree: at most m */
+		return ssa_sat_add(fixed, djq_build_bytes(g->m, 0, 0));
+	uint64_t nj = 0, nhub = 0, nh = 0;
+	for (uint32_t i = 0; i < dt->nreach; i++) {
+		uint32_t x = dt->order[i];
+		for (uint32_t e = g->succ_off[x]; e < g->succ_off[x + 1]; e++)
+			if (dt->idom[g->succ[e]] != x) {
+				cnt[dt->tin[g->succ[e]]]++;
+				nj++;
+			}
+	}
+	for (uint32_t y = 0; y < dt->nreach; y++)
+		if (cnt[y] >= HUB_MIN) {
+			nhub++;
+			nh += cnt[y];
+		}
+	free(cnt);
+	return ssa_sat_add(fixed, djq_build_bytes(nj - nh, nhub, nh));
 }
 
 static void djq_scratch_free(void *p)
@@ -424,6 +465,7 @@ const struct phi_algo phi_djq_algo = {
 	},
 	.needs_df = false,
 	.scratch_bytes = djq_scratch_bytes,
+	.scratch_bytes_in = djq_scratch_bytes_in,
 	.scratch_alloc = djq_scratch_alloc,
 	.scratch_free = djq_scratch_free,
 	.run = djq_run,
