@@ -4,6 +4,7 @@
 #include "bench/memstat.h"
 #include "df/df.h"
 #include "dom/dom.h"
+#include "dom/reducible.h"
 #include "phi/phi.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -72,6 +73,9 @@ static struct {
 	uint64_t key;
 	struct bench_facts tree;       /* the tree's facts: df_total, phi_scratch */
 	bool have_flavor[3];
+	int reducible; /* 0: unknown, 1: no, 2: yes */
+	bool have_live;
+	uint64_t live_phi, live_args;
 	uint64_t nphi[3], nargs[3];
 	struct bench_facts out;        /* what the last call returned */
 } cache;
@@ -99,6 +103,69 @@ static int count_phis(const struct prog *p, const struct domtree *dt, int flavor
 	return st;
 }
 
+bool bench_facts_live_joins(const struct bench_input *in, uint64_t *nphi, uint64_t *nargs)
+{
+	const struct prog *p = in->prog;
+	const struct cfg *g = &p->cfg;
+	uint64_t key = fingerprint(p);
+	if (cache.key != key) {
+		memset(&cache, 0, sizeof cache);
+		cache.key = key;
+	}
+	if (!cache.have_live) {
+		uint64_t avail = bench_mem_available();
+		uint64_t need = ssa_sat_add(var_blocks_bytes(g->n, p->nvars, p->nops), live_walk_bytes(g->n));
+		if (avail && need > avail / 4 * 3)
+			return false;
+		struct var_blocks vb = {0};
+		struct live_walk lw = {0};
+		int st = var_blocks_build(&vb, p);
+		if (st == SSA_OK)
+			st = live_walk_alloc(&lw, g->n);
+		uint64_t c = 0, a = 0;
+		for (uint32_t v = 0; v < p->nvars && st == SSA_OK; v++) {
+			live_walk_var(&lw, p, &vb, v);
+			for (uint32_t i = 0; i < lw.nlist; i++) {
+				uint32_t b = lw.list[i], d = cfg_in_degree(g, b);
+				if (d >= (b == 0 ? 1u : 2u)) {
+					c++;
+					a += d;
+				}
+			}
+		}
+		if (lw.live)
+			live_walk_free(&lw);
+		var_blocks_free(&vb);
+		if (st != SSA_OK)
+			return false;
+		cache.have_live = true;
+		cache.live_phi = c;
+		cache.live_args = a;
+	}
+	*nphi = cache.live_phi;
+	*nargs = cache.live_args;
+	return true;
+}
+
+int bench_facts_reducible(const struct bench_input *in)
+{
+	const struct cfg *g = &in->prog->cfg;
+	uint64_t key = fingerprint(in->prog);
+	if (cache.key != key) {
+		memset(&cache, 0, sizeof cache);
+		cache.key = key;
+	}
+	if (!cache.reducible) {
+		uint64_t avail = bench_mem_available();
+		bool red;
+		if ((avail && cfg_reducible_bytes(g->n, g->m) > avail / 4 * 3) ||
+		    cfg_is_reducible(g, &red) != SSA_OK)
+			return -1;
+		cache.reducible = red ? 2 : 1;
+	}
+	return cache.reducible - 1;
+}
+
 const struct bench_facts *bench_facts(const struct bench_input *in, int flavor)
 {
 	const struct prog *p = in->prog;
@@ -108,10 +175,12 @@ const struct bench_facts *bench_facts(const struct bench_input *in, int flavor)
 		return NULL;
 	bool want_phi = flavor >= 0 && p->nvars > 0;
 	uint64_t key = fingerprint(p);
-	if (!cache.valid || cache.key != key || cache.tree.df_limit != limit) {
+	if (cache.key != key) {
 		memset(&cache, 0, sizeof cache);
 		cache.key = key;
 	}
+	if (cache.valid && cache.tree.df_limit != limit)
+		cache.valid = false; /* the tree's facts again; the φ counts do not depend on it */
 	if (!cache.valid || (want_phi && !cache.have_flavor[flavor])) {
 		uint64_t avail = bench_mem_available();
 		if (avail && bench_facts_bytes(in, want_phi ? flavor : -1) > avail / 4 * 3)

@@ -32,6 +32,16 @@ struct bench_facts {
  * computing them would not fit or failed. The result stays valid until the next call. */
 const struct bench_facts *bench_facts(const struct bench_input *in, int flavor);
 
+/* The (join, variable) pairs where the variable is live-in, and the joins' in-degrees summed
+ * over them: the φs and operands an on-the-fly construction (Braun et al.) can create, as its
+ * look-ups reach a join only from a use through blocks that do not define the variable. From
+ * per-variable liveness walks (live_walk_var), cached; false when that cannot run. */
+bool bench_facts_live_joins(const struct bench_input *in, uint64_t *nphi, uint64_t *nargs);
+
+/* Whether in's CFG is reducible (cfg_is_reducible, cached as the facts are): 1 or 0, -1 when
+ * that cannot run. */
+int bench_facts_reducible(const struct bench_input *in);
+
 /* What bench_facts allocates at its peak for in (with a flavour: bounding the φs by V x joins). */
 uint64_t bench_facts_bytes(const struct bench_input *in, int flavor);
 
