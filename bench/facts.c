@@ -21,7 +21,7 @@ static uint64_t mix(uint64_t h, const uint32_t *w, uint64_t count)
 	return h;
 }
 
-static uint64_t fingerprint(const struct prog *p)
+uint64_t bench_input_fingerprint(const struct prog *p)
 {
 	const struct cfg *g = &p->cfg;
 	uint64_t h = ((uint64_t)g->n << 32 | g->m) ^ ((uint64_t)p->nvars << 32 | p->nops);
@@ -107,7 +107,7 @@ bool bench_facts_live_joins(const struct bench_input *in, uint64_t *nphi, uint64
 {
 	const struct prog *p = in->prog;
 	const struct cfg *g = &p->cfg;
-	uint64_t key = fingerprint(p);
+	uint64_t key = bench_input_fingerprint(p);
 	if (cache.key != key) {
 		memset(&cache, 0, sizeof cache);
 		cache.key = key;
@@ -150,7 +150,7 @@ bool bench_facts_live_joins(const struct bench_input *in, uint64_t *nphi, uint64
 int bench_facts_reducible(const struct bench_input *in)
 {
 	const struct cfg *g = &in->prog->cfg;
-	uint64_t key = fingerprint(in->prog);
+	uint64_t key = bench_input_fingerprint(in->prog);
 	if (cache.key != key) {
 		memset(&cache, 0, sizeof cache);
 		cache.key = key;
@@ -174,7 +174,7 @@ const struct bench_facts *bench_facts(const struct bench_input *in, int flavor)
 	if (flavor > PHI_PRUNED || phi_nalgos > BENCH_FACTS_MAX_PHI)
 		return NULL;
 	bool want_phi = flavor >= 0 && p->nvars > 0;
-	uint64_t key = fingerprint(p);
+	uint64_t key = bench_input_fingerprint(p);
 	if (cache.key != key) {
 		memset(&cache, 0, sizeof cache);
 		cache.key = key;

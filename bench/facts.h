@@ -28,6 +28,10 @@ struct bench_facts {
 	uint64_t nargs;    /* their operands: the in-degrees of their blocks, summed */
 };
 
+/* A hash of every word of p's CFG and operations: two inputs with the same value have the
+ * same facts (the cache's key, also for facts kept by a stage). */
+uint64_t bench_input_fingerprint(const struct prog *p);
+
 /* The facts of in (flavor: enum phi_flavor, or -1 for the tree's facts alone), or NULL when
  * computing them would not fit or failed. The result stays valid until the next call. */
 const struct bench_facts *bench_facts(const struct bench_input *in, int flavor);
