@@ -47,6 +47,18 @@ void bench_mem_snapshot(struct bench_mem *m)
 		m->maxrss = (uint64_t)ru.ru_maxrss * 1024u; /* Linux reports kilobytes */
 }
 
+uint64_t bench_mem_thread_net(void)
+{
+#ifdef SSALAB_HAVE_JEMALLOC
+	uint64_t a = 0, d = 0;
+	size_t sz = sizeof a;
+	if (mallctl("thread.allocated", &a, &sz, NULL, 0) == 0 &&
+	    mallctl("thread.deallocated", &d, &sz, NULL, 0) == 0)
+		return a - d;
+#endif
+	return 0;
+}
+
 uint64_t bench_mem_driver_bytes(size_t state_size)
 {
 	return ssa_sat_add(ssa_alloc_size(state_size),

@@ -26,6 +26,10 @@ void bench_mem_snapshot(struct bench_mem *m);
  * Every stage's mem_estimate adds it, so that the estimate covers what peak_alloc covers. */
 #define BENCH_MEM_DRIVER_REPS 256u
 uint64_t bench_mem_driver_bytes(size_t state_size);
+/* Bytes the calling thread has allocated and not freed since it started (jemalloc's
+ * thread.allocated - thread.deallocated); 0 without jemalloc. The difference of two readings is
+ * what the code between them kept. */
+uint64_t bench_mem_thread_net(void);
 /* MemAvailable from /proc/meminfo in bytes, 0 when unknown. */
 uint64_t bench_mem_available(void);
 /* The limit a memory estimate is compared with: --mem-limit, or 75% of MemAvailable read now;

@@ -45,7 +45,8 @@ static uint64_t cytron_scratch_bytes(uint64_t n, uint64_t m)
 }
 
 /* The building buffer doubles (capped at the limit) until it holds all total entries; growing
- * keeps the old one until the copy. Beyond its first 1024 entries, which the scratch counts. */
+ * keeps the old one until the copy; then each set is sorted (qsort's copy: at most all total
+ * entries in one set). Beyond the buffer's first 1024 entries, which the scratch counts. */
 static uint64_t cytron_run_bytes(uint64_t total, uint64_t limit)
 {
 	uint64_t cap = 1024, prev = 0;
@@ -53,9 +54,9 @@ static uint64_t cytron_run_bytes(uint64_t total, uint64_t limit)
 		prev = cap;
 		cap = 2 * cap < limit ? 2 * cap : limit;
 	}
-	if (!prev)
-		return 0;
-	return ssa_sat_add(ssa_array_bytes(prev, sizeof(uint32_t)), ssa_array_bytes(cap, sizeof(uint32_t))) -
+	uint64_t old = prev ? ssa_array_bytes(prev, sizeof(uint32_t)) : 0;
+	uint64_t sort = ssa_qsort_bytes(total, sizeof(uint32_t));
+	return ssa_sat_add(ssa_array_bytes(cap, sizeof(uint32_t)), old > sort ? old : sort) -
 	       ssa_array_bytes(1024, sizeof(uint32_t));
 }
 

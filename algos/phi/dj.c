@@ -81,7 +81,9 @@ static uint64_t dj_scratch_bytes(uint64_t n, uint64_t nvars)
 	b = ssa_sat_add(b, ssa_bytes(6, ssa_array_bytes(n, sizeof(uint32_t))));
 	b = ssa_sat_add(b, ssa_array_bytes(n + 1, sizeof(struct djnode)));
 	b = ssa_sat_add(b, ssa_bytes(2, ssa_array_bytes(n / 64 + 1, sizeof(uint64_t))));
-	return ssa_sat_add(b, ssa_array_bytes(n ? n : 1, sizeof(uint64_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(n ? n : 1, sizeof(uint64_t)));
+	/* qsort's copy of a level's roots, sorted that way only below 64 or n / 256 of them */
+	return ssa_sat_add(b, ssa_qsort_bytes(n / 256, sizeof(uint32_t)));
 }
 
 /* The first run grows the J-edge keys to m when m > n, the old array alive until the copy. */

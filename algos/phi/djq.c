@@ -96,7 +96,8 @@ static uint64_t djq_build_bytes(uint64_t nt, uint64_t nhub, uint64_t nh)
 	uint64_t b = ssa_bytes(2, ssa_array_bytes(nt ? nt : 1, sizeof(uint32_t)));
 	b = ssa_sat_add(b, ssa_array_bytes(2 * leaves_for(nt), sizeof(uint32_t)));
 	b = ssa_sat_add(b, ssa_array_bytes(nhub ? nhub : 1, sizeof(struct hub)));
-	return ssa_sat_add(b, ssa_array_bytes(nh ? nh : 1, sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(nh ? nh : 1, sizeof(uint32_t)));
+	return ssa_sat_add(b, ssa_qsort_bytes(nhub, sizeof(struct hub))); /* the hubs' sort */
 }
 
 /* Without the tree: as if all n blocks' worth of J edges went into the tree (the graph's own
@@ -119,8 +120,9 @@ static uint64_t djq_scratch_bytes_in(const struct phi_input *in)
 	uint64_t n = g->n;
 	uint64_t fixed = djq_scratch_bytes(n, in->prog->nvars) - djq_build_bytes(n, 0, 0);
 	uint32_t *cnt = dt ? ssa_calloc_array(dt->nreach ? dt->nreach : 1, sizeof(uint32_t)) : NULL;
-	if (!cnt) /* every J edge in the tree: at most m */
-		return ssa_sat_add(fixed, djq_build_bytes(g->m, 0, 0));
+	if (!cnt) /* every J edge in the tree, and as many hubs as they can make: at most m */
+		return ssa_sat_add(ssa_sat_add(fixed, djq_build_bytes(g->m, 0, 0)),
+				   ssa_qsort_bytes(g->m / HUB_MIN, sizeof(struct hub)));
 	uint64_t nj = 0, nhub = 0, nh = 0;
 	for (uint32_t i = 0; i < dt->nreach; i++) {
 		uint32_t x = dt->order[i];

@@ -100,8 +100,11 @@ int phi_sets_dump_named(const struct phi_sets *s, FILE *out, const struct names 
 uint64_t phi_common_bytes(uint64_t n, uint64_t nvars)
 {
 	(void)nvars;
-	return ssa_sat_add(ssa_sat_add(live_walk_bytes(n), ssa_array_bytes(1024, sizeof(uint32_t))),
-			   ssa_array_bytes(n / 64 + 1, sizeof(uint64_t)));
+	/* the walk, buf's first 1024 entries, mark; and qsort's copy of a variable's list, which
+	 * phi_common_end_var sorts that way only below 64 or n / 512 blocks */
+	uint64_t b = ssa_sat_add(live_walk_bytes(n), ssa_array_bytes(1024, sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(n / 64 + 1, sizeof(uint64_t)));
+	return ssa_sat_add(b, ssa_qsort_bytes(n / 512, sizeof(uint32_t)));
 }
 
 uint64_t phi_output_bytes(uint64_t nphi, uint64_t nvars)

@@ -59,10 +59,20 @@ static inline uint64_t ssa_alloc_size(uint64_t bytes)
 	return (bytes + step - 1) / step * step;
 }
 
+/* What qsort allocates while it sorts count elements of size bytes: glibc's merge sort works on
+ * a copy (on the stack below 1024 bytes). Estimates add it where a kernel sorts. */
+static inline uint64_t ssa_qsort_bytes(uint64_t count, uint64_t size);
+
 /* ssa_alloc_size of one array of count elements of size bytes. */
 static inline uint64_t ssa_array_bytes(uint64_t count, uint64_t size)
 {
 	return ssa_alloc_size(ssa_bytes(count, size));
+}
+
+static inline uint64_t ssa_qsort_bytes(uint64_t count, uint64_t size)
+{
+	uint64_t b = ssa_bytes(count, size);
+	return b < 1024 ? 0 : ssa_alloc_size(b);
 }
 
 #endif
