@@ -1,10 +1,14 @@
 /* Memory estimates against the peaks: every kernel of every stage (--algo=list, rivals included)
- * runs through bench --json on a few inputs of 2*10^4 blocks, and its estimate (what bench
+ * runs through bench --json on a few inputs of 10^4 blocks, and its estimate (what bench
  * refuses by) must be at least the peak jemalloc measured for it (setup and the warm-up run),
- * and at most 1.3 times that peak plus MEMORY_SLACK. Allocation sizes are deterministic, so both
- * sides are exact: no timing is involved. Skipped when bench was built without jemalloc (no
- * peak to compare with). The allocator model the estimates are built from (ssa_alloc_size) is
- * checked against jemalloc's size classes here too. */
+ * and, for ssalab's own kernels, at most 1.3 times that peak plus MEMORY_SLACK. A rival (the
+ * "peers:" lines of --algo=list) allocates inside its library's containers, which its estimate
+ * bounds from their layouts rather than following allocation by allocation, and Boost's runs on
+ * deep graphs happen on a worker thread whose allocations the calling thread's peak does not
+ * see: rivals are held to the first bound only (results/memory/README.md says how far they
+ * are). Allocation sizes are deterministic, so both sides are exact: no timing is involved.
+ * Skipped when bench was built without jemalloc (no peak to compare with). The allocator model
+ * the estimates are built from (ssa_alloc_size) is checked against jemalloc's size classes too. */
 #include <criterion/criterion.h>
 
 #include "support/bench_run.h"
@@ -17,10 +21,10 @@
 
 #define RUN(...) bench_run_cmd(SSALAB_BENCH_EXE, __VA_ARGS__)
 
-/* What an estimate may exceed 1.3 x the peak by. At 2*10^4 blocks a kernel's peak can be
- * 100 kB, and an estimate carries a few fixed terms a run need not reach: the driver's
- * allowance for up to 256 samples (6 kB), first chunks of growable buffers counted in full
- * (1024 entries each, braun has 19 of them: 76 kB), a placement's building buffer. */
+/* What an estimate may exceed 1.3 x the peak by. At 10^4 blocks a kernel's peak can be 50 kB,
+ * and an estimate carries a few fixed terms a run need not reach: the driver's allowance for
+ * up to 256 samples (6 kB), first chunks of growable buffers counted in full (1024 entries
+ * each, braun has 19 of them: 76 kB), a placement's building buffer. */
 #define MEMORY_SLACK (UINT64_C(128) << 10)
 
 /* The inputs: structured and random code, and the families whose outputs are largest for
@@ -28,20 +32,22 @@
  * pruning results are bounded, not known; ladder: quadratic frontiers, refused past the
  * limit). Programs for the stages that read one. */
 static const char *const inputs[] = {
-	"--family=structured --blocks=2e4",
-	"--family=random --blocks=2e4",
-	"--family=dense --blocks=5e3",
-	"--family=irreducible --blocks=2e4",
-	"--family=ladder --blocks=2e4",
+	"--family=structured --blocks=1e4",
+	"--family=random --blocks=1e4",
+	"--family=dense --blocks=2e3",
+	"--family=irreducible --blocks=1e4",
+	"--family=ladder --blocks=1e4",
 };
 
-static bool needs_vars(const char *stage)
+/* What a stage reads beside the input: a program, or a shorter update stream (the default
+ * 10^4 updates with a rebuild after each batch take minutes here). */
+static const char *stage_options(const char *stage)
 {
 	static const char *const with[] = {"phi", "rename", "maximal", "construct", "destruct"};
 	for (size_t i = 0; i < sizeof with / sizeof with[0]; i++)
 		if (!strcmp(stage, with[i]))
-			return true;
-	return false;
+			return "--vars=16";
+	return !strcmp(stage, "update") ? "--updates=1000" : "";
 }
 
 /* The number after "key": in [p, end), or -1 when absent or null. */
@@ -68,9 +74,37 @@ static bool has_jemalloc(void)
 	return yes;
 }
 
+/* The rivals: the kernels the "peers:" lines of --algo=list name (NULL-free text, as listed). */
+static char *rivals(void)
+{
+	struct bench_run r = RUN("--algo=list");
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	size_t cap = strlen(r.out) + 2, len = 0;
+	char *names = calloc(cap, 1);
+	cr_assert_not_null(names);
+	for (const char *p = r.out; (p = strstr(p, "\npeers: ")); p++) {
+		const char *b = p + 8, *e = strchr(b, ':');
+		if (e && len + (size_t)(e - b) + 3 < cap) {
+			names[len++] = ' ';
+			memcpy(names + len, b, (size_t)(e - b));
+			len += (size_t)(e - b);
+			names[len++] = ',';
+		}
+	}
+	bench_run_free(&r);
+	return names; /* " a, b, c, d," per line */
+}
+
+static bool is_rival(const char *rivals, const char *algo)
+{
+	char key[80];
+	snprintf(key, sizeof key, " %s,", algo);
+	return strstr(rivals, key) != NULL;
+}
+
 /* Every run of a bench --json report: kernel, status, estimate, peak; returns the count of ok
  * rows checked, and fails the test for each bound broken. */
-static unsigned check_runs(const char *out, const char *what)
+static unsigned check_runs(const char *out, const char *what, const char *rival_names)
 {
 	unsigned ok = 0;
 	const char *p = strstr(out, "\"runs\"");
@@ -88,9 +122,10 @@ static unsigned check_runs(const char *out, const char *what)
 			cr_expect_gt(peak, 0, "%s %s: no peak", what, algo);
 			cr_expect_geq(est, peak, "%s %s: estimate %" PRId64 " below the peak %" PRId64,
 				      what, algo, est, peak);
-			cr_expect_leq((double)est, 1.3 * (double)peak + (double)MEMORY_SLACK,
-				      "%s %s: estimate %" PRId64 " over 1.3 x the peak %" PRId64 " + %"
-				      PRIu64, what, algo, est, peak, MEMORY_SLACK);
+			if (!is_rival(rival_names, algo))
+				cr_expect_leq((double)est, 1.3 * (double)peak + (double)MEMORY_SLACK,
+					      "%s %s: estimate %" PRId64 " over 1.3 x the peak %" PRId64
+					      " + %" PRIu64, what, algo, est, peak, MEMORY_SLACK);
 			ok++;
 		}
 		p = end;
@@ -145,6 +180,7 @@ Test(memory, estimates_bound_the_peaks, .timeout = 600)
 	char names[32][32];
 	unsigned count[32];
 	size_t ns = stages_of(names, count, 32);
+	char *rival_names = rivals();
 	cr_assert_gt(ns, 5, "too few stages listed");
 	for (size_t st = 0; st < ns; st++) {
 		unsigned checked = 0;
@@ -154,13 +190,14 @@ Test(memory, estimates_bound_the_peaks, .timeout = 600)
 			struct bench_run r = RUN("--algo=all:%s %s %s --json --reps=2 --warmup=1 "
 						 "--min-time=0 --no-check --mem-limit=none "
 						 "--time-limit=300", names[st], inputs[i],
-						 needs_vars(names[st]) ? "--vars=16" : "");
+						 stage_options(names[st]));
 			cr_expect_eq(r.code, 0, "%s: exit %d\n%s", what, r.code, r.err);
-			checked += check_runs(r.out, what);
+			checked += check_runs(r.out, what, rival_names);
 			bench_run_free(&r);
 		}
 		/* Each kernel ran at least once (a refusal on every input would hide it). */
 		cr_expect_geq(checked, count[st], "%s: %u rows checked for %u kernels", names[st],
 			      checked, count[st]);
 	}
+	free(rival_names);
 }
