@@ -10,8 +10,10 @@
  * per slot.
  *
  * Life of a kernel in one bench run:
- *   mem_estimate(k, in)        bytes it will allocate (scratch, outputs and untimed upstream
- *                              results); the driver refuses the run above --mem-limit
+ *   mem_estimate(k, in)        bytes it will allocate at its peak through setup, prepare and
+ *                              the runs before the samples (scratch, outputs and untimed
+ *                              upstream results: bench/README.md, "Memory estimates"); the
+ *                              driver refuses the run above --mem-limit
  *   setup(k, in, state)        untimed, on a zeroed state of state_size bytes: compute
  *                              upstream stages, allocate scratch once
  *   prepare(state)             optional, untimed but timed apart (prepare_ms): a peer library

@@ -5,6 +5,7 @@
  * process lifetime, so with several kernels it is the maximum over all of them and the input. */
 #include "bench/memstat.h"
 #include "bench/cli.h"
+#include "util/mem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,24 @@ void bench_mem_snapshot(struct bench_mem *m)
 	struct rusage ru;
 	if (getrusage(RUSAGE_SELF, &ru) == 0)
 		m->maxrss = (uint64_t)ru.ru_maxrss * 1024u; /* Linux reports kilobytes */
+}
+
+uint64_t bench_mem_thread_net(void)
+{
+#ifdef SSALAB_HAVE_JEMALLOC
+	uint64_t a = 0, d = 0;
+	size_t sz = sizeof a;
+	if (mallctl("thread.allocated", &a, &sz, NULL, 0) == 0 &&
+	    mallctl("thread.deallocated", &d, &sz, NULL, 0) == 0)
+		return a - d;
+#endif
+	return 0;
+}
+
+uint64_t bench_mem_driver_bytes(size_t state_size)
+{
+	return ssa_sat_add(ssa_alloc_size(state_size),
+			   ssa_bytes(3, ssa_array_bytes(BENCH_MEM_DRIVER_REPS, sizeof(double))));
 }
 
 uint64_t bench_mem_available(void)

@@ -3,6 +3,7 @@
 #define SSALAB_BENCH_MEMSTAT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct bench_cli;
@@ -19,6 +20,16 @@ struct bench_mem {
 };
 void bench_mem_reset(void);
 void bench_mem_snapshot(struct bench_mem *m);
+/* What the driver itself allocates for a kernel between bench_mem_reset() and the kernel's
+ * setup, counted in its peak: the stage's zeroed state (state_size bytes) and the three arrays
+ * of one double per sample (bench_timing_init), here for up to BENCH_MEM_DRIVER_REPS samples.
+ * Every stage's mem_estimate adds it, so that the estimate covers what peak_alloc covers. */
+#define BENCH_MEM_DRIVER_REPS 256u
+uint64_t bench_mem_driver_bytes(size_t state_size);
+/* Bytes the calling thread has allocated and not freed since it started (jemalloc's
+ * thread.allocated - thread.deallocated); 0 without jemalloc. The difference of two readings is
+ * what the code between them kept. */
+uint64_t bench_mem_thread_net(void);
 /* MemAvailable from /proc/meminfo in bytes, 0 when unknown. */
 uint64_t bench_mem_available(void);
 /* The limit a memory estimate is compared with: --mem-limit, or 75% of MemAvailable read now;

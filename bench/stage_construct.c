@@ -10,10 +10,13 @@
  *             pruned, + rename-stack): what algos/construct/README.md states Braun computes. On an irreducible CFG only the
  *             φ count is compared: never below pruned SSA's (Braun places no φ that is not live).
  *   dumps     ssa (algos/ssa/README.md, "The ssa dump").
- *   memory    the scratch, plus the slack algos/construct/README.md documents for what grows with the
- *             φs created: 60 bytes + 12 per operand for each, guessed as one per (join,
- *             variable) capped by 2(n + ops), plus the check's tree and pruned form. */
+ *   memory    the scratch, the arrays a run grows for the φs it creates (at most one per
+ *             (join, variable) where the variable is live-in, bench_facts_live_joins) and the
+ *             output form: pruned SSA's on a reducible CFG (bench_facts), else at most every
+ *             φ created. */
+#include "bench/facts.h"
 #include "bench/kernel.h"
+#include "bench/memstat.h"
 #include "dom/dom.h"
 #include "dom/reducible.h"
 #include "phi/phi.h"
@@ -37,25 +40,39 @@ struct construct_state {
 
 _Static_assert(CONSTRUCT_MAX_COUNTERS + 1 <= BENCH_MAX_COUNTERS, "a counter would be dropped");
 
+/* The scratch and the grown arrays throughout; the output's opval is allocated first, so it
+ * is there during every growth step, and the rest of the form (with the variable counts) at the
+ * end. The φs created: the live (join, variable) pairs, or V x joins when those cannot be
+ * counted; the form's: pruned SSA's on a reducible CFG (both kernels give exactly that), else
+ * at most those created. */
 static uint64_t construct_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
 	const struct construct_algo *a = k->algo;
 	const struct prog *p = in->prog;
 	const struct cfg *g = &p->cfg;
-	/* φs created: at most one per (join or loop header, variable), and most of them may be
-	 * transient (removed as trivial or by the SCC step): on structured code 4.3 M are created
-	 * for 285 kept at 10^6 blocks. So the per-φ arrays are sized by that bound, twice over for
-	 * their geometric growth; only the form and the check are sized by the φs a form can
-	 * hold. */
-	uint64_t created;
-	uint64_t guess = bench_phi_bound(p, &created);
-	uint64_t form = ssa_form_bytes(g->n, p->nops, guess, ssa_bytes(guess, 2));
+	uint64_t created, args, kept, kargs, step = 0;
+	if (!bench_facts_live_joins(in, &created, &args)) {
+		uint64_t joins, jedges;
+		bench_joins(g, &joins, &jedges);
+		created = ssa_bytes(joins, p->nvars);
+		args = ssa_bytes(jedges, p->nvars);
+	}
+	kept = created;
+	kargs = args;
+	const struct bench_facts *f;
+	if (bench_facts_reducible(in) == 1 && (f = bench_facts(in, PHI_PRUNED)) != NULL) {
+		kept = f->nphi;
+		kargs = f->nargs;
+	}
 	uint64_t b = a->scratch_bytes(g->n, g->m, p->nvars, p->nops);
-	b = ssa_sat_add(b, ssa_bytes(created, 2 * (60 + 2 * 12))); /* growing per-φ arrays */
-	b = ssa_sat_add(b, ssa_bytes(form, 2));             /* the form and the check's */
-	b = ssa_sat_add(b, dom_tree_default_bytes(g->n, g->m));
-	b = ssa_sat_add(b, ssa_bytes(guess, 4)); /* the check's φ sets */
-	return ssa_sat_add(b, var_blocks_bytes(g->n, p->nvars, p->nops));
+	if (a->grow_bytes)
+		b = ssa_sat_add(b, a->grow_bytes(created, args, &step));
+	uint64_t opval = ssa_array_bytes(p->nops, sizeof(uint32_t));
+	uint64_t form = ssa_sat_add(ssa_form_bytes(g->n, p->nops, kept, kargs),
+				    ssa_array_bytes((uint64_t)p->nvars + 1, sizeof(uint32_t)));
+	uint64_t grow = ssa_sat_add(opval, step);
+	b = ssa_sat_add(b, grow > form ? grow : form);
+	return ssa_sat_add(b, bench_mem_driver_bytes(sizeof(struct construct_state)));
 }
 
 static void construct_teardown(void *state)

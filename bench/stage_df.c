@@ -11,7 +11,9 @@
  *               df-naive is not the kernel), else against df-runner (df-cytron when checking
  *               df-runner).
  *   dumps       df: n lines "<block>:" then the frontier ascending, space-separated. */
+#include "bench/facts.h"
 #include "bench/kernel.h"
+#include "bench/memstat.h"
 #include "df/df.h"
 #include "dom/dom.h"
 #include "util/mem.h"
@@ -36,24 +38,40 @@ struct df_state {
 
 _Static_assert(DF_MAX_COUNTERS + 2 <= BENCH_MAX_COUNTERS, "a frontier counter would be dropped");
 
-/* Σ|DF| is only known after setup's counting pass; the estimate assumes 4 entries per edge
- * (random and structured CFGs have fewer) capped by the limit, and setup refuses anything
- * larger than the limit exactly. */
+/* Setup's phases: the tree (dom_tree_default's peak), the counting pass (the tree and n
+ * stamps), then the tree, the scratch, the sets and what a run adds. Σ|DF| comes from the same
+ * counting pass run ahead (bench_facts); when that cannot run, from the proven bound
+ * min(--df-limit, n x joins), as every frontier holds joins only. Above the limit setup
+ * refuses after counting, so only the first two phases happen. */
 static uint64_t df_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
 	const struct df_algo *a = k->algo;
 	const struct cfg *g = &in->prog->cfg;
 	uint64_t n = g->n, m = g->m, limit = in->opts->df_limit;
+	uint64_t driver = bench_mem_driver_bytes(sizeof(struct df_state));
 	uint64_t sb = a->scratch_bytes(n, m);
-	if (sb == UINT64_MAX)
-		sb = 0; /* a refusal for time, not memory: setup explains it */
-	uint64_t guess = 4 * m < limit ? 4 * m : limit;
-	uint64_t b = ssa_sat_add(sb, dom_tree_default_bytes(n, m));
-	b = ssa_sat_add(b, ssa_bytes(n, sizeof(uint32_t))); /* counting stamps */
-	b = ssa_sat_add(b, df_sets_bytes(n, guess));
-	if (!strcmp(a->head.name, "df-cytron"))
-		b = ssa_sat_add(b, ssa_bytes(guess, sizeof(uint32_t)));
-	return b;
+	if (sb == UINT64_MAX) /* a refusal for time, before anything: setup explains it */
+		return driver;
+	const struct bench_facts *f = bench_facts(in, -1);
+	uint64_t total;
+	if (f) {
+		total = f->df_total;
+	} else {
+		uint64_t joins, jedges;
+		bench_joins(g, &joins, &jedges);
+		total = ssa_bytes(n, joins);
+		total = total < limit ? total : limit;
+	}
+	uint64_t tree = domtree_bytes(n), peak = dom_tree_default_bytes(n, m);
+	uint64_t count = ssa_sat_add(tree, ssa_array_bytes(n, sizeof(uint32_t)));
+	peak = peak > count ? peak : count;
+	if (total <= limit) {
+		uint64_t run = ssa_sat_add(ssa_sat_add(tree, sb), df_sets_bytes(n, total));
+		if (a->run_bytes)
+			run = ssa_sat_add(run, a->run_bytes(total, limit));
+		peak = peak > run ? peak : run;
+	}
+	return ssa_sat_add(peak, driver);
 }
 
 static void df_teardown(void *state)

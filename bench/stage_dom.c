@@ -15,6 +15,7 @@
  *               --reverse: "<block> <ipdom>", -1 for the virtual exit); domtree-dot: the tree
  *               as a graphviz digraph. */
 #include "bench/kernel.h"
+#include "bench/memstat.h"
 #include "dom/dom.h"
 #include "dom/oracle.h"
 #include "dom/reference.h"
@@ -53,13 +54,16 @@ static uint64_t dom_mem(const struct bench_kernel *k, const struct bench_input *
 {
 	const struct dom_algo *a = k->algo;
 	const struct cfg *g = &in->prog->cfg;
-	uint64_t n = g->n, m = g->m, extra = 0;
+	uint64_t n = g->n, m = g->m, rev = 0, build = 0;
 	if (in->opts->reverse) {
-		extra = dom_reverse_bytes(n, m);
+		build = dom_reverse_bytes(n, m);
 		m = m + n; /* the virtual exit's edges, at most n */
 		n = n + 1;
+		rev = cfg_bytes(n, m);
 	}
-	return ssa_sat_add(ssa_sat_add(a->scratch_bytes(n, m), ssa_bytes(n, sizeof(uint32_t))), extra);
+	uint64_t b = ssa_sat_add(ssa_sat_add(a->scratch_bytes(n, m), ssa_array_bytes(n, sizeof(uint32_t))),
+				 rev);
+	return ssa_sat_add(b > build ? b : build, bench_mem_driver_bytes(sizeof(struct dom_state)));
 }
 
 static int dom_setup(const struct bench_kernel *k, const struct bench_input *in, void *state,

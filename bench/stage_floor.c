@@ -6,6 +6,7 @@
  *   preds  cfg_preds_sort: the predecessor CSR by a stable counting sort (n + m words); checked
  *          by cfg_preds_check (the edge-order definition and cfg_build_preds). */
 #include "bench/kernel.h"
+#include "bench/memstat.h"
 #include "cfg/floor.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -34,10 +35,12 @@ static void floor_kernel(const struct bench_stage *st, size_t i, struct bench_ke
 static uint64_t floor_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
 	const struct cfg *g = &in->prog->cfg;
+	uint64_t driver = bench_mem_driver_bytes(sizeof(struct floor_state));
 	if (k->variant == K_DFS)
-		return cfg_dfs_bytes(g->n);
-	return ssa_sat_add(ssa_bytes((uint64_t)g->n + 2 + g->m, sizeof(uint32_t)),
-			   cfg_preds_scratch_bytes(g->n, g->m));
+		return ssa_sat_add(cfg_dfs_bytes(g->n), driver);
+	uint64_t b = ssa_sat_add(ssa_array_bytes((uint64_t)g->n + 2, sizeof(uint32_t)),
+				 ssa_array_bytes(g->m, sizeof(uint32_t)));
+	return ssa_sat_add(ssa_sat_add(b, cfg_preds_scratch_bytes_of(g)), driver);
 }
 
 static void floor_teardown(void *state)

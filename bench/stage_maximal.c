@@ -8,8 +8,10 @@
  *             CFG, its φ set must equal phi-dj's minimal (Aycock-Horspool alone) or pruned
  *             (with dead-φ elimination) placement.
  *   dumps     ssa, phi.
- *   memory    exact: phi_maximal_bytes. */
+ *   memory    phi_maximal's phases beside the tree (maximal_mem). */
+#include "bench/facts.h"
 #include "bench/kernel.h"
+#include "bench/memstat.h"
 #include "dom/dom.h"
 #include "dom/reducible.h"
 #include "phi/phi.h"
@@ -39,11 +41,31 @@ static struct phi_maximal_opts opts_of(const struct maximal_algo *a, const struc
 	return o;
 }
 
+/* The tree's peak in setup, then the tree and the first run (phi_maximal's phases; the next run
+ * frees the previous result first). What the pruning keeps is known ahead on a reducible CFG
+ * with φs at joins: exactly minimal SSA after the redundant rule, pruned SSA with the dead
+ * rule too (maximal.c's guarantees), counted by bench_facts; otherwise every φ is kept, the
+ * proven bound. The redundant rule's reader lists are bounded by every operand. */
 static uint64_t maximal_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
 	struct phi_maximal_opts o = opts_of(k->algo, in);
-	const struct cfg *g = &in->prog->cfg;
-	return ssa_sat_add(dom_tree_default_bytes(g->n, g->m), phi_maximal_bytes(in->prog, &o));
+	const struct prog *p = in->prog;
+	const struct cfg *g = &p->cfg;
+	uint64_t nphi, nargs, kept, kargs;
+	phi_maximal_count(p, &o, &nphi, &nargs);
+	kept = nphi;
+	kargs = nargs;
+	if (o.prune_redundant && !o.every_block && bench_facts_reducible(in) == 1) {
+		const struct bench_facts *f =
+			bench_facts(in, o.prune_dead ? PHI_PRUNED : PHI_MINIMAL);
+		if (f) {
+			kept = f->nphi;
+			kargs = f->nargs;
+		}
+	}
+	uint64_t run = ssa_sat_add(domtree_bytes(g->n), phi_maximal_bytes_kept(p, &o, kept, kargs, nargs));
+	uint64_t tree = dom_tree_default_bytes(g->n, g->m);
+	return ssa_sat_add(tree > run ? tree : run, bench_mem_driver_bytes(sizeof(struct maximal_state)));
 }
 
 static void maximal_teardown(void *state)

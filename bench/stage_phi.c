@@ -17,7 +17,9 @@
  * Kernels live-dataflow and live-walk time the two liveness computations alone over all
  * variables, check each against the other, and dump live: one line per variable "<var>:" then
  * its live-in blocks ascending. */
+#include "bench/facts.h"
 #include "bench/kernel.h"
+#include "bench/memstat.h"
 #include "df/df.h"
 #include "dom/dom.h"
 #include "phi/phi.h"
@@ -73,25 +75,58 @@ static void phi_kernel(const struct bench_stage *st, size_t i, struct bench_kern
 	}
 }
 
+/* The variable lists throughout; then the larger of setup's phases: the tree (its peak), the
+ * frontiers by df-runner beside it (for phi-idf), and everything kept (tree, frontiers, dataflow
+ * liveness, the algorithm's scratch for this tree) with the φ output of the first run. The φ
+ * count and Σ|DF| come from bench_facts; without them, from the proven bounds V x joins and
+ * min(--df-limit, n x joins). */
 static uint64_t phi_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
 	enum kind kind = k->variant;
 	const struct phi_algo *a = k->algo;
 	const struct prog *p = in->prog;
 	uint64_t n = p->cfg.n, m = p->cfg.m, V = p->nvars, limit = in->opts->df_limit;
-	uint64_t b = var_blocks_bytes(n, V, p->nops);
+	uint64_t b = ssa_sat_add(var_blocks_bytes(n, V, p->nops),
+				 bench_mem_driver_bytes(sizeof(struct phi_state)));
 	if (kind == K_LIVE_DATAFLOW)
 		return ssa_sat_add(b, live_dataflow_bytes(n, V));
 	if (kind == K_LIVE_WALK)
 		return ssa_sat_add(b, live_walk_bytes(n));
-	b = ssa_sat_add(b, dom_tree_default_bytes(n, m));
-	b = ssa_sat_add(b, a->scratch_bytes(n, V));
-	if (a->needs_df) /* as the df stage: 4 entries per edge, capped by the limit */
-		b = ssa_sat_add(b, df_sets_bytes(n, 4 * m < limit ? 4 * m : limit));
+	const struct bench_facts *f = bench_facts(in, in->opts->flavor);
+	uint64_t joins, jedges, nphi, dft, scratch;
+	bench_joins(&p->cfg, &joins, &jedges);
+	if (f) {
+		nphi = f->nphi;
+		dft = f->df_total;
+		size_t i = 0;
+		while (i < phi_nalgos && phi_algos[i] != a)
+			i++;
+		struct phi_input pin = {.prog = p};
+		scratch = i < phi_nalgos ? f->phi_scratch[i] : phi_scratch_bytes(a, &pin);
+	} else {
+		nphi = ssa_bytes(V, joins);
+		dft = ssa_bytes(n, joins);
+		dft = dft < limit ? dft : limit;
+		struct phi_input pin = {.prog = p};
+		scratch = phi_scratch_bytes(a, &pin);
+	}
+	uint64_t tree = domtree_bytes(n), peak = dom_tree_default_bytes(n, m), df = 0;
+	if (a->needs_df) {
+		const struct df_algo *r = algo_find(df_algos, df_nalgos, "df-runner");
+		uint64_t rs = ssa_sat_add(tree, r->scratch_bytes(n, m));
+		if (dft > limit) /* refused after counting: the sets' offsets only */
+			rs = ssa_sat_add(rs, ssa_array_bytes(n + 1, sizeof(uint64_t)));
+		else
+			rs = ssa_sat_add(rs, df = df_sets_bytes(n, dft));
+		peak = peak > rs ? peak : rs;
+		if (dft > limit)
+			return ssa_sat_add(b, peak);
+	}
+	uint64_t kept = ssa_sat_add(tree, df);
 	if (in->opts->flavor == PHI_PRUNED && in->opts->live_dataflow)
-		b = ssa_sat_add(b, live_dataflow_bytes(n, V));
-	/* φs: no more than one per (variable, definition or use) in practice; the buffer grows. */
-	return ssa_sat_add(b, ssa_bytes(2 * (uint64_t)p->nops + V + 1, sizeof(uint64_t)));
+		kept = ssa_sat_add(kept, live_dataflow_bytes(n, V));
+	kept = ssa_sat_add(ssa_sat_add(kept, scratch), phi_output_bytes(nphi, V));
+	return ssa_sat_add(b, peak > kept ? peak : kept);
 }
 
 static struct phi_input input_of(const struct phi_state *s, bool dataflow)

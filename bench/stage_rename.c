@@ -10,9 +10,12 @@
  *             canonical result of a second renamer (rename-stack, or rename-rd when the kernel is
  *             rename-stack).
  *   dumps     ssa (algos/ssa/README.md, "The ssa dump"), phi (placement's format).
- *   memory    tree, program-sized scratch, and a form whose φ count is guessed as
- *             min(V x joins, 2(n + ops)) (the exact count is known only after placement). */
+ *   memory    the larger of setup's phases (the tree; the placement beside it; the φ sets, the
+ *             form and the renamer's scratch), with the φ count and operands of the placement
+ *             counted ahead (bench_facts), or bounded by V x joins when that cannot run. */
+#include "bench/facts.h"
 #include "bench/kernel.h"
+#include "bench/memstat.h"
 #include "dom/dom.h"
 #include "phi/phi.h"
 #include "rename/rename.h"
@@ -40,21 +43,63 @@ static const struct phi_algo *placement_of(const struct bench_input *in)
 	return algo_find(phi_algos, phi_nalgos, in->opts->placement);
 }
 
+/* What phi_place_prog allocates over a given tree: the variable lists, the frontiers for a
+ * placement that needs them (df-runner's scratch beside them while they are built), the
+ * placement's scratch and output. */
+static uint64_t place_bytes(const struct phi_algo *pa, const struct prog *p, uint64_t scratch,
+			    uint64_t nphi, uint64_t dft)
+{
+	const struct cfg *g = &p->cfg;
+	uint64_t vb = var_blocks_bytes(g->n, p->nvars, p->nops), df = 0, build = 0;
+	if (pa->needs_df) {
+		const struct df_algo *r = algo_find(df_algos, df_nalgos, "df-runner");
+		df = df_sets_bytes(g->n, dft);
+		build = ssa_sat_add(r->scratch_bytes(g->n, g->m), df);
+	}
+	uint64_t run = ssa_sat_add(ssa_sat_add(df, scratch), phi_output_bytes(nphi, p->nvars));
+	return ssa_sat_add(vb, build > run ? build : run);
+}
+
 static uint64_t rename_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
 	const struct rename_algo *a = k->algo;
 	const struct prog *p = in->prog;
 	const struct cfg *g = &p->cfg;
-	uint64_t guess = bench_phi_bound(p, NULL);
-	uint64_t form = ssa_form_bytes(g->n, p->nops, guess, ssa_bytes(guess, 2));
-	uint64_t b = dom_tree_default_bytes(g->n, g->m);
-	b = ssa_sat_add(b, ssa_bytes(form, 2)); /* the form and the check's second form */
-	b = ssa_sat_add(b, ssa_bytes(guess, 4)); /* the φ sets */
-	b = ssa_sat_add(b, var_blocks_bytes(g->n, p->nvars, p->nops));
 	const struct phi_algo *pa = placement_of(in);
-	if (pa)
-		b = ssa_sat_add(b, pa->scratch_bytes(g->n, p->nvars));
-	return ssa_sat_add(b, a->scratch_bytes(g->n, g->m, p->nvars, p->nops, guess));
+	uint64_t driver = bench_mem_driver_bytes(sizeof(struct rename_state));
+	if (!pa)
+		return driver;
+	const struct bench_facts *f = bench_facts(in, in->opts->flavor);
+	uint64_t nphi, nargs, dft, scratch;
+	struct phi_input pin = {.prog = p};
+	if (f) {
+		size_t i = 0;
+		while (i < phi_nalgos && phi_algos[i] != pa)
+			i++;
+		nphi = f->nphi;
+		nargs = f->nargs;
+		dft = f->df_total;
+		scratch = i < phi_nalgos ? f->phi_scratch[i] : phi_scratch_bytes(pa, &pin);
+	} else {
+		uint64_t joins, jedges;
+		bench_joins(g, &joins, &jedges);
+		nphi = ssa_bytes(joins, p->nvars);
+		nargs = ssa_bytes(jedges, p->nvars);
+		dft = ssa_bytes(g->n, joins);
+		scratch = phi_scratch_bytes(pa, &pin);
+	}
+	uint64_t tree = domtree_bytes(g->n), peak = dom_tree_default_bytes(g->n, g->m);
+	if (pa->needs_df && dft > DF_DEFAULT_LIMIT) /* the placement refuses: no sets, no form */
+		dft = DF_DEFAULT_LIMIT;
+	uint64_t place = ssa_sat_add(tree, place_bytes(pa, p, scratch, nphi, dft));
+	peak = peak > place ? peak : place;
+	uint64_t kept = ssa_sat_add(ssa_array_bytes((uint64_t)p->nvars + 1, sizeof(uint64_t)),
+				    ssa_array_bytes(nphi, sizeof(uint32_t)));
+	kept = ssa_sat_add(ssa_sat_add(tree, kept), ssa_form_bytes(g->n, p->nops, nphi, nargs));
+	uint64_t layout = ssa_sat_add(kept, ssa_array_bytes(g->n, sizeof(uint32_t)));
+	uint64_t run = ssa_sat_add(kept, a->scratch_bytes(g->n, g->m, p->nvars, p->nops, nphi));
+	peak = peak > layout ? peak : layout;
+	return ssa_sat_add(peak > run ? peak : run, driver);
 }
 
 static void rename_teardown(void *state)

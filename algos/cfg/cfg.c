@@ -52,7 +52,11 @@ void edge_list_free(struct edge_list *el)
 
 uint64_t cfg_bytes(uint64_t n, uint64_t m)
 {
-	return ssa_sat_add(ssa_bytes(2 * (n + 1), sizeof(uint32_t)), ssa_bytes(2 * m, sizeof(uint32_t)));
+	uint64_t succ = ssa_sat_add(ssa_array_bytes(n + 1, sizeof(uint32_t)),
+				    ssa_array_bytes(m, sizeof(uint32_t)));
+	uint64_t pred = ssa_sat_add(ssa_array_bytes(n + 2, sizeof(uint32_t)),
+				    ssa_array_bytes(m, sizeof(uint32_t)));
+	return ssa_sat_add(succ, pred);
 }
 
 void cfg_free(struct cfg *g)
@@ -172,19 +176,21 @@ uint64_t cfg_preds_scratch_bytes(uint64_t n, uint64_t m)
 	uint64_t nb = n / (1u << 16) + 1;
 	if (nb < CFG_PREDS_MAX_BUCKETS)
 		nb = CFG_PREDS_MAX_BUCKETS;
-	uint64_t b = ssa_bytes(ssa_sat_add(m, ssa_sat_add(nb, nb + 1)), sizeof(uint32_t));
-	return n > (1u << 22) ? ssa_sat_add(b, ssa_bytes(m, sizeof(uint16_t))) : b;
+	uint64_t b = ssa_sat_add(ssa_array_bytes(m, sizeof(uint32_t)),
+				 ssa_sat_add(ssa_array_bytes(nb + 1, sizeof(uint32_t)),
+					     ssa_array_bytes(nb, sizeof(uint32_t))));
+	return n > (1u << 22) ? ssa_sat_add(b, ssa_array_bytes(m, sizeof(uint16_t))) : b;
 }
 
-int cfg_preds_partition(const struct cfg *g, uint32_t *off, uint32_t *pred)
+/* The partition's buckets: 2^shift target blocks each, nb of them; packed when a source id and
+ * its key fit in one word (ubits + shift <= 32, narrowing the buckets if that still leaves at
+ * most CFG_PREDS_MAX_BUCKETS), so pass 2 writes that word alone into pred[]: one write stream
+ * per bucket instead of two, and no key array. That holds up to 2^22 blocks with the default
+ * CFG_PREDS_MAX_BUCKETS. */
+static void preds_layout(uint32_t n, uint32_t m, unsigned *shift_out, bool *packed_out,
+			 uint32_t *nb_out)
 {
-	const uint32_t n = g->n, m = g->m;
-	const uint32_t *succ = g->succ, *succ_off = g->succ_off;
 	unsigned shift = preds_shift(n, m);
-	/* When a source id and its key fit in one word (ubits + shift <= 32, narrowing the buckets
-	 * if that still leaves at most CFG_PREDS_MAX_BUCKETS), pass 2 writes that word alone into
-	 * pred[]: one write stream per bucket instead of two, and no key array. That holds up to
-	 * 2^22 blocks with the default CFG_PREDS_MAX_BUCKETS. */
 	unsigned ubits = 0;
 	while (ubits < 32 && ((uint64_t)(n - 1) >> ubits) != 0)
 		ubits++;
@@ -192,7 +198,19 @@ int cfg_preds_partition(const struct cfg *g, uint32_t *off, uint32_t *pred)
 	const bool packed = ((uint64_t)(n - 1) >> pshift) < CFG_PREDS_MAX_BUCKETS;
 	if (packed)
 		shift = pshift;
-	const uint32_t nb = (uint32_t)(((uint64_t)n + (1u << shift) - 1) >> shift);
+	*shift_out = shift;
+	*packed_out = packed;
+	*nb_out = (uint32_t)(((uint64_t)n + (1u << shift) - 1) >> shift);
+}
+
+int cfg_preds_partition(const struct cfg *g, uint32_t *off, uint32_t *pred)
+{
+	const uint32_t n = g->n, m = g->m;
+	const uint32_t *succ = g->succ, *succ_off = g->succ_off;
+	unsigned shift;
+	bool packed;
+	uint32_t nb;
+	preds_layout(n, m, &shift, &packed, &nb);
 	const uint32_t mask = (1u << shift) - 1;
 	uint32_t *bstart = ssa_calloc_array((size_t)nb + 1, sizeof *bstart);
 	uint32_t *cur = ssa_alloc_array(nb, sizeof *cur);
@@ -276,6 +294,31 @@ static bool preds_far(const struct cfg *g)
 			all++;
 		}
 	return far * CFG_PREDS_FAR_DIV >= all && far > 0;
+}
+
+uint64_t cfg_preds_scratch_bytes_of(const struct cfg *g)
+{
+	if ((uint64_t)g->n + g->m < CFG_PREDS_PARTITION_MIN_WORDS || !preds_far(g))
+		return 0;
+	unsigned shift;
+	bool packed;
+	uint32_t nb;
+	preds_layout(g->n, g->m, &shift, &packed, &nb);
+	/* The largest bucket's edges, counted as pass 1 does (nb is at most 2^16 + 1). */
+	uint32_t *cnt = ssa_calloc_array(nb, sizeof *cnt);
+	uint64_t maxb = g->m;
+	if (cnt) {
+		maxb = 0;
+		for (uint32_t e = 0; e < g->m; e++)
+			if (++cnt[g->succ[e] >> shift] > maxb)
+				maxb = cnt[g->succ[e] >> shift];
+		free(cnt);
+	}
+	uint64_t b = ssa_sat_add(ssa_array_bytes((uint64_t)nb + 1, sizeof(uint32_t)),
+				 ssa_array_bytes(nb, sizeof(uint32_t)));
+	if (!packed)
+		b = ssa_sat_add(b, ssa_array_bytes(g->m, sizeof(uint16_t)));
+	return ssa_sat_add(b, ssa_array_bytes(maxb, sizeof(uint32_t)));
 }
 
 void cfg_preds_fill(const struct cfg *g, uint32_t *off, uint32_t *pred)

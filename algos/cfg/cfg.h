@@ -68,6 +68,10 @@ void cfg_preds_fill(const struct cfg *g, uint32_t *off, uint32_t *pred);
  * estimates: 0 below CFG_PREDS_PARTITION_MIN_WORDS, else the partition's (a bucket of at most m
  * edges, its bucket table, and the 16-bit keys beyond 2^22 blocks). */
 uint64_t cfg_preds_scratch_bytes(uint64_t n, uint64_t m);
+/* What cfg_preds_fill allocates at its peak on g itself (the partition's bucket table, keys and
+ * largest bucket, or 0 when it sorts in place): one sampling pass and one counting pass over
+ * the edges. */
+uint64_t cfg_preds_scratch_bytes_of(const struct cfg *g);
 void cfg_preds_count(const struct cfg *g, uint32_t *off, uint32_t *pred);
 int cfg_preds_partition(const struct cfg *g, uint32_t *off, uint32_t *pred);
 
@@ -102,7 +106,8 @@ void cfg_free(struct cfg *g);
  * On failure writes a short reason into why (may be NULL). */
 bool cfg_is_valid(const struct cfg *g, char *why, unsigned whylen);
 
-/* Bytes the CSR of n blocks and m edges occupies. */
+/* Bytes the CSR of n blocks and m edges occupies (its four arrays, pred_off with the n + 2
+ * entries cfg_build_preds gives it). */
 uint64_t cfg_bytes(uint64_t n, uint64_t m);
 
 static inline uint32_t cfg_out_degree(const struct cfg *g, uint32_t b)

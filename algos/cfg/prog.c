@@ -43,7 +43,8 @@ void prog_free(struct prog *p)
 uint64_t prog_bytes(uint64_t n, uint64_t m, uint64_t nops)
 {
 	return ssa_sat_add(cfg_bytes(n, m),
-			   ssa_sat_add(ssa_bytes(n + 1, sizeof(uint32_t)), ssa_bytes(nops, sizeof(uint32_t))));
+			   ssa_sat_add(ssa_array_bytes(n + 1, sizeof(uint32_t)),
+				       ssa_array_bytes(nops, sizeof(uint32_t))));
 }
 
 bool prog_is_valid(const struct prog *p, char *why, unsigned whylen)

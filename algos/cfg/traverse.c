@@ -7,7 +7,7 @@
 
 uint64_t cfg_dfs_bytes(uint64_t n)
 {
-	return ssa_bytes(7 * n, sizeof(uint32_t));
+	return ssa_bytes(7, ssa_array_bytes(n, sizeof(uint32_t)));
 }
 
 int cfg_dfs_alloc(struct cfg_dfs *d, uint32_t n)

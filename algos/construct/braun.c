@@ -110,12 +110,57 @@ struct braun {
 
 static uint64_t braun_bytes(uint64_t n, uint64_t m, uint64_t nvars, uint64_t nops)
 {
-	uint64_t b = ssa_bytes(ssa_bytes(n, nvars), 4);
+	/* the struct, the table, the DFS; row_gen, upred, rindeg, unfilled, inc_head, fr_phi,
+	 * fr_j, fr_start; sealed, fr_seal */
+	uint64_t b = ssa_sat_add(ssa_alloc_size(sizeof(struct braun)),
+				 ssa_array_bytes(ssa_bytes(n, nvars), sizeof(uint32_t)));
 	b = ssa_sat_add(b, cfg_dfs_bytes(n));
-	b = ssa_sat_add(b, ssa_bytes(n, 9 * 4 + 2));
+	b = ssa_sat_add(b, ssa_bytes(8, ssa_array_bytes(n, sizeof(uint32_t))));
+	b = ssa_sat_add(b, ssa_bytes(2, ssa_array_bytes(n, 1)));
 	(void)m;
 	(void)nops;
 	return b;
+}
+
+static uint64_t next_cap(uint64_t cap, uint64_t need);
+
+/* Capacities grow by doubling from 1024: per φ (need_phis: seven words, a 64-bit base, two
+ * bytes; need_scc, also for braun-noscc's output: eight words and a byte), per operand (arg),
+ * per φ operand that is a φ (u_phi, u_next: at most every operand), the worklist (a φ at most
+ * once: at most created), the SCC arena and the task records. The arena holds the φs still
+ * complete and their SCC records (3 words a φ) per nesting level of redundant SCCs; one level
+ * is assumed (deeper nesting, which needs SCCs inside SCCs with several outer operands, was not
+ * met), and the tasks' 5 words each stay within the first 1024. braun-noscc has neither. */
+static uint64_t grow_common(uint64_t created, uint64_t args, bool scc, uint64_t *step)
+{
+	uint64_t cp = next_cap(0, created), ca = next_cap(0, args), cw = next_cap(0, created);
+	uint64_t car = scc ? next_cap(0, ssa_bytes(3, created)) : 0, ct = scc ? next_cap(0, 1) : 0;
+	uint64_t phi = ssa_sat_add(ssa_bytes(15, ssa_array_bytes(cp, sizeof(uint32_t))),
+				   ssa_array_bytes(cp, sizeof(uint64_t)));
+	phi = ssa_sat_add(phi, ssa_bytes(3, ssa_array_bytes(cp, 1)));
+	uint64_t b = ssa_sat_add(phi, ssa_bytes(3, ssa_array_bytes(ca, sizeof(uint32_t))));
+	b = ssa_sat_add(b, ssa_array_bytes(cw, sizeof(uint32_t)));
+	if (scc) {
+		b = ssa_sat_add(b, ssa_array_bytes(car, sizeof(uint32_t)));
+		b = ssa_sat_add(b, ssa_array_bytes(ct, sizeof(uint64_t)));
+	}
+	uint64_t old[] = {ssa_array_bytes(cp / 2, sizeof(uint64_t)),
+			  ssa_array_bytes(ca / 2, sizeof(uint32_t)),
+			  ssa_array_bytes(car / 2, sizeof(uint32_t))};
+	*step = 0;
+	for (size_t i = 0; i < sizeof old / sizeof old[0]; i++)
+		*step = old[i] > *step ? old[i] : *step;
+	return b;
+}
+
+static uint64_t braun_grow_bytes(uint64_t c, uint64_t a, uint64_t *step)
+{
+	return grow_common(c, a, true, step);
+}
+
+static uint64_t noscc_grow_bytes(uint64_t c, uint64_t a, uint64_t *step)
+{
+	return grow_common(c, a, false, step);
 }
 
 static void braun_free(void *p)
@@ -918,6 +963,7 @@ const struct construct_algo construct_braun_algo = {
 	},
 	.scratch_bytes = braun_bytes,
 	.scratch_alloc = braun_alloc,
+	.grow_bytes = braun_grow_bytes,
 	.scratch_free = braun_free,
 	.run = braun_run,
 };
@@ -932,6 +978,7 @@ const struct construct_algo construct_braun_noscc_algo = {
 	},
 	.scratch_bytes = braun_bytes,
 	.scratch_alloc = noscc_alloc,
+	.grow_bytes = noscc_grow_bytes,
 	.scratch_free = braun_free,
 	.run = braun_run,
 };

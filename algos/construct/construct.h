@@ -19,12 +19,15 @@
 struct construct_algo {
 	struct algo_head head; /* name, summary, citation, complexity, counter names */
 	/* Scratch bytes sized up front for a program of n blocks, m edges, nvars variables and
-	 * nops ops (the parts that grow with the φs created are not included; the complexity
-	 * string says what they cost). */
+	 * nops ops (the parts that grow with the φs created: grow_bytes). */
 	uint64_t (*scratch_bytes)(uint64_t n, uint64_t m, uint64_t nvars, uint64_t nops);
 	int (*scratch_alloc)(void **scratch, const struct prog *p);
 	void (*scratch_free)(void *scratch);
 	int (*run)(void *scratch, const struct prog *p, struct ssa_form *out, uint64_t *counters);
+	/* What the arrays a run grows take when it creates `created` φs with `args` operands in
+	 * all, at their last capacities (kept for the next run); *step gets what one growth step
+	 * adds on top at most (the old copy of the array being grown). The output form is apart. */
+	uint64_t (*grow_bytes)(uint64_t created, uint64_t args, uint64_t *step);
 };
 
 extern const struct construct_algo *const construct_algos[];

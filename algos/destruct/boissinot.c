@@ -328,6 +328,74 @@ static uint32_t sequentialize(struct cprog *out, uint32_t *k, const uint32_t *ds
 	return dup;
 }
 
+/* The temporaries (at most one per two parallel-copy members) and the longest parallel copy of
+ * the step-1 program, as bo_run sizes them. */
+static void bo_groups(const struct cprog *i1, uint64_t *maxtemps, uint32_t *maxgroup)
+{
+	uint64_t temps = 0;
+	uint32_t group = 1, run = 0; /* a sequential copy is a group of one */
+	for (uint32_t i = 0; i < i1->nops; i++) {
+		bool par = cprog_kind_of(i1, i) == CP_PAR;
+		temps += par;
+		run = par && !(i1->kind[i] & CP_PAR_FIRST) ? run + 1 : 1;
+		if (par && run > group)
+			group = run;
+	}
+	*maxtemps = temps / 2 + 1;
+	*maxgroup = group;
+}
+
+/* bo_run's phases over the step-1 program i1: isolating (i1 and the copy cursors), building its
+ * liveness (the lists kept, the walk's scratch), then the classes' arrays with phi_webs', the
+ * sort's copy or the output beside them. i1 and its liveness are built here once to count
+ * them. */
+static uint64_t bo_run_bytes(const struct cprog *s, const struct domtree *t)
+{
+	const uint64_t n = s->g->n;
+	struct cprog i1;
+	uint64_t inserted = 0, maxtemps;
+	uint32_t maxgroup;
+	if (isolate(s, &i1, &inserted) != SSA_OK)
+		return 0;
+	struct ssa_live L;
+	if (ssa_live_build(&L, &i1, t, 0) != SSA_OK) {
+		cprog_free(&i1);
+		return 0;
+	}
+	const uint64_t V = i1.nvars, nops = i1.nops, nargs = i1.arg_off[i1.nphi];
+	const uint64_t nuses = L.use_off[V], lo = L.lo_off[n];
+	bo_groups(&i1, &maxtemps, &maxgroup);
+	uint64_t prog = cprog_bytes(n, nops, i1.nphi, nargs);
+	ssa_live_free(&L);
+	cprog_free(&i1);
+	const uint64_t VT = V + maxtemps, word = ssa_array_bytes(V, 4), vt = ssa_array_bytes(VT, 4);
+	/* ssa_live_build: kept def_block, def_pt, use_off, lo_off, use_block, use_pt (then lo);
+	 * scratch pt, two stamps, stack, pr_off, pr, and cur (then lo_cur beside lo) */
+	uint64_t kept = ssa_sat_add(ssa_bytes(2, word), ssa_array_bytes(V + 1, 8));
+	kept = ssa_sat_add(kept, ssa_array_bytes(n + 1, 8));
+	kept = ssa_sat_add(kept, ssa_bytes(2, ssa_array_bytes(nuses, 4)));
+	uint64_t walk = ssa_sat_add(ssa_array_bytes(nops, 4), ssa_bytes(3, ssa_array_bytes(n, 4)));
+	walk = ssa_sat_add(walk, ssa_sat_add(ssa_array_bytes(V + 1, 8), ssa_array_bytes(nargs, 4)));
+	uint64_t cur = ssa_array_bytes(V + 1, 8);
+	uint64_t lists = ssa_sat_add(ssa_array_bytes(lo, 4), ssa_array_bytes(n + 1, 8));
+	uint64_t build = ssa_sat_add(ssa_sat_add(kept, walk), cur > lists ? cur : lists);
+	uint64_t live = ssa_sat_add(kept, ssa_array_bytes(lo, 4));
+	/* parent, head, next, stack, size; side; order; dst, src, ready; loc, need, pred; pend */
+	uint64_t arrays = ssa_sat_add(ssa_bytes(5, word), ssa_array_bytes(V, 1));
+	arrays = ssa_sat_add(arrays, ssa_array_bytes(V, sizeof(struct member)));
+	arrays = ssa_sat_add(arrays, ssa_bytes(3, ssa_array_bytes(maxgroup, 4)));
+	arrays = ssa_sat_add(arrays, ssa_sat_add(ssa_bytes(3, vt), ssa_array_bytes(VT, 1)));
+	uint64_t webs = ssa_sat_add(word, ssa_array_bytes(V, 1));
+	uint64_t sort = ssa_qsort_bytes(V, sizeof(struct member)); /* the classes' sort */
+	uint64_t out = cprog_bytes(n, nops + maxtemps, 0, 0);
+	webs = webs > sort ? webs : sort;
+	uint64_t rest = ssa_sat_add(ssa_sat_add(live, arrays), webs > out ? webs : out);
+	uint64_t peak = ssa_array_bytes(n + 1, 4); /* isolate's cursors */
+	peak = peak > build ? peak : build;
+	peak = peak > rest ? peak : rest;
+	return ssa_sat_add(prog, peak);
+}
+
 static int bo_run(void *scratch, const struct cprog *s, const struct domtree *t, struct cprog *out,
 		  uint64_t *counters)
 {
@@ -348,16 +416,9 @@ static int bo_run(void *scratch, const struct cprog *s, const struct domtree *t,
 	}
 	uint32_t V = i1.nvars;
 	/* Temporaries: at most one per two parallel-copy members. */
-	uint64_t maxtemps = 0;
-	uint32_t maxgroup = 1, run = 0; /* a sequential copy is a group of one */
-	for (uint32_t i = 0; i < i1.nops; i++) {
-		bool par = cprog_kind_of(&i1, i) == CP_PAR;
-		maxtemps += par;
-		run = par && !(i1.kind[i] & CP_PAR_FIRST) ? run + 1 : 1;
-		if (par && run > maxgroup)
-			maxgroup = run;
-	}
-	maxtemps = maxtemps / 2 + 1;
+	uint64_t maxtemps;
+	uint32_t maxgroup;
+	bo_groups(&i1, &maxtemps, &maxgroup);
 	struct co c = {.L = &L};
 	uint64_t VT = (uint64_t)V + maxtemps;
 	uint32_t *dst = NULL, *src = NULL, *loc = NULL, *need = NULL, *ready = NULL, *pred = NULL;
@@ -493,6 +554,7 @@ const struct destruct_algo destruct_boissinot_algo = {
 	.needs_cssa = false,
 	.scratch_bytes = bo_bytes,
 	.scratch_alloc = bo_alloc,
+	.run_bytes = bo_run_bytes,
 	.scratch_free = bo_free,
 	.run = bo_run,
 };

@@ -12,11 +12,12 @@
 
 uint64_t cprog_bytes(uint64_t n, uint64_t nops, uint64_t nphi, uint64_t nargs)
 {
-	uint64_t b = ssa_bytes(ssa_sat_add(n, 1), 8);           /* op_off, phi_off */
-	b = ssa_sat_add(b, ssa_bytes(nops, 9));                  /* kind, var, src */
-	b = ssa_sat_add(b, ssa_bytes(nphi, 4 + 8));              /* phi_var, arg_off */
-	b = ssa_sat_add(b, ssa_sat_add(8, ssa_bytes(nargs, 4)));
-	return b;
+	uint64_t b = ssa_bytes(2, ssa_array_bytes(n + 1, 4));               /* op_off, phi_off */
+	b = ssa_sat_add(b, ssa_array_bytes(nops, 1));                       /* kind */
+	b = ssa_sat_add(b, ssa_bytes(2, ssa_array_bytes(nops, 4)));         /* var, src */
+	b = ssa_sat_add(b, ssa_array_bytes(nphi, 4));                       /* phi_var */
+	b = ssa_sat_add(b, ssa_array_bytes(ssa_sat_add(nphi, 1), 8));       /* arg_off */
+	return ssa_sat_add(b, ssa_array_bytes(nargs, 4));                   /* arg */
 }
 
 int cprog_alloc(struct cprog *c, const struct cfg *g, uint32_t nvars, uint32_t nops, uint32_t nphi,

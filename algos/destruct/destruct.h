@@ -205,6 +205,10 @@ struct destruct_algo {
 	void (*scratch_free)(void *scratch);
 	int (*run)(void *scratch, const struct cprog *s, const struct domtree *t, struct cprog *out,
 		   uint64_t *counters);
+	/* What scratch_alloc and a run allocate on s at their peak, the output included, counted
+	 * from s itself (a translation that needs its step-1 program's liveness builds it once to
+	 * count); 0 when it could not count (out of memory). */
+	uint64_t (*run_bytes)(const struct cprog *s, const struct domtree *t);
 };
 
 extern const struct destruct_algo *const destruct_algos[];

@@ -23,7 +23,23 @@ static uint64_t naive_bytes(uint64_t n, uint64_t m, uint64_t nvars, uint64_t nop
 			    uint64_t nargs)
 {
 	(void)m, (void)nvars, (void)nops, (void)nphi, (void)nargs;
-	return ssa_bytes(ssa_sat_add(n, 1), 4);
+	return ssa_array_bytes(ssa_sat_add(n, 1), 4);
+}
+
+static bool wants_copy(const struct cprog *s, uint32_t b, uint32_t q, uint64_t k);
+
+/* The scratch, and the output: the program's ops plus a copy per operand that wants one. */
+static uint64_t naive_run_bytes(const struct cprog *s, const struct domtree *t)
+{
+	(void)t;
+	const struct cfg *g = s->g;
+	uint64_t added = 0;
+	for (uint32_t b = 0; b < g->n; b++)
+		for (uint32_t q = s->phi_off[b]; q < s->phi_off[b + 1]; q++)
+			for (uint64_t k = s->arg_off[q]; k < s->arg_off[q + 1]; k++)
+				added += wants_copy(s, b, q, k);
+	return ssa_sat_add(ssa_array_bytes((uint64_t)g->n + 1, sizeof(uint32_t)),
+			   cprog_bytes(g->n, s->nops + added, 0, 0));
 }
 
 static int naive_alloc(void **scratch, const struct cprog *s)
@@ -115,6 +131,7 @@ const struct destruct_algo destruct_naive_algo = {
 	.needs_cssa = true,
 	.scratch_bytes = naive_bytes,
 	.scratch_alloc = naive_alloc,
+	.run_bytes = naive_run_bytes,
 	.scratch_free = naive_free,
 	.run = naive_run,
 };

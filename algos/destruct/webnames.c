@@ -19,7 +19,18 @@ static uint64_t webs_bytes(uint64_t n, uint64_t m, uint64_t nvars, uint64_t nops
 			   uint64_t nargs)
 {
 	(void)n, (void)m, (void)nops, (void)nphi, (void)nargs;
-	return ssa_bytes(nvars, 4 + 4 + 1);
+	/* web, then phi_webs' size and inphi */
+	return ssa_sat_add(ssa_bytes(2, ssa_array_bytes(nvars, 4)), ssa_array_bytes(nvars, 1));
+}
+
+/* web throughout; phi_webs' arrays (freed first), then the output: the program's ops. */
+static uint64_t webs_run_bytes(const struct cprog *s, const struct domtree *t)
+{
+	(void)t;
+	uint64_t web = ssa_array_bytes(s->nvars, 4);
+	uint64_t webs = ssa_sat_add(ssa_array_bytes(s->nvars, 4), ssa_array_bytes(s->nvars, 1));
+	uint64_t out = cprog_bytes(s->g->n, s->nops, 0, 0);
+	return ssa_sat_add(web, webs > out ? webs : out);
 }
 
 static int webs_alloc(void **scratch, const struct cprog *s)
@@ -93,6 +104,7 @@ const struct destruct_algo destruct_webs_algo = {
 	.needs_cssa = true,
 	.scratch_bytes = webs_bytes,
 	.scratch_alloc = webs_alloc,
+	.run_bytes = webs_run_bytes,
 	.scratch_free = webs_free,
 	.run = webs_run,
 };

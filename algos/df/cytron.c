@@ -36,8 +36,28 @@ struct cytron_scratch {
 static uint64_t cytron_scratch_bytes(uint64_t n, uint64_t m)
 {
 	(void)m;
-	/* The building buffer (Σ|DF| entries) is counted with the sets by the caller. */
-	return ssa_bytes(3 * n, sizeof(uint32_t));
+	/* the struct, stamp, start, and the building buffer's first 1024 entries (its growth:
+	 * cytron_run_bytes) */
+	uint64_t b = ssa_sat_add(ssa_alloc_size(sizeof(struct cytron_scratch)),
+				 ssa_array_bytes(n, sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(n + 1, sizeof(uint64_t)));
+	return ssa_sat_add(b, ssa_array_bytes(1024, sizeof(uint32_t)));
+}
+
+/* The building buffer doubles (capped at the limit) until it holds all total entries; growing
+ * keeps the old one until the copy; then each set is sorted (qsort's copy: at most all total
+ * entries in one set). Beyond the buffer's first 1024 entries, which the scratch counts. */
+static uint64_t cytron_run_bytes(uint64_t total, uint64_t limit)
+{
+	uint64_t cap = 1024, prev = 0;
+	while (cap < total && cap < limit) {
+		prev = cap;
+		cap = 2 * cap < limit ? 2 * cap : limit;
+	}
+	uint64_t old = prev ? ssa_array_bytes(prev, sizeof(uint32_t)) : 0;
+	uint64_t sort = ssa_qsort_bytes(total, sizeof(uint32_t));
+	return ssa_sat_add(ssa_array_bytes(cap, sizeof(uint32_t)), old > sort ? old : sort) -
+	       ssa_array_bytes(1024, sizeof(uint32_t));
 }
 
 static void cytron_scratch_free(void *p)
@@ -191,6 +211,7 @@ const struct df_algo df_cytron_algo = {
 		.counter_names = {"up-reads", "entries"},
 	},
 	.scratch_bytes = cytron_scratch_bytes,
+	.run_bytes = cytron_run_bytes,
 	.scratch_alloc = cytron_scratch_alloc,
 	.scratch_free = cytron_scratch_free,
 	.run = cytron_run_csr,

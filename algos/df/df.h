@@ -46,6 +46,9 @@ struct df_algo {
 	void (*scratch_free)(void *scratch);
 	int (*run)(void *scratch, const struct cfg *g, const struct domtree *dt, uint64_t limit,
 		   struct df_sets *out, uint64_t *counters);
+	/* Optional: what a run allocates on top of the scratch and the sets for an answer of total
+	 * entries under limit, at its peak (a building buffer that grows); NULL for nothing. */
+	uint64_t (*run_bytes)(uint64_t total, uint64_t limit);
 };
 
 extern const struct df_algo *const df_algos[];
@@ -57,7 +60,7 @@ int df_compute(const struct df_algo *a, const struct cfg *g, const struct domtre
 
 void df_sets_free(struct df_sets *s);
 
-/* Bytes of the sets of n blocks with total entries. */
+/* Bytes of the sets of n blocks with total entries, as df_sets_reserve allocates them. */
 uint64_t df_sets_bytes(uint64_t n, uint64_t total);
 
 /* Makes out hold n blocks and room for total entries (growing, never shrinking). */

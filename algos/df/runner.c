@@ -42,7 +42,8 @@ struct runner_scratch {
 static uint64_t runner_scratch_bytes(uint64_t n, uint64_t m)
 {
 	(void)m;
-	return ssa_bytes(n, sizeof(struct rnode));
+	return ssa_sat_add(ssa_alloc_size(sizeof(struct runner_scratch)),
+			   ssa_array_bytes(n, sizeof(struct rnode)));
 }
 
 static void runner_scratch_free(void *p)

@@ -17,7 +17,8 @@ void df_sets_free(struct df_sets *s)
 
 uint64_t df_sets_bytes(uint64_t n, uint64_t total)
 {
-	return ssa_sat_add(ssa_bytes(n + 1, sizeof(uint64_t)), ssa_bytes(total, sizeof(uint32_t)));
+	return ssa_sat_add(ssa_array_bytes(n + 1, sizeof(uint64_t)),
+			   ssa_array_bytes(total, sizeof(uint32_t)));
 }
 
 int df_sets_reserve(struct df_sets *out, uint32_t n, uint64_t total)

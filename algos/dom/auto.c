@@ -284,8 +284,10 @@ static uint64_t auto_mid_words(uint64_t n, uint64_t m)
 
 static uint64_t auto_scratch_bytes(uint64_t n, uint64_t m)
 {
-	uint64_t mid = ssa_bytes(auto_mid_words(n, m), sizeof(uint32_t));
-	return ssa_sat_add(ssa_sat_add(snca_work_bytes(n, 0), mid), sizeof(struct auto_work));
+	uint64_t words = auto_mid_words(n, m);
+	uint64_t mid = words ? ssa_array_bytes(words, sizeof(uint32_t)) : 0;
+	return ssa_sat_add(ssa_sat_add(snca_work_bytes(n, 0), mid),
+			   ssa_alloc_size(sizeof(struct auto_work)));
 }
 
 static void auto_scratch_free(void *scratch)

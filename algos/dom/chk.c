@@ -39,8 +39,11 @@ struct chk_work {
 
 static uint64_t chk_scratch_bytes(uint64_t n, uint64_t m)
 {
-	uint64_t words = ssa_sat_add(ssa_sat_add(ssa_bytes(n, 5), 1), m);
-	return ssa_sat_add(ssa_bytes(words, sizeof(uint32_t)), sizeof(struct chk_work));
+	/* post, porder, doms, stk: n words each; poff n + 1; plist m; the struct */
+	uint64_t b = ssa_bytes(4, ssa_array_bytes(n, sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(n + 1, sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(m, sizeof(uint32_t)));
+	return ssa_sat_add(b, ssa_alloc_size(sizeof(struct chk_work)));
 }
 
 static void chk_scratch_free(void *scratch)

@@ -46,7 +46,8 @@ int dom_compute(const struct dom_algo *a, const struct cfg *g, uint32_t *idom, u
  * needs "the" tree of a CFG uses this; callers that already hold a tree pass it on instead.
  * t is allocated here (domtree_free); on failure it is left empty. */
 int dom_tree_default(const struct cfg *g, struct domtree *t);
-/* What dom_tree_default allocates at its peak (the algorithm's scratch, idom and the tree). */
+/* What dom_tree_default allocates at its peak: idom, and the larger of auto's scratch (freed
+ * first) and the tree. What it leaves allocated is domtree_bytes(n). */
 uint64_t dom_tree_default_bytes(uint64_t n, uint64_t m);
 
 #endif

@@ -7,7 +7,9 @@
 
 uint64_t domtree_bytes(uint64_t n)
 {
-	return ssa_bytes(7 * n + 1, sizeof(uint32_t));
+	/* idom, child, tin, tlast, depth, order: n words each; child_off n + 1 */
+	return ssa_sat_add(ssa_bytes(6, ssa_array_bytes(n, sizeof(uint32_t))),
+			   ssa_array_bytes(n + 1, sizeof(uint32_t)));
 }
 
 uint64_t domtree_lean_bytes(uint64_t n)

@@ -54,6 +54,7 @@ int domtree_compute_numbered(struct domtree *t, const uint32_t *ord, const uint3
 /* n lines "<block> <idom>", -1 for the root and blocks without an idom; block names where
  * bnames has them (NULL: numbers, the bench idom dump's format). */
 int dom_idom_dump_named(FILE *out, const uint32_t *idom, uint32_t n, const struct names *bnames);
+/* What domtree_alloc allocates for n blocks (domtree_compute allocates nothing). */
 uint64_t domtree_bytes(uint64_t n);
 
 /* The child of d whose subtree holds u, for u strictly dominated by d; ctin[j] must be

@@ -38,8 +38,11 @@ struct ibfs_work {
 
 static uint64_t ibfs_scratch_bytes(uint64_t n, uint64_t m)
 {
-	uint64_t words = ssa_sat_add(ssa_sat_add(ssa_bytes(n, 4), 1), m);
-	return ssa_sat_add(ssa_bytes(words, sizeof(uint32_t)), sizeof(struct ibfs_work));
+	/* num, order, doms: n words each; poff n + 1; plist m (at least 1); the struct */
+	uint64_t b = ssa_bytes(3, ssa_array_bytes(n, sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(n + 1, sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(m ? m : 1, sizeof(uint32_t)));
+	return ssa_sat_add(b, ssa_alloc_size(sizeof(struct ibfs_work)));
 }
 
 static void ibfs_scratch_free(void *scratch)

@@ -36,10 +36,10 @@ static uint64_t iter_scratch_bytes(uint64_t n, uint64_t m)
 {
 	(void)m;
 	uint64_t w = bitset_words(n);
-	uint64_t sets = ssa_bytes(ssa_bytes(n, w), sizeof(uint64_t));
-	uint64_t rest = ssa_sat_add(ssa_bytes(w, 8), ssa_bytes(n, 4));
+	uint64_t sets = ssa_array_bytes(ssa_bytes(n, w), sizeof(uint64_t));
+	uint64_t rest = ssa_sat_add(ssa_array_bytes(w, 8), ssa_array_bytes(n, 4));
 	rest = ssa_sat_add(rest, cfg_dfs_bytes(n));
-	return ssa_sat_add(ssa_sat_add(sets, rest), sizeof(struct iter_work));
+	return ssa_sat_add(ssa_sat_add(sets, rest), ssa_alloc_size(sizeof(struct iter_work)));
 }
 
 static void iter_scratch_free(void *scratch)

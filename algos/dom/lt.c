@@ -41,8 +41,11 @@ struct lt_work {
 static uint64_t lt_scratch_bytes(uint64_t n, uint64_t m)
 {
 	(void)m;
-	uint64_t words = ssa_sat_add(ssa_bytes(n, 11), 8);
-	return ssa_sat_add(ssa_bytes(words, sizeof(uint32_t)), sizeof(struct lt_work));
+	/* pre n words; order, semi, parent, head, idom, stk n + 1 words each; rec n + 1 records */
+	uint64_t b = ssa_array_bytes(n, sizeof(uint32_t));
+	b = ssa_sat_add(b, ssa_bytes(6, ssa_array_bytes(n + 1, sizeof(uint32_t))));
+	b = ssa_sat_add(b, ssa_array_bytes(n + 1, sizeof(struct lt_rec)));
+	return ssa_sat_add(b, ssa_alloc_size(sizeof(struct lt_work)));
 }
 
 static void lt_scratch_free(void *scratch)

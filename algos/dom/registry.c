@@ -65,6 +65,7 @@ int dom_tree_default(const struct cfg *g, struct domtree *t)
 
 uint64_t dom_tree_default_bytes(uint64_t n, uint64_t m)
 {
-	return ssa_sat_add(ssa_sat_add(dom_auto_algo.scratch_bytes(n, m), ssa_bytes(n, sizeof(uint32_t))),
-			   domtree_bytes(n));
+	/* idom throughout; auto's scratch is freed before the tree is allocated */
+	uint64_t a = dom_auto_algo.scratch_bytes(n, m), t = domtree_bytes(n);
+	return ssa_sat_add(ssa_array_bytes(n, sizeof(uint32_t)), a > t ? a : t);
 }

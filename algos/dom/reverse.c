@@ -29,8 +29,18 @@
 
 uint64_t dom_reverse_bytes(uint64_t n, uint64_t m)
 {
-	/* At most n extra edges from the virtual exit. */
-	return ssa_sat_add(cfg_bytes(n + 1, ssa_sat_add(m, n)), ssa_bytes(n, 6 * sizeof(uint32_t)));
+	/* At most n extra edges from the virtual exit. The phases: the backward search (live,
+	 * link, queue), the regions' search (live, link and six arrays of n words), the successor
+	 * CSR beside link, then the predecessor build beside it (cfg_preds_fill's scratch). */
+	uint64_t m2 = ssa_sat_add(m, n), bytes = ssa_bytes(2, ssa_array_bytes(n, 1));
+	uint64_t word = ssa_array_bytes(n, sizeof(uint32_t));
+	uint64_t search = ssa_sat_add(bytes, ssa_bytes(6, word));
+	uint64_t succ = ssa_sat_add(ssa_array_bytes(n + 2, sizeof(uint32_t)),
+				    ssa_array_bytes(m2, sizeof(uint32_t)));
+	uint64_t csr = ssa_sat_add(succ, ssa_array_bytes(n, 1));
+	uint64_t built = ssa_sat_add(cfg_bytes(n + 1, m2), cfg_preds_scratch_bytes(n + 1, m2));
+	uint64_t peak = search > csr ? search : csr;
+	return peak > built ? peak : built;
 }
 
 void dom_reverse_map(const uint32_t *ridom, uint32_t n, uint32_t *ipdom)

@@ -21,7 +21,9 @@ struct dom_reverse_info {
  * count would not fit; SSA_ENOMEM. info may be NULL. */
 int dom_reverse_cfg(const struct cfg *g, struct cfg *out, struct dom_reverse_info *info);
 
-/* Bytes dom_reverse_cfg allocates: the result and its scratch (freed on return). */
+/* Bytes dom_reverse_cfg allocates at its peak, for a graph of n blocks and m edges: at most the
+ * result (cfg_bytes(n + 1, m + n)) and its predecessor build's scratch, or its searches'
+ * scratch (freed on return) when that is larger. */
 uint64_t dom_reverse_bytes(uint64_t n, uint64_t m);
 
 /* Turns the idom array of the reverse CFG (n+1 entries) into immediate post-dominators of the

@@ -46,7 +46,10 @@ struct slt_work {
 static uint64_t slt_scratch_bytes(uint64_t n, uint64_t m)
 {
 	(void)m;
-	return ssa_sat_add(ssa_bytes(n, 8 * sizeof(uint32_t)), sizeof(struct slt_work));
+	/* pre, order, semi, idom, stk: n words each; rec n records; the struct */
+	uint64_t b = ssa_bytes(5, ssa_array_bytes(n, sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(n, sizeof(struct slt_rec)));
+	return ssa_sat_add(b, ssa_alloc_size(sizeof(struct slt_work)));
 }
 
 static void slt_scratch_free(void *scratch)

@@ -39,9 +39,10 @@
 
 uint64_t snca_work_bytes(uint64_t n, int keep_parent)
 {
-	/* pre, order, idom(+1), semi, stk, rec(2), parent */
-	uint64_t words = ssa_sat_add(ssa_bytes(n, keep_parent ? 8 : 7), 1);
-	return ssa_bytes(words, sizeof(uint32_t));
+	/* pre, order, semi, stk (and parent): n words each; idom n + 1; rec n records */
+	uint64_t b = ssa_bytes(keep_parent ? 5 : 4, ssa_array_bytes(n, sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(n + 1, sizeof(uint32_t)));
+	return ssa_sat_add(b, ssa_array_bytes(n, sizeof(struct snca_rec)));
 }
 
 int snca_work_alloc(struct snca_work *w, uint32_t n, int keep_parent)
@@ -200,7 +201,7 @@ int snca_nca(struct snca_work *w, uint64_t budget, uint64_t *steps)
 static uint64_t snca_scratch_bytes(uint64_t n, uint64_t m)
 {
 	(void)m;
-	return ssa_sat_add(snca_work_bytes(n, 0), sizeof(struct snca_work));
+	return ssa_sat_add(snca_work_bytes(n, 0), ssa_alloc_size(sizeof(struct snca_work)));
 }
 
 int snca_scratch_new(void **scratch, uint32_t n, int keep_parent)

@@ -8,7 +8,7 @@
 
 uint64_t loop_forest_bytes(uint64_t n)
 {
-	return ssa_bytes(n, 8 * sizeof(uint32_t));
+	return ssa_bytes(8, ssa_array_bytes(n, sizeof(uint32_t)));
 }
 
 int loop_forest_alloc(struct loop_forest *f, uint32_t n)

@@ -1,8 +1,9 @@
 /* havlak: the loop nesting forest (loops.h) by Havlak's algorithm with Ramalingam's correction,
  * so deep nests of multi-entry loops stay near-linear.
  * Time O((n + m) α(n)): two union-find passes with union by rank and path halving, one DFS,
- * linear renumbering. Memory: 17n + 2m words of scratch (plus the forest, 8n words). Iterative
- * throughout (explicit DFS stack, body worklist). No precondition beyond a valid CFG.
+ * linear renumbering. Memory: 18n + 2m words and n bytes of scratch (plus the forest, 8n
+ * words). Iterative throughout (explicit DFS stack, body worklist). No precondition beyond a
+ * valid CFG.
  * Papers: P. Havlak, "Nesting of reducible and irreducible loops", TOPLAS 19(4), 1997;
  * G. Ramalingam, "Identifying loops in almost linear time", TOPLAS 21(2), 1999 (the
  * correction), and "On loops, dominators, and dominance frontiers", TOPLAS 24(5), 2002 (the
@@ -52,7 +53,11 @@ struct havlak {
 
 static uint64_t havlak_bytes(uint64_t n, uint64_t m)
 {
-	return ssa_sat_add(ssa_sat_add(ssa_bytes(n, 17 * 4), n), ssa_bytes(m, 2 * 4));
+	/* the struct; eighteen arrays of n words, rank; next and src */
+	uint64_t b = ssa_sat_add(ssa_alloc_size(sizeof(struct havlak)),
+				 ssa_bytes(18, ssa_array_bytes(n, sizeof(uint32_t))));
+	b = ssa_sat_add(b, ssa_array_bytes(n, 1));
+	return ssa_sat_add(b, ssa_bytes(2, ssa_array_bytes(m, sizeof(uint32_t))));
 }
 
 static void havlak_free(void *p)
@@ -325,7 +330,7 @@ const struct loops_algo loops_havlak_algo = {
 		.summary = "Havlak's loop forest, Ramalingam's correction: edges parked at their DFS LCA",
 		.citation = "Havlak 1997, Nesting of reducible and irreducible loops (TOPLAS); Ramalingam "
 			    "1999, Identifying loops in almost linear time (TOPLAS)",
-		.complexity = "O((n + m) alpha(n)) time, 17n + 2m words",
+		.complexity = "O((n + m) alpha(n)) time, 18n + 2m words",
 		.counter_names = {"finds", "edges_parked", "edges_scanned", "loops"},
 	},
 	.scratch_bytes = havlak_bytes,

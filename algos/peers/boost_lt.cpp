@@ -50,6 +50,7 @@ inline V degree(V v, const compressed_sparse_row_graph<bidirectionalS, VP, EP, G
 #include <pthread.h>
 
 #include <cstring>
+#include <deque>
 #include <limits>
 #include <new>
 #include <utility>
@@ -95,9 +96,34 @@ struct Scratch {
 
 void stop_worker(Scratch *s);
 
+/* Boost allocates inside its own containers, so these are bounds from their layouts (libstdc++,
+ * Boost 1.81), not a model of each allocation. Kept from prepare: the bidirectional CSR (row
+ * starts both ways; targets, sources and edge ids), dfnum, parent, by_dfnum; prepare's
+ * transients: the edge list (and the CSR's sort) or the depth's DFS. A run: semi, ancestor,
+ * samedom, best; a std::deque per block for the buckets (the object, its 8-pointer map and one
+ * 512-byte node each, and nodes for the entries past the first 128); the DFS's colours and its
+ * stack (up to a block per level of the DFS tree, 48 bytes a frame, doubling). On a DFS tree
+ * deeper than direct_depth the run's part happens on the worker thread (see above). */
 uint64_t boost_bytes(uint64_t n, uint64_t m)
 {
-	return ssa_sat_add(ssa_bytes(n, 100), ssa_bytes(m, 20));
+	const uint64_t word = ssa_array_bytes(n, sizeof(uint32_t));
+	uint64_t graph = ssa_bytes(2, ssa_array_bytes(n + 1, sizeof(uint64_t)));
+	graph = ssa_sat_add(graph, ssa_bytes(3, ssa_array_bytes(m, sizeof(uint64_t))));
+	uint64_t kept = ssa_sat_add(graph, ssa_bytes(3, word));
+	uint64_t build = ssa_sat_add(ssa_array_bytes(m, 2 * sizeof(uint32_t)),
+				     ssa_sat_add(ssa_array_bytes(m, sizeof(uint64_t)),
+						 ssa_array_bytes(n + 1, sizeof(uint64_t))));
+	uint64_t depth = ssa_bytes(7, word);
+	uint64_t run = ssa_sat_add(ssa_bytes(5, word), ssa_array_bytes(n, sizeof(std::deque<Vertex>)));
+	run = ssa_sat_add(run, ssa_bytes(n, ssa_alloc_size(8 * sizeof(void *)) + ssa_alloc_size(512)));
+	run = ssa_sat_add(run, ssa_bytes(ssa_sat_add(n / 128, 1), ssa_alloc_size(512)));
+	uint64_t cap = 1;
+	while (cap < n)
+		cap *= 2;
+	run = ssa_sat_add(run, ssa_sat_add(ssa_array_bytes(cap, 48), ssa_array_bytes(cap / 2, 48)));
+	uint64_t phase = build > depth ? build : depth;
+	phase = phase > run ? phase : run;
+	return ssa_sat_add(ssa_sat_add(kept, phase), ssa_alloc_size(sizeof(Scratch)));
 }
 
 int boost_alloc(void **scratch, uint32_t, uint32_t)

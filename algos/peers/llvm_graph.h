@@ -114,7 +114,7 @@ template <bool Numbered> struct LNodeIter {
  * both node types have the same size. */
 static inline uint64_t lgraph_bytes(uint64_t n, uint64_t e)
 {
-	return ssa_sat_add(ssa_bytes(n, sizeof(LNode)), ssa_bytes(e, sizeof(LNode *)));
+	return ssa_sat_add(ssa_array_bytes(n, sizeof(LNode)), ssa_array_bytes(e, sizeof(LNode *)));
 }
 
 /* Allocates g for n nodes and e edge slots; SSA_ENOMEM, SSA_ETOOBIG. */

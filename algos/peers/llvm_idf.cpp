@@ -74,6 +74,32 @@ uint64_t idf_bytes(uint64_t n, uint64_t nvars)
 			   ssa_bytes(n, 12));
 }
 
+/* A SmallPtrSet of up to k pointers: it doubles when three quarters full. */
+uint64_t ptrset_bytes(uint64_t k)
+{
+	uint64_t b = 32;
+	while (b < (UINT64_C(1) << 40) && 3 * b < 4 * k)
+		b *= 2;
+	return ssa_array_bytes(b, sizeof(void *));
+}
+
+/* With the graph's own edge count: the node view (every edge twice), LLVM's tree built in
+ * prepare, the walk's 3n words, and calculate()'s containers, each bounded by the blocks: the
+ * priority queue and the work list (vectors, old and new buffer while growing), the two visited
+ * sets, and the definition and live-in sets. */
+uint64_t idf_bytes_in(const struct phi_input *in)
+{
+	const uint64_t n = in->prog->cfg.n, m = in->prog->cfg.m;
+	uint64_t b = ssa_alloc_size(sizeof(Scratch));
+	b = ssa_sat_add(b, lgraph_bytes(n, ssa_bytes(m, 2)));
+	b = ssa_sat_add(b, llvm_domtree_bytes<true, false>(n, m));
+	b = ssa_sat_add(b, ssa_bytes(3, ssa_array_bytes(n, sizeof(uint32_t))));
+	uint64_t pq = ssa_bytes(3, ssa_array_bytes(n, 2 * sizeof(void *)));
+	uint64_t work = ssa_bytes(3, ssa_array_bytes(n, sizeof(void *)));
+	b = ssa_sat_add(b, ssa_sat_add(pq, work));
+	return ssa_sat_add(b, ssa_bytes(4, ptrset_bytes(n)));
+}
+
 int idf_alloc(void **scratch, uint32_t n, uint32_t)
 {
 	Scratch *s;
@@ -252,4 +278,5 @@ extern "C" const struct phi_algo peer_llvm_idf = {
 	.scratch_free = idf_free,
 	.run = idf_run,
 	.prepare = idf_prepare,
+	.scratch_bytes_in = idf_bytes_in,
 };

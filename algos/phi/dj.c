@@ -72,11 +72,26 @@ struct dj_scratch {
 	uint32_t *batch;                 /* the roots of one level, ascending */
 };
 
+/* What scratch_alloc allocates; the J-edge keys start at n entries. */
 static uint64_t dj_scratch_bytes(uint64_t n, uint64_t nvars)
 {
-	/* J edges (at most m) are allocated on first use; count them as n here. */
-	return ssa_sat_add(phi_common_bytes(n, nvars),
-			   ssa_bytes(13 * n + 1 + 4 * (n / 64 + 1), sizeof(uint32_t)));
+	/* the struct, the common part; isdef, seen, lhead, lgen, next, batch; node; lbits, pbits;
+	 * jkey */
+	uint64_t b = ssa_sat_add(ssa_alloc_size(sizeof(struct dj_scratch)), phi_common_bytes(n, nvars));
+	b = ssa_sat_add(b, ssa_bytes(6, ssa_array_bytes(n, sizeof(uint32_t))));
+	b = ssa_sat_add(b, ssa_array_bytes(n + 1, sizeof(struct djnode)));
+	b = ssa_sat_add(b, ssa_bytes(2, ssa_array_bytes(n / 64 + 1, sizeof(uint64_t))));
+	b = ssa_sat_add(b, ssa_array_bytes(n ? n : 1, sizeof(uint64_t)));
+	/* qsort's copy of a level's roots, sorted that way only below 64 or n / 256 of them */
+	return ssa_sat_add(b, ssa_qsort_bytes(n / 256, sizeof(uint32_t)));
+}
+
+/* The first run grows the J-edge keys to m when m > n, the old array alive until the copy. */
+static uint64_t dj_scratch_bytes_in(const struct phi_input *in)
+{
+	uint64_t n = in->prog->cfg.n, m = in->prog->cfg.m;
+	uint64_t b = dj_scratch_bytes(n, in->prog->nvars);
+	return m > (n ? n : 1) ? ssa_sat_add(b, ssa_array_bytes(m, sizeof(uint64_t))) : b;
 }
 
 static void dj_scratch_free(void *p)
@@ -320,6 +335,7 @@ const struct phi_algo phi_dj_algo = {
 	},
 	.needs_df = false,
 	.scratch_bytes = dj_scratch_bytes,
+	.scratch_bytes_in = dj_scratch_bytes_in,
 	.scratch_alloc = dj_scratch_alloc,
 	.scratch_free = dj_scratch_free,
 	.run = dj_run,

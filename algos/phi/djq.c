@@ -91,14 +91,79 @@ static uint64_t leaves_for(uint64_t nj)
 	return p;
 }
 
+/* What the arrays build() sizes take for nt J edges in the tree and nhub hubs with nh edges. */
+static uint64_t djq_edge_bytes(uint64_t guess, uint64_t k);
+
+static uint64_t djq_build_bytes(uint64_t guess, uint64_t nt, uint64_t nhub, uint64_t nh)
+{
+	uint64_t b = djq_edge_bytes(guess, nt);
+	b = ssa_sat_add(b, ssa_array_bytes(2 * leaves_for(nt), sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(2 * nhub + 8, sizeof(struct hub)));
+	b = ssa_sat_add(b, ssa_array_bytes(nh ? nh : 1, sizeof(uint32_t)));
+	return ssa_sat_add(b, ssa_qsort_bytes(nhub, sizeof(struct hub))); /* the hubs' sort */
+}
+
+/* Without the tree: as if all n blocks' worth of J edges went into the tree (the graph's own
+ * count is known only with the dominator tree, djq_scratch_bytes_in). */
 static uint64_t djq_scratch_bytes(uint64_t n, uint64_t nvars)
 {
-	/* J edges and the tree are allocated on first use (about m - n + 1 edges); count them as
-	 * n edges here, like phi-dj. */
-	uint64_t words = ssa_sat_add(ssa_sat_add(3 * n + 1, 2 * n), 2 * leaves_for(n));
-	uint64_t bits = ssa_bytes(n / 64 + 1, sizeof(uint64_t));
-	return ssa_sat_add(ssa_sat_add(phi_common_bytes(n, nvars), bits),
-			   ssa_bytes(words, sizeof(uint32_t)));
+	/* the struct, the common part, mark, joff, stack, hubbit; build()'s arrays as if all n
+	 * blocks' J edges went into the tree (djq_scratch_bytes_in counts the graph's own) */
+	uint64_t b = ssa_sat_add(ssa_alloc_size(sizeof(struct djq_scratch)), phi_common_bytes(n, nvars));
+	b = ssa_sat_add(b, ssa_bytes(2, ssa_array_bytes(n, sizeof(uint32_t))));
+	b = ssa_sat_add(b, ssa_array_bytes(n + 1, sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(n / 64 + 1, sizeof(uint64_t)));
+	return ssa_sat_add(b, djq_build_bytes(n, n, 0, 0));
+}
+
+/* build()'s J edge arrays start at guess entries and grow by half plus 1024 while the pass
+ * writes at index k; they end above k, and a growth briefly holds the old jtgt beside both new
+ * arrays. */
+static uint64_t djq_edge_bytes(uint64_t guess, uint64_t k)
+{
+	uint64_t cap = guess ? guess : 1, prev = 0;
+	while (cap <= k) {
+		prev = cap;
+		cap = ssa_sat_add(cap, cap / 2 + 1024);
+	}
+	uint64_t b = ssa_bytes(2, ssa_array_bytes(cap, sizeof(uint32_t)));
+	return prev ? ssa_sat_add(b, ssa_array_bytes(prev, sizeof(uint32_t))) : b;
+}
+
+/* The J edges, hubs and tree leaves build() will size, counted as it counts them (without
+ * in->dt: at most m J edges, and as many hubs as they can make). */
+static uint64_t djq_scratch_bytes_in(const struct phi_input *in)
+{
+	const struct cfg *g = &in->prog->cfg;
+	const struct domtree *dt = in->dt;
+	uint64_t n = g->n;
+	uint64_t fixed = djq_scratch_bytes(n, in->prog->nvars) - djq_build_bytes(n, n, 0, 0);
+	uint32_t *cnt = dt ? ssa_calloc_array(dt->nreach ? dt->nreach : 1, sizeof(uint32_t)) : NULL;
+	if (!cnt)
+		return ssa_sat_add(fixed, djq_build_bytes(g->m + 1, g->m, g->m / HUB_MIN, g->m));
+	/* hubs as find_hubs finds them; then every edge of a reached block is written at k */
+	uint64_t nj = 0, nhub = 0, nh = 0;
+	for (uint32_t y = 0; y < n; y++) {
+		uint32_t j0 = g->pred_off[y], j1 = g->pred_off[y + 1];
+		if (j1 - j0 < HUB_MIN || dt->tin[y] == SSA_NONE)
+			continue;
+		uint32_t c = 0;
+		for (uint32_t e = j0; e < j1; e++)
+			c += g->pred[e] != dt->idom[y] && dt->tin[g->pred[e]] != SSA_NONE;
+		if (c >= HUB_MIN) {
+			cnt[dt->tin[y]] = 1;
+			nhub++;
+			nh += c;
+		}
+	}
+	for (uint32_t i = 0; i < dt->nreach; i++) {
+		uint32_t x = dt->order[i];
+		for (uint32_t e = g->succ_off[x]; e < g->succ_off[x + 1]; e++)
+			nj += dt->idom[g->succ[e]] != x && !cnt[dt->tin[g->succ[e]]];
+	}
+	free(cnt);
+	uint64_t guess = g->m + 1 > dt->nreach ? g->m + 1 - dt->nreach : 1;
+	return ssa_sat_add(fixed, djq_build_bytes(guess, nj, nhub, nh));
 }
 
 static void djq_scratch_free(void *p)
@@ -479,6 +544,7 @@ const struct phi_algo phi_djq_algo = {
 	},
 	.needs_df = false,
 	.scratch_bytes = djq_scratch_bytes,
+	.scratch_bytes_in = djq_scratch_bytes_in,
 	.scratch_alloc = djq_scratch_alloc,
 	.scratch_free = djq_scratch_free,
 	.run = djq_run,

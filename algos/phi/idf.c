@@ -28,7 +28,9 @@ struct idf_scratch {
 
 static uint64_t idf_scratch_bytes(uint64_t n, uint64_t nvars)
 {
-	return ssa_sat_add(phi_common_bytes(n, nvars), ssa_bytes(3 * n, sizeof(uint32_t)));
+	/* the struct, the common part, hasphi, inwork, stack */
+	uint64_t b = ssa_sat_add(ssa_alloc_size(sizeof(struct idf_scratch)), phi_common_bytes(n, nvars));
+	return ssa_sat_add(b, ssa_bytes(3, ssa_array_bytes(n, sizeof(uint32_t))));
 }
 
 static void idf_scratch_free(void *p)

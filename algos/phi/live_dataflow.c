@@ -20,9 +20,11 @@
 uint64_t live_dataflow_bytes(uint64_t n, uint64_t nvars)
 {
 	uint64_t w = bitset_words(nvars);
-	uint64_t b = ssa_bytes(ssa_bytes(3 * n, w), sizeof(uint64_t));
-	b = ssa_sat_add(b, ssa_bytes(w, sizeof(uint64_t)));
-	b = ssa_sat_add(b, ssa_bytes(n, sizeof(uint32_t) + 1));
+	/* ue, kill, in; tmp; queue, queued; the DFS */
+	uint64_t b = ssa_bytes(3, ssa_array_bytes(ssa_bytes(n, w), sizeof(uint64_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(w, sizeof(uint64_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(n, sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(n, 1));
 	return ssa_sat_add(b, cfg_dfs_bytes(n));
 }
 

@@ -17,7 +17,7 @@
 
 uint64_t live_walk_bytes(uint64_t n)
 {
-	return ssa_bytes(3 * n, sizeof(uint32_t));
+	return ssa_bytes(3, ssa_array_bytes(n, sizeof(uint32_t)));
 }
 
 int live_walk_alloc(struct live_walk *lw, uint32_t n)

@@ -59,6 +59,7 @@ struct var_blocks {
 
 int var_blocks_build(struct var_blocks *vb, const struct prog *p);
 void var_blocks_free(struct var_blocks *vb);
+/* What var_blocks_build allocates at its peak (the def and ue lists bounded by nops each). */
 uint64_t var_blocks_bytes(uint64_t n, uint64_t nvars, uint64_t nops);
 
 /* Briggs et al.'s "non-local" names: v has an upward-exposed use somewhere. */
@@ -161,7 +162,20 @@ struct phi_algo {
 	/* Optional, NULL for ssalab's own algorithms: converts the input into a peer library's
 	 * representation once, untimed, before the timed runs (see dom_algo.prepare). */
 	int (*prepare)(void *scratch, const struct phi_input *in);
+	/* Optional: what scratch_alloc, prepare and the first run allocate for this very input
+	 * (in->prog; in->dt, or NULL for a bound without the tree), for an algorithm whose run
+	 * sizes arrays from the graph or the tree on first use; NULL when scratch_bytes(n, nvars)
+	 * is already exact. The φ output is apart: phi_output_bytes. */
+	uint64_t (*scratch_bytes_in)(const struct phi_input *in);
 };
+
+/* What a placement's scratch takes for in: scratch_bytes_in when the algorithm has one, else
+ * scratch_bytes. */
+uint64_t phi_scratch_bytes(const struct phi_algo *a, const struct phi_input *in);
+/* What the φ output of a run with nphi φs over nvars variables allocates at its peak on top of
+ * the scratch: struct phi_sets (offsets and blocks) and the growth of the shared building
+ * buffer beyond its first 1024 entries (the old and the new buffer alive together). */
+uint64_t phi_output_bytes(uint64_t nphi, uint64_t nvars);
 
 extern const struct phi_algo *const phi_algos[];
 extern const size_t phi_nalgos;

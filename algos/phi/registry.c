@@ -20,6 +20,13 @@ const struct phi_algo *const phi_algos[] = {
 };
 const size_t phi_nalgos = sizeof phi_algos / sizeof phi_algos[0];
 
+uint64_t phi_scratch_bytes(const struct phi_algo *a, const struct phi_input *in)
+{
+	if (a->scratch_bytes_in)
+		return a->scratch_bytes_in(in);
+	return a->scratch_bytes(in->prog->cfg.n, in->prog->nvars);
+}
+
 const struct phi_algo *phi_default_algo(void)
 {
 	return &phi_djq_algo;

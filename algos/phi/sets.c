@@ -100,8 +100,30 @@ int phi_sets_dump_named(const struct phi_sets *s, FILE *out, const struct names 
 uint64_t phi_common_bytes(uint64_t n, uint64_t nvars)
 {
 	(void)nvars;
-	return ssa_sat_add(ssa_sat_add(live_walk_bytes(n), ssa_bytes(1024, sizeof(uint32_t))),
-			   ssa_bytes(n / 64 + 1, sizeof(uint64_t)));
+	/* the walk, buf's first 1024 entries, mark; and qsort's copy of a variable's list, which
+	 * phi_common_end_var sorts that way only below 64 or n / 512 blocks */
+	uint64_t b = ssa_sat_add(live_walk_bytes(n), ssa_array_bytes(1024, sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(n / 64 + 1, sizeof(uint64_t)));
+	return ssa_sat_add(b, ssa_qsort_bytes(n / 512, sizeof(uint32_t)));
+}
+
+uint64_t phi_output_bytes(uint64_t nphi, uint64_t nvars)
+{
+	/* buf doubles from 1024 entries when full, so its last capacity is the first 1024 * 2^k
+	 * at least nphi; growing keeps the old buffer until the new one is filled; finishing
+	 * copies the φs into blocks (exactly nphi) beside buf. */
+	uint64_t off = ssa_array_bytes(nvars + 1, sizeof(uint64_t));
+	uint64_t blocks = ssa_array_bytes(nphi, sizeof(uint32_t));
+	uint64_t cap = 1024;
+	while (cap < nphi && cap < (UINT64_C(1) << 61))
+		cap *= 2;
+	if (cap == 1024)
+		return ssa_sat_add(off, blocks);
+	uint64_t now = ssa_array_bytes(cap, sizeof(uint32_t));
+	uint64_t grow = ssa_sat_add(ssa_array_bytes(cap / 2, sizeof(uint32_t)), now);
+	uint64_t finish = ssa_sat_add(now, blocks);
+	uint64_t peak = grow > finish ? grow : finish;
+	return ssa_sat_add(off, peak - ssa_array_bytes(1024, sizeof(uint32_t)));
 }
 
 int phi_common_alloc(struct phi_common *c, uint32_t n, uint32_t nvars)

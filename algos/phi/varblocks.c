@@ -17,9 +17,12 @@
 
 uint64_t var_blocks_bytes(uint64_t n, uint64_t nvars, uint64_t nops)
 {
-	uint64_t b = ssa_bytes(2 * (nvars + 1), sizeof(uint64_t));
-	b = ssa_sat_add(b, ssa_bytes(nops + (nops < n ? nops : n), sizeof(uint32_t)));
-	return ssa_sat_add(b, ssa_bytes(3 * nvars, sizeof(uint32_t)));
+	/* def_off and ue_off, stamp and the scan's second stamp, the two lists, and the list of
+	 * the blocks with ops (at most min(nops, n)) */
+	uint64_t b = ssa_bytes(2, ssa_array_bytes(nvars + 1, sizeof(uint64_t)));
+	b = ssa_sat_add(b, ssa_bytes(2, ssa_array_bytes(nvars, sizeof(uint32_t))));
+	b = ssa_sat_add(b, ssa_array_bytes(nops < n ? nops : n, sizeof(uint32_t)));
+	return ssa_sat_add(b, ssa_bytes(2, ssa_array_bytes(nops, sizeof(uint32_t))));
 }
 
 void var_blocks_free(struct var_blocks *vb)

@@ -56,8 +56,13 @@ struct cfgdfs_scratch {
 static uint64_t cfgdfs_bytes(uint64_t n, uint64_t m, uint64_t nvars, uint64_t nops, uint64_t nphi)
 {
 	(void)nvars;
-	uint64_t w = ssa_sat_add(ssa_bytes(ssa_sat_add(nops, nphi), 2), ssa_sat_add(4 * n, m));
-	return ssa_sat_add(ssa_bytes(w, 4), n);
+	/* the struct; log_var, log_val; stk_block, stk_edge, stk_height, cursor; visited;
+	 * edge_slot */
+	uint64_t b = ssa_sat_add(ssa_alloc_size(sizeof(struct cfgdfs_scratch)),
+				 ssa_bytes(2, ssa_array_bytes(ssa_sat_add(nops, nphi), sizeof(uint32_t))));
+	b = ssa_sat_add(b, ssa_bytes(4, ssa_array_bytes(n, sizeof(uint32_t))));
+	b = ssa_sat_add(b, ssa_array_bytes(n, 1));
+	return ssa_sat_add(b, ssa_array_bytes(m, sizeof(uint32_t)));
 }
 
 static void cfgdfs_free(void *p)

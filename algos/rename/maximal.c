@@ -49,7 +49,8 @@ static bool at_join(const struct cfg *g, uint32_t b, bool every_block)
 	return every_block || cfg_in_degree(g, b) >= 2;
 }
 
-uint64_t phi_maximal_bytes(const struct prog *p, const struct phi_maximal_opts *o)
+void phi_maximal_count(const struct prog *p, const struct phi_maximal_opts *o, uint64_t *nphi,
+		       uint64_t *nargs)
 {
 	const struct cfg *g = &p->cfg;
 	uint64_t blocks = 0, edges = 0;
@@ -59,15 +60,41 @@ uint64_t phi_maximal_bytes(const struct prog *p, const struct phi_maximal_opts *
 			edges += cfg_in_degree(g, b);
 		}
 	}
-	uint64_t nphi = ssa_bytes(blocks, p->nvars), nargs = ssa_bytes(edges, p->nvars);
+	*nphi = ssa_bytes(blocks, p->nvars);
+	*nargs = ssa_bytes(edges, p->nvars);
+}
+
+/* The phases of phi_maximal, the maximal form alive in all three: the layout (with the block
+ * flags), rename-stack's scratch, then the pruning's arrays with the compacted result. */
+uint64_t phi_maximal_bytes_kept(const struct prog *p, const struct phi_maximal_opts *o,
+				uint64_t kept, uint64_t kargs, uint64_t nent)
+{
+	const struct cfg *g = &p->cfg;
+	uint64_t nphi, nargs;
+	phi_maximal_count(p, o, &nphi, &nargs);
+	const struct rename_algo *stack = algo_find(rename_algos, rename_nalgos, "rename-stack");
 	uint64_t form = ssa_form_bytes(g->n, p->nops, nphi, nargs);
-	/* rename-stack's scratch: one word per value and per variable, 2n + m words. */
-	uint64_t stack = ssa_bytes(ssa_sat_add(ssa_sat_add(p->nops, nphi),
-					       ssa_sat_add(p->nvars, 2ull * g->n + g->m)),
-				   4);
-	uint64_t prune = ssa_sat_add(ssa_bytes(nphi, 26), ssa_bytes(nargs, 8));
-	/* The maximal form and the compacted result (at most as large) coexist. */
-	return ssa_sat_add(ssa_sat_add(ssa_bytes(form, 2), stack), prune);
+	uint64_t layout = ssa_array_bytes(g->n, 1);
+	uint64_t rename = stack->scratch_bytes(g->n, g->m, p->nvars, p->nops, nphi);
+	/* fwd, work, state; wit, queued, head, tail and the reader entries for the redundant
+	 * rule; compacting: newid and the result */
+	uint64_t word = ssa_array_bytes(nphi, sizeof(uint32_t)), byte = ssa_array_bytes(nphi, 1);
+	uint64_t prune = ssa_sat_add(ssa_bytes(2, word), byte);
+	if (o->prune_redundant) {
+		prune = ssa_sat_add(prune, ssa_array_bytes(2 * nphi, sizeof(uint32_t)));
+		prune = ssa_sat_add(prune, ssa_sat_add(byte, ssa_bytes(2, word)));
+		prune = ssa_sat_add(prune, ssa_bytes(2, ssa_array_bytes(nent, sizeof(uint32_t))));
+	}
+	prune = ssa_sat_add(ssa_sat_add(prune, word), ssa_form_bytes(g->n, p->nops, kept, kargs));
+	uint64_t peak = layout > rename ? layout : rename;
+	return ssa_sat_add(form, peak > prune ? peak : prune);
+}
+
+uint64_t phi_maximal_bytes(const struct prog *p, const struct phi_maximal_opts *o)
+{
+	uint64_t nphi, nargs;
+	phi_maximal_count(p, o, &nphi, &nargs);
+	return phi_maximal_bytes_kept(p, o, nphi, nargs, nargs);
 }
 
 /* The value v stands for after redundant φs were replaced, compressing the path it took. */

@@ -32,8 +32,13 @@ struct rd_scratch {
 
 static uint64_t rd_bytes(uint64_t n, uint64_t m, uint64_t nvars, uint64_t nops, uint64_t nphi)
 {
-	uint64_t w = ssa_sat_add(ssa_sat_add(2 * nops, nphi), ssa_sat_add(nvars, ssa_sat_add(n, m)));
-	return ssa_bytes(w, 4);
+	/* the struct, chain, opblock, reach, edge_slot, cursor */
+	uint64_t b = ssa_sat_add(ssa_alloc_size(sizeof(struct rd_scratch)),
+				 ssa_array_bytes(ssa_sat_add(nops, nphi), sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(nops, sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(nvars, sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(m, sizeof(uint32_t)));
+	return ssa_sat_add(b, ssa_array_bytes(n, sizeof(uint32_t)));
 }
 
 static void rd_free(void *p)

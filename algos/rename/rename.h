@@ -74,8 +74,17 @@ struct maximal_algo {
 extern const struct maximal_algo *const maximal_algos[];
 extern const size_t maximal_nalgos;
 
-/* Bytes phi_maximal needs for p (saturating); the caller refuses above its limit. */
+/* Bytes phi_maximal allocates at its peak for p (saturating), an upper bound whatever the
+ * pruning leaves; the caller refuses above its limit. */
 uint64_t phi_maximal_bytes(const struct prog *p, const struct phi_maximal_opts *o);
+/* The same when the pruning is known to keep `kept` φs with kargs operands, and the redundant
+ * rule's reader lists to hold at most nent entries (phi_maximal_bytes takes every φ and
+ * operand for the three). */
+uint64_t phi_maximal_bytes_kept(const struct prog *p, const struct phi_maximal_opts *o,
+				uint64_t kept, uint64_t kargs, uint64_t nent);
+/* The maximal φs and their operands: V x the blocks that get one, V x their in-degrees. */
+void phi_maximal_count(const struct prog *p, const struct phi_maximal_opts *o, uint64_t *nphi,
+		       uint64_t *nargs);
 
 /* Places the maximal φs, renames them with rename-stack, prunes as o asks; out is the final
  * form (allocated here). SSA_ETOOBIG when the maximal φ count does not fit 32-bit values or

@@ -74,10 +74,13 @@ static uint64_t mem_bytes(uint64_t n)
 static uint64_t stack_bytes(uint64_t n, uint64_t m, uint64_t nvars, uint64_t nops, uint64_t nphi)
 {
 	(void)m;
-	uint64_t w = ssa_sat_add(ssa_sat_add(nops, nphi),
-				 ssa_sat_add(nvars, open_words(n, nops, nphi)));
-	return ssa_sat_add(ssa_sat_add(ssa_bytes(w, 4), mem_bytes(n)),
-			   sizeof(struct stack_scratch));
+	/* the struct, prev, top, open, and the walks' shared memory */
+	uint64_t b = ssa_sat_add(ssa_alloc_size(sizeof(struct stack_scratch)),
+				 ssa_array_bytes(ssa_sat_add(nops, nphi), sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(nvars, sizeof(uint32_t)));
+	uint64_t open = open_words(n, nops, nphi);
+	b = ssa_sat_add(b, ssa_array_bytes(open ? open : 1, sizeof(uint32_t)));
+	return ssa_sat_add(b, ssa_array_bytes(mem_bytes(n), 1));
 }
 
 static void stack_free(void *p)

@@ -14,11 +14,11 @@
 
 uint64_t ssa_form_bytes(uint64_t n, uint64_t nops, uint64_t nphi, uint64_t nargs)
 {
-	uint64_t b = ssa_bytes(n + 1, 4);
-	b = ssa_sat_add(b, ssa_bytes(nphi, 8));      /* phi_var + phi_block */
-	b = ssa_sat_add(b, ssa_bytes(nphi + 1, 8));  /* arg_off */
-	b = ssa_sat_add(b, ssa_bytes(nargs, 4));
-	return ssa_sat_add(b, ssa_bytes(nops, 4));
+	uint64_t b = ssa_array_bytes(n + 1, 4);                   /* phi_off */
+	b = ssa_sat_add(b, ssa_bytes(2, ssa_array_bytes(nphi, 4))); /* phi_var, phi_block */
+	b = ssa_sat_add(b, ssa_array_bytes(nphi + 1, 8));           /* arg_off */
+	b = ssa_sat_add(b, ssa_array_bytes(nargs, 4));
+	return ssa_sat_add(b, ssa_array_bytes(nops, 4));
 }
 
 void ssa_form_free(struct ssa_form *s)

@@ -1,0 +1,203 @@
+/* Memory estimates against the peaks: every kernel of every stage (--algo=list, rivals included)
+ * runs through bench --json on a few inputs of 10^4 blocks, and its estimate (what bench
+ * refuses by) must be at least the peak jemalloc measured for it (setup and the warm-up run),
+ * and, for ssalab's own kernels, at most 1.3 times that peak plus MEMORY_SLACK. A rival (the
+ * "peers:" lines of --algo=list) allocates inside its library's containers, which its estimate
+ * bounds from their layouts rather than following allocation by allocation, and Boost's runs on
+ * deep graphs happen on a worker thread whose allocations the calling thread's peak does not
+ * see: rivals are held to the first bound only (results/memory/README.md says how far they
+ * are). Allocation sizes are deterministic, so both sides are exact: no timing is involved.
+ * Skipped when bench was built without jemalloc (no peak to compare with). The allocator model
+ * the estimates are built from (ssa_alloc_size) is checked against jemalloc's size classes too. */
+#include <criterion/criterion.h>
+
+#include "support/bench_run.h"
+#include "util/mem.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RUN(...) bench_run_cmd(SSALAB_BENCH_EXE, __VA_ARGS__)
+
+/* What an estimate may exceed 1.3 x the peak by. At 10^4 blocks a kernel's peak can be 50 kB,
+ * and an estimate carries a few fixed terms a run need not reach: the driver's allowance for
+ * up to 256 samples (6 kB), first chunks of growable buffers counted in full (1024 entries
+ * each, braun has 19 of them: 76 kB), a placement's building buffer. */
+#define MEMORY_SLACK (UINT64_C(128) << 10)
+
+/* The inputs: structured and random code, and the families whose outputs are largest for
+ * their size (dense: every φ placement and frontier grows with the edges; irreducible: the
+ * pruning results are bounded, not known; ladder: quadratic frontiers, refused past the
+ * limit). Programs for the stages that read one. */
+static const char *const inputs[] = {
+	"--family=structured --blocks=1e4",
+	"--family=random --blocks=1e4",
+	"--family=dense --blocks=2e3",
+	"--family=irreducible --blocks=1e4",
+	"--family=ladder --blocks=1e4",
+};
+
+/* What a stage reads beside the input: a program, or a shorter update stream (the default
+ * 10^4 updates with a rebuild after each batch take minutes here). */
+static const char *stage_options(const char *stage)
+{
+	static const char *const with[] = {"phi", "rename", "maximal", "construct", "destruct"};
+	for (size_t i = 0; i < sizeof with / sizeof with[0]; i++)
+		if (!strcmp(stage, with[i]))
+			return "--vars=16";
+	return !strcmp(stage, "update") ? "--updates=1000" : "";
+}
+
+/* The number after "key": in [p, end), or -1 when absent or null. */
+static int64_t field(const char *p, const char *end, const char *key)
+{
+	char k[64];
+	snprintf(k, sizeof k, "\"%s\": ", key);
+	const char *at = strstr(p, k);
+	if (!at || at >= end)
+		return -1;
+	at += strlen(k);
+	if (*at < '0' || *at > '9')
+		return -1;
+	return strtoll(at, NULL, 10);
+}
+
+static bool has_jemalloc(void)
+{
+	struct bench_run r = RUN("--algo=dfs --blocks=1000 --json --reps=1 --min-time=0 --no-check");
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	const char *run = strstr(r.out, "\"runs\"");
+	bool yes = run && field(run, run + strlen(run), "peak_bytes") > 0;
+	bench_run_free(&r);
+	return yes;
+}
+
+/* The rivals: the kernels the "peers:" lines of --algo=list name (NULL-free text, as listed). */
+static char *rivals(void)
+{
+	struct bench_run r = RUN("--algo=list");
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	size_t cap = strlen(r.out) + 2, len = 0;
+	char *names = calloc(cap, 1);
+	cr_assert_not_null(names);
+	for (const char *p = r.out; (p = strstr(p, "\npeers: ")); p++) {
+		const char *b = p + 8, *e = strchr(b, ':');
+		if (e && len + (size_t)(e - b) + 3 < cap) {
+			names[len++] = ' ';
+			memcpy(names + len, b, (size_t)(e - b));
+			len += (size_t)(e - b);
+			names[len++] = ',';
+		}
+	}
+	bench_run_free(&r);
+	return names; /* " a, b, c, d," per line */
+}
+
+static bool is_rival(const char *rivals, const char *algo)
+{
+	char key[80];
+	snprintf(key, sizeof key, " %s,", algo);
+	return strstr(rivals, key) != NULL;
+}
+
+/* Every run of a bench --json report: kernel, status, estimate, peak; returns the count of ok
+ * rows checked, and fails the test for each bound broken. */
+static unsigned check_runs(const char *out, const char *what, const char *rival_names)
+{
+	unsigned ok = 0;
+	const char *p = strstr(out, "\"runs\"");
+	cr_assert_not_null(p, "%s: no runs in\n%s", what, out);
+	while ((p = strstr(p, "{\"algo\": \""))) {
+		const char *next = strstr(p + 1, "{\"algo\": \"");
+		const char *end = next ? next : p + strlen(p);
+		char algo[64] = "", status[32] = "";
+		sscanf(p, "{\"algo\": \"%63[^\"]", algo);
+		const char *s = strstr(p, "\"status\": \"");
+		if (s && s < end)
+			sscanf(s, "\"status\": \"%31[^\"]", status);
+		int64_t est = field(p, end, "estimate_bytes"), peak = field(p, end, "peak_bytes");
+		if (!strcmp(status, "ok")) {
+			cr_expect_gt(peak, 0, "%s %s: no peak", what, algo);
+			cr_expect_geq(est, peak, "%s %s: estimate %" PRId64 " below the peak %" PRId64,
+				      what, algo, est, peak);
+			if (!is_rival(rival_names, algo))
+				cr_expect_leq((double)est, 1.3 * (double)peak + (double)MEMORY_SLACK,
+					      "%s %s: estimate %" PRId64 " over 1.3 x the peak %" PRId64
+					      " + %" PRIu64, what, algo, est, peak, MEMORY_SLACK);
+			ok++;
+		}
+		p = end;
+	}
+	return ok;
+}
+
+/* The stages of --algo=list with how many kernels each lists. */
+static size_t stages_of(char names[][32], unsigned *count, size_t max)
+{
+	struct bench_run r = RUN("--algo=list");
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	size_t n = 0;
+	for (const char *line = r.out; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+		if (!strncmp(line, "stage ", 6) && n < max) {
+			sscanf(line + 6, "%31[^:]", names[n]);
+			count[n++] = 0;
+		} else if (n && !strncmp(line, "  ", 2) && line[2] >= 'a' && line[2] <= 'z' &&
+			   strncmp(line + 2, "alias ", 6) && strncmp(line + 2, "option ", 7)) {
+			count[n - 1]++;
+		}
+	}
+	bench_run_free(&r);
+	return n;
+}
+
+Test(memory, size_classes)
+{
+	/* jemalloc 5's classes: 8, multiples of 16 to 64, then four per power of two. */
+	static const uint64_t want[][2] = {
+		{0, 8},		{1, 8},		{8, 8},		{9, 16},	{17, 32},
+		{33, 48},	{49, 64},	{65, 80},	{129, 160},	{200, 224},
+		{257, 320},	{4097, 5120},	{16385, 20480}, {400000, 458752}, {4000000, 4194304},
+		{4194305, 5242880}, {UINT64_C(40000000), UINT64_C(41943040)},
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		cr_expect_eq(ssa_alloc_size(want[i][0]), want[i][1], "%" PRIu64 " bytes: %" PRIu64
+			     ", expected %" PRIu64, want[i][0], ssa_alloc_size(want[i][0]), want[i][1]);
+	/* A class is the smallest class at least the request: never below it, at most 25% above. */
+	for (uint64_t b = 65; b < (UINT64_C(1) << 40); b = b * 3 / 2 + 7) {
+		uint64_t c = ssa_alloc_size(b);
+		cr_expect(c >= b && c - b <= b / 4 && ssa_alloc_size(c) == c, "%" PRIu64, b);
+	}
+	cr_expect_eq(ssa_array_bytes(100000, 4), 458752);
+	cr_expect_eq(ssa_alloc_size(UINT64_MAX), UINT64_MAX);
+}
+
+Test(memory, estimates_bound_the_peaks, .timeout = 600)
+{
+	if (!has_jemalloc())
+		cr_skip("bench was built without jemalloc: no peak to compare with");
+	char names[32][32];
+	unsigned count[32];
+	size_t ns = stages_of(names, count, 32);
+	char *rival_names = rivals();
+	cr_assert_gt(ns, 5, "too few stages listed");
+	for (size_t st = 0; st < ns; st++) {
+		unsigned checked = 0;
+		for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+			char what[160];
+			snprintf(what, sizeof what, "%s %s", names[st], inputs[i]);
+			struct bench_run r = RUN("--algo=all:%s %s %s --json --reps=2 --warmup=1 "
+						 "--min-time=0 --no-check --mem-limit=none "
+						 "--time-limit=300", names[st], inputs[i],
+						 stage_options(names[st]));
+			cr_expect_eq(r.code, 0, "%s: exit %d\n%s", what, r.code, r.err);
+			checked += check_runs(r.out, what, rival_names);
+			bench_run_free(&r);
+		}
+		/* Each kernel ran at least once (a refusal on every input would hide it). */
+		cr_expect_geq(checked, count[st], "%s: %u rows checked for %u kernels", names[st],
+			      checked, count[st]);
+	}
+	free(rival_names);
+}
