@@ -15,10 +15,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* A fresh directory under $TMPDIR, else the system's. */
 static char *tmpdir(void)
 {
-	char *d = strdup("/tmp/ssalab-corpus-test.XXXXXX");
-	cr_assert(d && mkdtemp(d), "mkdtemp");
+	const char *t = getenv("TMPDIR");
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s/ssalab-corpus-test.XXXXXX", t && *t ? t : "/tmp");
+	char *d = strdup(buf);
+	cr_assert(d && mkdtemp(d), "mkdtemp %s", buf);
 	return d;
 }
 

@@ -107,13 +107,25 @@ static void llvm_idoms(const char *domtext, const struct llvmir_func *f, uint32_
 		const char *eol = strchr(s, '\n');
 		unsigned depth;
 		char name[256];
-		if (sscanf(s, " [%u] %%%255[^ ] {", &depth, name) == 2) {
-			/* A label with characters outside [-a-zA-Z$._0-9] (Rust's mangled names)
-			 * is printed in quotes. */
-			size_t nl = strlen(name);
-			if (nl >= 2 && name[0] == '"' && name[nl - 1] == '"') {
-				memmove(name, name + 1, nl - 2);
-				name[nl - 2] = 0;
+		int at = 0;
+		if (sscanf(s, " [%u] %%%n", &depth, &at) == 1 && at > 0) {
+			/* A label with characters outside [-a-zA-Z$._0-9] (Rust's mangled names, a
+			 * blank) is printed in quotes, so it runs to its closing quote. */
+			const char *lab = s + at, *q;
+			if (*lab == '"' && (q = strchr(lab + 1, '"')) && (!eol || q < eol)) {
+				/* the printer escapes a byte outside ASCII's printable ones as \HH */
+				size_t o = 0;
+				unsigned hx;
+				for (const char *c = lab + 1; c < q && o + 1 < sizeof name; c++)
+					if (*c == '\\' && c + 2 < q && sscanf(c + 1, "%2x", &hx) == 1) {
+						name[o++] = (char)hx;
+						c += 2;
+					} else {
+						name[o++] = *c;
+					}
+				name[o] = 0;
+			} else if (sscanf(lab, "%255[^ ]", name) != 1) {
+				name[0] = 0;
 			}
 			uint32_t b = block_index(f, name);
 			cr_assert_neq(b, SSA_NONE, "%s: opt names block %%%s, the importer does not",
