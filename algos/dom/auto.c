@@ -6,8 +6,8 @@
  * steps per vertex with at most 64 + n/16 in hand, finished by simple Lengauer-Tarjan's
  * relative-dominator half when they run dry.
  * Time O(m log n) on every input: each give-up wastes at most a linear amount of work. Memory:
- * snca's 7n words (the fallback finds the DFS parents again rather than keep them), and at most
- * 2 * 3500 predecessor words for the mid path: 7n words plus a constant. Preconditions as snca. Measurements: algos/dom/README.md,
+ * snca's 7n words plus the DFS parents, and at most 2 * 3500 predecessor words for the mid path:
+ * 8n words plus a constant. Preconditions as snca. Measurements: algos/dom/README.md,
  * results/auto/README.md, results/crossover/README.md.
  * Counters: phase one's compress steps, NCA steps taken, 1 if it fell back, the fallback's
  * compress steps, semidominators found at a dominator cut, the small path's passes (0: not
@@ -35,12 +35,11 @@
  * walk from parent(w) to semi(w) is short and the walks are spread over the vertices, so a
  * budget earned per vertex never runs dry on ordinary graphs and auto does exactly snca's work.
  * When it does, the waste is about the budget in hand (64 + n/16 dependent loads) plus the
- * fallback, which keeps phase one's DFS numbering and semidominators (and finds the DFS parents
- * again among the predecessors); one pass files the vertices in buckets by semidominator and the buckets are
- * evaluated in decreasing order of semidominator, the order LT empties them. Vertices whose
- * semidominator is their DFS parent or the root are not filed: their relative dominator is the
- * semidominator itself (on ladder and sncaworst that is every vertex, and the fallback costs
- * three linear passes).
+ * fallback, which keeps phase one's DFS numbering, parents and semidominators; one pass files
+ * the vertices in buckets by semidominator and the buckets are evaluated in decreasing order of
+ * semidominator, the order LT empties them. Vertices whose semidominator is their DFS parent or
+ * the root are not filed: their relative dominator is the semidominator itself (on ladder and
+ * sncaworst that is every vertex, and the fallback costs two linear passes).
  *
  * Small functions: Semi-NCA's per-call work (numbering, cuts, two phases) dominates there, while
  * one-word sets cost little more than the DFS every algorithm needs; the word size is the
@@ -200,41 +199,27 @@ static inline uint32_t auto_eval(struct snca_rec *rec, const uint32_t *semi, uin
 	return rec[v].lab;
 }
 
-/* The second half of simple LT given semi[]; leaves the idoms in semi[]. Phase one compressed
- * the link forest and kept no copy of the DFS parents; they come back from the predecessors: an
- * edge u -> x with u numbered below x is a tree or forward edge, so u is an ancestor of x, and
- * the parent is the deepest of them, the largest number. The fallback is for inputs where
- * Semi-NCA's walks ran dry, so a pass over the predecessors is cheaper than n words held by
- * every run. */
-static void auto_fallback(struct snca_work *w, const struct cfg *g, uint64_t *steps)
+/* The second half of simple LT given semi[] and parent[]; leaves the idoms in semi[]. */
+static void auto_fallback(struct snca_work *w, uint64_t *steps)
 {
 	const uint32_t nr = w->nreach;
 	struct snca_rec *rec = w->rec;
-	uint32_t *semi = w->semi, *stk = w->stk;
-	const uint32_t *pre = w->pre, *order = w->order;
-	for (uint32_t x = 1; x < nr; x++) {
-		uint32_t b = order[x], p = 0;
-		for (uint32_t e = g->pred_off[b]; e < g->pred_off[b + 1]; e++) {
-			uint32_t v = pre[g->pred[e]];
-			if (v < x && v > p)
-				p = v;
-		}
-		rec[x].anc = p;
-	}
-	uint32_t *head = w->idom; /* n + 1 words: first vertex of each bucket */
-	uint32_t *next = w->pre;  /* free now; by DFS number: the rest of the bucket, then the
-				   * relative dominator */
+	uint32_t *semi = w->semi, *parent = w->parent, *stk = w->stk;
+	uint32_t *head = w->idom; /* n + 1 words, free now: first vertex of each bucket */
+	uint32_t *next = w->pre;  /* n words, free since phase one: the rest of the bucket */
 
-	/* One pass files vertices in the bucket of their semidominator -- except where the
-	 * relative dominator is known without an eval: the semidominator itself when it is the DFS
-	 * parent (the path to evaluate is the vertex alone) or the root (which is then the
-	 * immediate dominator). */
+	/* One pass resets the link forest to the DFS tree (phase one compressed it) and files
+	 * vertices in the bucket of their semidominator -- except where the relative dominator
+	 * is known without an eval: the semidominator itself when it is the DFS parent (the
+	 * path to evaluate is the vertex alone) or the root (which is then the immediate
+	 * dominator). parent[x] becomes x's relative dominator. */
 	memset(head, 0xff, (size_t)nr * sizeof *head);
 	for (uint32_t x = nr - 1; x >= 1; x--) {
-		uint32_t s = semi[x], p = rec[x].anc;
+		uint32_t s = semi[x], p = parent[x];
+		rec[x].anc = p;
 		rec[x].lab = x;
 		if (s == p || s == 0) {
-			next[x] = s;
+			parent[x] = s;
 			continue;
 		}
 		next[x] = head[s];
@@ -244,22 +229,21 @@ static void auto_fallback(struct snca_work *w, const struct cfg *g, uint64_t *st
 	/* LT empties bucket(t) right after linking t's children, i.e. with every vertex above t
 	 * in the forest: limit t. Decreasing t keeps the implicit forest valid. */
 	for (uint32_t t = nr - 1; t-- > 1;) {
-		for (uint32_t v = head[t], nv; v != SSA_NONE; v = nv) {
-			nv = next[v];
+		for (uint32_t v = head[t]; v != SSA_NONE; v = next[v]) {
 			uint32_t u = auto_eval(rec, semi, stk, v, t, &cs);
-			next[v] = semi[u] < semi[v] ? u : t; /* relative dominator */
+			parent[v] = semi[u] < semi[v] ? u : t; /* relative dominator */
 		}
 	}
 
 	/* Relative to immediate dominators, in increasing order; semi[] becomes idom[]. */
 	for (uint32_t x = 1; x < nr; x++) {
-		uint32_t r = next[x];
+		uint32_t r = parent[x];
 		semi[x] = r == semi[x] ? r : semi[r];
 	}
 	*steps += cs;
 }
 
-/* auto's scratch: Semi-NCA's arrays and the mid
+/* auto's scratch: Semi-NCA's arrays (with the DFS parents for the fallback) and the mid
  * path's predecessor list. The mid path borrows pre, order, semi and idom for the BFS numbers,
  * the BFS order, the tentative tree and the predecessor offsets; snca_semi rewrites all of
  * them before reading, so a give-up leaves nothing behind. */
@@ -286,7 +270,7 @@ static uint64_t auto_scratch_bytes(uint64_t n, uint64_t m)
 {
 	uint64_t words = auto_mid_words(n, m);
 	uint64_t mid = words ? ssa_array_bytes(words, sizeof(uint32_t)) : 0;
-	return ssa_sat_add(ssa_sat_add(snca_work_bytes(n, 0), mid),
+	return ssa_sat_add(ssa_sat_add(snca_work_bytes(n, 1), mid),
 			   ssa_alloc_size(sizeof(struct auto_work)));
 }
 
@@ -305,7 +289,8 @@ static int auto_scratch_alloc(void **scratch, uint32_t n, uint32_t m)
 	struct auto_work *w = calloc(1, sizeof *w);
 	if (!w)
 		return SSA_ENOMEM;
-	if (snca_work_alloc(&w->snca, n, 0) != SSA_OK) {
+	/* keep the DFS parents for the LT fallback */
+	if (snca_work_alloc(&w->snca, n, 1) != SSA_OK) {
 		free(w);
 		return SSA_ENOMEM;
 	}
@@ -463,7 +448,7 @@ static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 		return SSA_OK;
 	}
 	counters[2] = 1;
-	auto_fallback(w, g, &counters[3]);
+	auto_fallback(w, &counters[3]);
 	dom_emit(idom, g->n, 0, w->nreach, w->order, w->semi);
 	aw->didom = w->semi;
 	return SSA_OK;
@@ -488,7 +473,7 @@ const struct dom_algo dom_auto_algo = {
 			   "alternating sweeps under a step budget; else (or over budget) Semi-NCA with "
 			   "an NCA step budget, falling back to simple LT",
 		.citation = "Georgiadis, Tarjan, Werneck 2006 (Semi-NCA) + Lengauer, Tarjan 1979 (fallback)",
-		.complexity = "O(m log n) time; 7n + min(m, 7000) words",
+		.complexity = "O(m log n) time; 8n + min(m, 7000) words",
 		.counter_names = {"compress_steps", "nca_steps", "fell_back", "fallback_compress_steps",
 				  "semi_at_cut", "small_passes", "mid_passes", "mid_fell_back"},
 	},

@@ -1,8 +1,9 @@
 /* The dominator tree built from immediate dominators; every later stage uses only this.
- * Children are in CSR, each list ascending by block id, and the tree is numbered in preorder
- * so that "a dominates b" is the interval test tin[a] <= tin[b] <= tlast[a]. Blocks outside the
- * tree (unreachable from the root) have tin = SSA_NONE: they dominate nothing and nothing
- * dominates them. */
+ * Children are in CSR, each list in the order the preorder visits them (ascending block id from
+ * domtree_compute, the dominator algorithm's numbering from domtree_compute_numbered; a lean
+ * tree has none), and the tree is numbered in preorder so that "a dominates b" is the interval
+ * test tin[a] <= tin[b] <= tlast[a]. Blocks outside the tree (unreachable from the root) have
+ * tin = SSA_NONE: they dominate nothing and nothing dominates them. */
 #ifndef SSALAB_DOMTREE_H
 #define SSALAB_DOMTREE_H
 
@@ -16,8 +17,8 @@ struct domtree {
 	uint32_t root;
 	uint32_t nreach;     /* blocks in the tree */
 	uint32_t *idom;      /* n; SSA_NONE for the root and blocks outside the tree */
-	uint32_t *child_off; /* n+1 */
-	uint32_t *child;     /* nreach-1 children */
+	uint32_t *child_off; /* n+1; NULL in a lean tree (domtree_alloc_lean) */
+	uint32_t *child;     /* nreach-1 children; NULL in a lean tree */
 	uint32_t *tin;       /* preorder number, SSA_NONE outside the tree */
 	uint32_t *tlast;     /* largest preorder number in the subtree */
 	uint32_t *depth;     /* root 0; SSA_NONE outside the tree */
