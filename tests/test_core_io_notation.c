@@ -861,6 +861,9 @@ Test(io_notation, other_graph_formats_are_named)
 	    {"graph [\n  directed 1\n]\n", "GML"},
 	    {"Creator \"yFiles\"\ngraph\n[\n]\n", "GML"},
 	    {"*Vertices 2\n1 \"a\"\n", "Pajek"},
+	    {"c a graph\nc\np edge 3 2\ne 1 2\ne 2 3\n", "DIMACS"},
+	    {"p sp 3 2\na 1 2 7\n", "DIMACS"},
+	    {"# from a course\nc\tsource 1\np  max 4 5\n", "DIMACS"},
 	};
 	for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
 		size_t len = strlen(c[i].text);
@@ -881,7 +884,8 @@ Test(io_notation, other_graph_formats_are_named)
 	}
 	/* look-alikes that are ours: a DOT set, an edge list, DOT's 'graph {' */
 	static const char *const ours[] = {"{a b} -> c\n", "[a] [b]\n", "graph { a -- b }",
-	                                   "Creator x\n"};
+	                                   "Creator x\n", "c d\np q\n", "p cfg 3 2\n",
+	                                   "p prog 3 2 1\n", "c d\nc e\n", "p edge x y\n"};
 	for (size_t i = 0; i < sizeof ours / sizeof *ours; i++)
 		cr_expect_neq(io_sniff((const unsigned char *)ours[i], strlen(ours[i])), IO_IN_FOREIGN,
 		              "%s", ours[i]);

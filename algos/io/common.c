@@ -290,10 +290,51 @@ static bool mermaid_line(const unsigned char *buf, size_t i, size_t len)
 	return false;
 }
 
+/* Whether s[0..l) is DIMACS: 'c' comment lines, then a problem line 'p WORD N M' (p edge, p col,
+ * p sp, p max, ...), whose word is one of the challenges' (not ssalab's 'p cfg' or a misspelling
+ * of it) and whose two counts make it no edge list ('c d' lines followed by 'p q' stay edges). */
+static bool dimacs_lines(const char *s, size_t l)
+{
+	size_t k = 0;
+	while (k < l && s[k] == 'c' && (k + 1 == l || strchr(" \t\r\n", s[k + 1]))) {
+		while (k < l && s[k] != '\n')
+			k++;
+		while (k < l && strchr(" \t\r\n", s[k]))
+			k++;
+	}
+	if (l - k < 2 || s[k] != 'p' || (s[k + 1] != ' ' && s[k + 1] != '\t'))
+		return false;
+	k++;
+	size_t fields = 0;
+	while (fields < 3) {
+		while (k < l && (s[k] == ' ' || s[k] == '\t'))
+			k++;
+		size_t b = k;
+		while (k < l && (fields == 0 ? (s[k] >= 'a' && s[k] <= 'z') : (s[k] >= '0' && s[k] <= '9')))
+			k++;
+		if (k == b || (k < l && !strchr(" \t\r\n", s[k])))
+			return false;
+		if (fields == 0) {
+			/* the problem words of the DIMACS challenges and PACE; another word is more
+			 * likely a misspelt 'p cfg', which the text reader names */
+			static const char *const words[] = {"edge", "col", "sp", "max", "min", "asn",
+			                                    "cnf", "tw", "td", "ds", "hs"};
+			size_t w = 0;
+			while (w < sizeof words / sizeof *words &&
+			       (strlen(words[w]) != k - b || strncmp(s + b, words[w], k - b)))
+				w++;
+			if (w == sizeof words / sizeof *words)
+				return false;
+		}
+		fields++;
+	}
+	return true;
+}
+
 /* What other graph format the first line at buf[i..len) starts, or NULL: XML (GraphML, GEXF),
  * JSON (networkx's node-link data, Cytoscape), GML ('graph [', after an optional 'Creator'
- * line), Pajek ('*Vertices'). Their files would otherwise read as an edge list of their tokens,
- * or as an undirected DOT graph. */
+ * line), Pajek ('*Vertices'), DIMACS ('c' comments, then 'p edge N M'). Their files would
+ * otherwise read as an edge list of their tokens, as ssalab text, or as an undirected DOT graph. */
 static const char *foreign_line(const unsigned char *buf, size_t i, size_t len)
 {
 	const char *s = (const char *)buf + i;
@@ -310,6 +351,8 @@ static const char *foreign_line(const unsigned char *buf, size_t i, size_t len)
 	}
 	if (l >= 9 && (!strncasecmp(s, "*vertices", 9) || !strncasecmp(s, "*network", 8)))
 		return "Pajek";
+	if (dimacs_lines(s, l))
+		return "DIMACS";
 	size_t k = 0;
 	if (l >= 8 && !strncmp(s, "Creator", 7) && (s[7] == ' ' || s[7] == '\t')) {
 		while (k < l && s[k] != '\n')
@@ -327,19 +370,30 @@ static const char *foreign_line(const unsigned char *buf, size_t i, size_t len)
 	return NULL;
 }
 
-const char *io_foreign_format(const unsigned char *buf, size_t len)
+/* The first line that is neither blank nor a '#' comment (io_sniff decides by it), or len. */
+static size_t first_data_line(const unsigned char *buf, size_t len)
 {
 	size_t i = io_bom_len(buf, len);
-	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
-		i++;
-	return foreign_line(buf, i, len);
+	for (;;) {
+		while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
+			i++;
+		if (i >= len || buf[i] != '#')
+			return i;
+		while (i < len && buf[i] != '\n')
+			i++;
+	}
+}
+
+const char *io_foreign_format(const unsigned char *buf, size_t len)
+{
+	return foreign_line(buf, first_data_line(buf, len), len);
 }
 
 /* Skips a byte-order mark, blank lines and '#' comment lines (all the text kinds allow them),
  * then decides by the first line: a '//' or '/ *' comment or a DOT keyword first is DOT; a
  * ';' comment or an LLVM module's first line (llvm_line) is LLVM IR, and so is bitcode (by its
  * magic, before the NUL test: bitcode holds NUL bytes); another graph format ssalab does not
- * read (foreign_line: GraphML, JSON, GML, Pajek) is refused by name; a Mermaid flowchart's first line
+ * read (foreign_line: GraphML, JSON, GML, Pajek, DIMACS) is refused by name; a Mermaid flowchart's first line
  * (mermaid_line) is Mermaid; an arrow ('->', '-->', U+2192, io_arrow_len) before any '#', quote
  * or '{' (but the line's first byte), or a name and a colon first ('A: B, C'), makes an arrow
  * list; a one-letter 'p', 'e', 'b' or 'n' followed by a blank and what that line type holds
@@ -356,17 +410,9 @@ enum io_input_kind io_sniff(const unsigned char *buf, size_t len)
 		return IO_IN_LLVM;
 	if (memchr(buf, 0, len))
 		return IO_IN_TEXT; /* binary garbage: the strict reader's diagnostics fit best */
-	i = io_bom_len(buf, len);
-	for (;;) {
-		while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
-			i++;
-		if (i >= len)
-			return IO_IN_TEXT;
-		if (buf[i] != '#')
-			break;
-		while (i < len && buf[i] != '\n')
-			i++;
-	}
+	i = first_data_line(buf, len);
+	if (i >= len)
+		return IO_IN_TEXT;
 	if (i + 1 < len && buf[i] == '/' && (buf[i + 1] == '/' || buf[i + 1] == '*'))
 		return IO_IN_DOT;
 	if (buf[i] == ';' || llvm_line(buf, i, len))

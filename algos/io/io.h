@@ -58,7 +58,7 @@ enum io_input_kind {
  * IO_IN_LLVM is an LLVM module, text or bitcode, which only algos/llvmir reads. */
 enum io_input_kind io_sniff(const unsigned char *buf, size_t len);
 const char *io_input_kind_str(enum io_input_kind k);
-/* "GML", "JSON", "Pajek", "XML (GraphML or GEXF)" for an input of IO_IN_FOREIGN, else NULL. */
+/* "DIMACS", "GML", "JSON", "Pajek", "XML (GraphML or GEXF)" for an input of IO_IN_FOREIGN, else NULL. */
 const char *io_foreign_format(const unsigned char *buf, size_t len);
 
 /* Graphviz DOT (README.md "DOT input"), plain edge lists (README.md "Edge lists") and the course
