@@ -4,6 +4,7 @@
  * file in a directory; --quiet; one description of a file input (path, format, blocks, edges,
  * vars) in every format. Exact outcomes only, never timings. */
 #include "support/bench_run.h"
+#include "support/tmp_name.h"
 
 #include <criterion/criterion.h>
 #include <dirent.h>
@@ -14,8 +15,8 @@ static char tmpdir[64];
 
 static void mk_tmpdir(void)
 {
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/ssalab-inputs-test-XXXXXX");
-	cr_assert_not_null(mkdtemp(tmpdir));
+	tmp_name(tmpdir, sizeof tmpdir, "ssalab-inputs-test");
+	cr_assert_not_null(mkdtemp(tmpdir), "mkdtemp %s failed (TMPDIR too long?)", tmpdir);
 }
 
 /* Removes tmpdir and the files of its subdirectories (one level deep). */

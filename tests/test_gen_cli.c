@@ -3,6 +3,7 @@
 #include <criterion/criterion.h>
 
 #include "support/gen_util.h"
+#include "support/tmp_name.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +15,9 @@
  * files; returns the exit status. */
 static int run_gen(const char *args, char *out, size_t outlen, char *err, size_t errlen)
 {
-	char so[] = "/tmp/ssalab-gen-cli-out-XXXXXX", se[] = "/tmp/ssalab-gen-cli-err-XXXXXX";
+	char so[TMP_NAME_MAX], se[TMP_NAME_MAX];
+	tmp_name(so, sizeof so, "ssalab-gen-cli-out");
+	tmp_name(se, sizeof se, "ssalab-gen-cli-err");
 	int fo = mkstemp(so), fe = mkstemp(se);
 	cr_assert(fo >= 0 && fe >= 0);
 	close(fo);
@@ -125,7 +128,8 @@ Test(gen_cli, text_output_matches_the_pinned_library_hashes)
 
 Test(gen_cli, program_to_a_file)
 {
-	char dir[] = "/tmp/ssalab-gen-cli-XXXXXX";
+	char dir[TMP_NAME_MAX];
+	tmp_name(dir, sizeof dir, "ssalab-gen-cli");
 	cr_assert_not_null(mkdtemp(dir));
 	char args[512], path[256];
 	snprintf(path, sizeof path, "%s/p.prog", dir);

@@ -13,6 +13,7 @@
 #include "support/peers_check.h"
 #include "support/phi_util.h"
 #include "util/status.h"
+#include "support/tmp_name.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -257,7 +258,7 @@ Test(peers_llvm, idf_equals_ours_on_random_programs)
 
 static void write_temp(char *path, const char *text)
 {
-	strcpy(path, "/tmp/ssalab-peers-XXXXXX");
+	tmp_name(path, TMP_NAME_MAX, "ssalab-peers");
 	int fd = mkstemp(path);
 	cr_assert_geq(fd, 0);
 	size_t len = strlen(text);
@@ -295,7 +296,7 @@ static const char sum_ll[] =
 
 Test(peers_llvm, mem2reg_promotes_every_function)
 {
-	char path[64];
+	char path[TMP_NAME_MAX];
 	write_temp(path, sum_ll);
 	struct peer_m2r_result res;
 	char err[256];
@@ -324,7 +325,7 @@ Test(peers_llvm, mem2reg_promotes_every_function)
 
 Test(peers_llvm, mem2reg_bad_file_names_file_and_line)
 {
-	char path[64];
+	char path[TMP_NAME_MAX];
 	write_temp(path, "define i32 @f() {\nentry:\n  ret i32 %nope\n}\n");
 	struct peer_m2r_result res;
 	char err[512];

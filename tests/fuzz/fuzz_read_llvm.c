@@ -8,13 +8,15 @@
 
 #include <unistd.h>
 
-static char path[64];
+static char path[512];
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (!path[0]) {
 		/* One file per fuzzing process, rewritten for every input. */
-		snprintf(path, sizeof path, "/tmp/ssalab-fuzz-llvm-%ld.ll", (long)getpid());
+		const char *dir = getenv("TMPDIR");
+		snprintf(path, sizeof path, "%s/ssalab-fuzz-llvm-%ld.ll", dir && *dir ? dir : "/tmp",
+		         (long)getpid());
 	}
 	FILE *f = fopen(path, "wb");
 	if (!f)

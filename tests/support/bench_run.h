@@ -3,6 +3,7 @@
 #ifndef SSALAB_TEST_BENCH_RUN_H
 #define SSALAB_TEST_BENCH_RUN_H
 
+#include "support/tmp_name.h"
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -53,8 +54,9 @@ static inline bool bench_run_exists(const char *path)
 static inline struct bench_run bench_run_cmd(const char *exe, const char *fmt, ...)
 {
 	struct bench_run r = {-1, NULL, NULL};
-	char out_path[] = "/tmp/ssalab-test-out-XXXXXX";
-	char err_path[] = "/tmp/ssalab-test-err-XXXXXX";
+	char out_path[TMP_NAME_MAX], err_path[TMP_NAME_MAX];
+	tmp_name(out_path, sizeof out_path, "ssalab-test-out");
+	tmp_name(err_path, sizeof err_path, "ssalab-test-err");
 	int fo = mkstemp(out_path), fe = mkstemp(err_path);
 	if (fo < 0 || fe < 0)
 		return r;

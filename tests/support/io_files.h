@@ -10,6 +10,7 @@
 #include "io/io.h"
 #include "util/mem.h"
 #include "util/status.h"
+#include "support/tmp_name.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -20,8 +21,7 @@
 /* A fresh directory under $TMPDIR (or /tmp); caller removes it with io_t_rmdir. */
 static inline void io_t_mkdtemp(char *buf, size_t len)
 {
-	const char *base = getenv("TMPDIR");
-	snprintf(buf, len, "%s/ssalab-io-XXXXXX", base && *base ? base : "/tmp");
+	tmp_name(buf, len, "ssalab-io");
 	cr_assert_not_null(mkdtemp(buf), "mkdtemp %s failed", buf);
 }
 

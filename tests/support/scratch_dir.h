@@ -9,6 +9,7 @@
 #error "define SCRATCH_DIR_NAME (e.g. \"ssalab-bench-test\") before including scratch_dir.h"
 #endif
 
+#include "support/tmp_name.h"
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,8 +20,8 @@ static char tmpdir[64];
 
 static void mk_tmpdir(void)
 {
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/" SCRATCH_DIR_NAME "-XXXXXX");
-	cr_assert_not_null(mkdtemp(tmpdir));
+	tmp_name(tmpdir, sizeof tmpdir, SCRATCH_DIR_NAME);
+	cr_assert_not_null(mkdtemp(tmpdir), "mkdtemp %s failed (TMPDIR too long?)", tmpdir);
 }
 
 /* Removes the files in dir, and the files of its subdirectories one level down (a test's --in
