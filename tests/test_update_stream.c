@@ -198,6 +198,9 @@ Test(update_stream, every_error_with_its_line)
 		 "s.upd:1: block count 4294967295 too large (at most 4294967294)"},
 		{"p update 5 99999999999999999999\n",
 		 "s.upd:1: update count 99999999999999999999 too large (at most 4611686018427387904)"},
+		/* 1844674407370955162 * 10 wraps to 4 in 64 bits: once read as 4 declared updates */
+		{"p update 5 18446744073709551620\ni 0 1\ni 0 1\ni 0 1\ni 0 1\nend\n",
+		 "s.upd:1: update count 18446744073709551620 too large (at most 4611686018427387904)"},
 		{"p update 5 0 7\n",
 		 "s.upd:1: unexpected '7' after the header (expected 'p update <n> <k>')"},
 		{"p update 6 0\nend\n", "s.upd:1: stream starts from 6 blocks, the CFG has 5"},

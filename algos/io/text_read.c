@@ -1,9 +1,8 @@
 /* Reader of the text formats .cfg ("p cfg <n> <m>", "e <u> <v>") and .prog (adds
  * "p prog <n> <m> <v>" and "b <block> <op>..."); README.md beside it gives the grammar.
  *
- * The stream is read in 1 MiB chunks into one buffer that holds at least the current line
- * (it grows only for a longer line, which the file itself justifies), and each line is parsed
- * by hand: no scanf, no per-token calls into libc. Time O(bytes), memory O(n + m + nops) for
+ * The stream is read a line at a time (io/lines.h: a buffer as long as the longest line) and
+ * each line is parsed by hand: no scanf, no per-token calls into libc. Time O(bytes), memory O(n + m + nops) for
  * the result plus the edge list while reading.
  *
  * Nothing is allocated from the header's promises: edges and ops grow geometrically with the
@@ -11,6 +10,7 @@
  * only once n is justified: n <= 2^20 + 64 * (input bytes), checked against the file size at
  * the header when the stream is a regular file, else against the bytes read at the end. */
 #include "io/io_internal.h"
+#include "io/lines.h"
 #include "util/mem.h"
 #include "util/status.h"
 
@@ -18,140 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TR_CHUNK (1u << 20)
-
-struct treader {
-	FILE *f;
+struct tparse {
+	struct io_lines r;
 	const char *name;
 	struct io_error *err;
-	char *buf;
-	size_t cap, beg, end, scan; /* unread bytes are buf[beg..end); no '\n' in [beg..scan) */
-	bool eof;
-	uint64_t nread;          /* bytes of input seen so far, prefix included */
-	unsigned long long line; /* number of the line last returned */
-};
-
-/* Next line without its '\n' (and without a final '\r'): 1, 0 at end of input, or a negative
- * status. */
-static int tr_line(struct treader *r, char **ls, char **le)
-{
-	for (;;) {
-		char *nl = memchr(r->buf + r->scan, '\n', r->end - r->scan);
-		if (nl || (r->eof && r->beg < r->end)) {
-			char *s = r->buf + r->beg;
-			char *e = nl ? nl : r->buf + r->end;
-			r->beg = r->scan = nl ? (size_t)(nl - r->buf) + 1 : r->end;
-			if (e > s && e[-1] == '\r')
-				e--;
-			if (r->line == 0)
-				s += io_bom_len(s, (size_t)(e - s));
-			*ls = s;
-			*le = e;
-			r->line++;
-			return 1;
-		}
-		if (r->eof)
-			return 0;
-		r->scan = r->end;
-		if (r->beg > 0) {
-			memmove(r->buf, r->buf + r->beg, r->end - r->beg);
-			r->end -= r->beg;
-			r->scan -= r->beg;
-			r->beg = 0;
-		}
-		if (r->end == r->cap) {
-			/* One line longer than the buffer: it is in the file, so it may be held. */
-			size_t ncap;
-			if (!ssa_mul_ok(r->cap, 2, &ncap))
-				return -SSA_ENOMEM;
-			char *nb = realloc(r->buf, ncap);
-			if (!nb)
-				return -SSA_ENOMEM;
-			r->buf = nb;
-			r->cap = ncap;
-		}
-		size_t want = r->cap - r->end;
-		size_t got = fread(r->buf + r->end, 1, want, r->f);
-		if (got < want) {
-			if (ferror(r->f))
-				return -SSA_EIO;
-			r->eof = true;
-		}
-		r->end += got;
-		r->nread += got;
-	}
-}
-
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
-/* The next token of [*pp, e), or false at the end of the line or at a '#' that starts a
- * token (a comment runs to the end of the line). */
-static bool next_tok(char **pp, char *e, char **ts, char **te)
-{
-	char *p = *pp;
-	while (p < e && is_blank(*p))
-		p++;
-	if (p == e || *p == '#') {
-		*pp = e;
-		return false;
-	}
-	*ts = p;
-	while (p < e && !is_blank(*p))
-		p++;
-	*te = p;
-	*pp = p;
-	return true;
-}
-
-/* A token quoted for a message: its first 40 bytes (then "..."), non-printable bytes as '?'.
- * dst holds at least 44 bytes. */
-static const char *quote(char *dst, size_t cap, const char *s, const char *e)
-{
-	size_t k = (size_t)(e - s), lim = cap - 4 < 40 ? cap - 4 : 40;
-	bool cut = k > lim;
-	if (cut)
-		k = lim;
-	for (size_t i = 0; i < k; i++) {
-		unsigned char c = (unsigned char)s[i];
-		dst[i] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
-	}
-	if (cut) {
-		memcpy(dst + k, "...", 3);
-		k += 3;
-	}
-	dst[k] = '\0';
-	return dst;
-}
-
-enum { NUM_OK, NUM_BAD, NUM_BIG };
-
-/* Unsigned decimal, digits only (no sign, no space, no suffix). NUM_BIG if above max; a
- * non-digit anywhere makes it NUM_BAD even when the digits before it overflow. */
-static int parse_num(const char *s, const char *e, uint64_t max, uint64_t *out)
-{
-	if (s == e)
-		return NUM_BAD;
-	uint64_t v = 0;
-	bool big = false;
-	for (const char *p = s; p < e; p++) {
-		unsigned d = (unsigned)(unsigned char)*p - '0';
-		if (d > 9)
-			return NUM_BAD;
-		if (!big) {
-			v = v * 10 + d;
-			/* v <= max < 2^32 before the step, so the step cannot wrap */
-			big = v > max;
-		}
-	}
-	*out = v;
-	return big ? NUM_BIG : NUM_OK;
-}
-
-struct tparse {
-	struct treader r;
 	bool have_p, is_prog, n_checked;
 	unsigned long long p_line;
 	unsigned long long end_line; /* line of the closing 'end', 0 before it */
@@ -187,17 +57,17 @@ static int tfail(struct tparse *t, const char *fmt, ...) __attribute__((format(p
 
 static int tfail(struct tparse *t, const char *fmt, ...)
 {
-	char what[sizeof t->r.err->what];
+	char what[sizeof t->err->what];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
-	return io_fail(t->r.err, t->r.name, t->r.line ? t->r.line : 1, SSA_EINPUT, "%s", what);
+	return io_fail(t->err, t->name, t->r.line ? t->r.line : 1, SSA_EINPUT, "%s", what);
 }
 
 static int tnomem(struct tparse *t)
 {
-	return io_fail(t->r.err, t->r.name, t->r.line, SSA_ENOMEM,
+	return io_fail(t->err, t->name, t->r.line, SSA_ENOMEM,
 	               "out of memory (the input needs more than is available)");
 }
 
@@ -208,18 +78,18 @@ static int get_num(struct tparse *t, char **pp, char *e, const char *what, const
                    bool is_id, uint64_t max, uint32_t *out)
 {
 	char *ts, *te, q[48];
-	if (!next_tok(pp, e, &ts, &te))
+	if (!io_token(pp, e, &ts, &te))
 		return tfail(t, "missing %s (expected '%s')", what, usage);
 	uint64_t v = 0;
-	int k = parse_num(ts, te, is_id ? (uint64_t)t->n - 1 : max, &v);
-	if (k == NUM_BAD)
+	int k = io_parse_uint(ts, te, is_id ? (uint64_t)t->n - 1 : max, &v);
+	if (k == IO_NUM_BAD)
 		return tfail(t, "expected %s as an unsigned decimal number, found '%s'", what,
-		             quote(q, sizeof q, ts, te));
-	if (k == NUM_BIG) {
+		             io_quote(q, sizeof q, ts, te));
+	if (k == IO_NUM_BIG) {
 		if (is_id)
 			return tfail(t, "%s %s out of range 0..%u", what,
-			             quote(q, sizeof q, ts, te), t->n - 1);
-		return tfail(t, "%s %s too large (at most %llu)", what, quote(q, sizeof q, ts, te),
+			             io_quote(q, sizeof q, ts, te), t->n - 1);
+		return tfail(t, "%s %s too large (at most %llu)", what, io_quote(q, sizeof q, ts, te),
 		             (unsigned long long)max);
 	}
 	*out = (uint32_t)v;
@@ -229,9 +99,9 @@ static int get_num(struct tparse *t, char **pp, char *e, const char *what, const
 static int no_more(struct tparse *t, char *p, char *e, const char *after, const char *usage)
 {
 	char *ts, *te, q[48];
-	if (next_tok(&p, e, &ts, &te))
+	if (io_token(&p, e, &ts, &te))
 		return tfail(t, "unexpected '%s' after %s (expected '%s')",
-		             quote(q, sizeof q, ts, te), after, usage);
+		             io_quote(q, sizeof q, ts, te), after, usage);
 	return SSA_OK;
 }
 
@@ -261,7 +131,7 @@ static int parse_header(struct tparse *t, char *p, char *e)
 	static const char usage[] = "p cfg <n> <m>' or 'p prog <n> <m> <v>";
 	if (t->have_p)
 		return tfail(t, "duplicate 'p' line (first on line %llu)", t->p_line);
-	if (!next_tok(&p, e, &ts, &te))
+	if (!io_token(&p, e, &ts, &te))
 		return tfail(t, "missing problem kind (expected '%s')", usage);
 	if (te - ts == 3 && !memcmp(ts, "cfg", 3))
 		t->is_prog = false;
@@ -269,7 +139,7 @@ static int parse_header(struct tparse *t, char *p, char *e)
 		t->is_prog = true;
 	else
 		return tfail(t, "unknown problem kind '%s' (expected '%s')",
-		             quote(q, sizeof q, ts, te), usage);
+		             io_quote(q, sizeof q, ts, te), usage);
 	const char *u = t->is_prog ? "p prog <n> <m> <v>" : "p cfg <n> <m>";
 	int st = get_num(t, &p, e, "block count", u, false, CFG_MAX_BLOCKS, &t->n);
 	if (!st)
@@ -394,7 +264,7 @@ static int parse_block(struct tparse *t, char *p, char *e)
 		if ((st = alloc_op_off(t)) || (st = mark_record(t, i)))
 			return st;
 	}
-	while (next_tok(&p, e, &ts, &te)) {
+	while (io_token(&p, e, &ts, &te)) {
 		uint32_t kind;
 		if (*ts == 'd')
 			kind = PROG_DEF;
@@ -402,27 +272,27 @@ static int parse_block(struct tparse *t, char *p, char *e)
 			kind = PROG_USE;
 		else
 			return tfail(t, "unknown op '%s' (expected d<k> or u<k>)",
-			             quote(q, sizeof q, ts, te));
+			             io_quote(q, sizeof q, ts, te));
 		uint64_t k;
-		int r = parse_num(ts + 1, te, t->nvars ? t->nvars - 1 : 0, &k);
-		if (r == NUM_BAD) {
+		int r = io_parse_uint(ts + 1, te, t->nvars ? t->nvars - 1 : 0, &k);
+		if (r == IO_NUM_BAD) {
 			/* 'dx': a variable by its name, which an 'n v <k> x' line gives */
 			bool named = te - ts > 1 && ((ts[1] >= 'a' && ts[1] <= 'z') ||
 			                             (ts[1] >= 'A' && ts[1] <= 'Z') || ts[1] == '_');
 			return tfail(t,
 			             "bad op '%s' (expected d<k> or u<k>, k an unsigned decimal%s)",
-			             quote(q, sizeof q, ts, te),
+			             io_quote(q, sizeof q, ts, te),
 			             named ? ": variables are numbered, 'n v <k> <name>' names one"
 			                   : "");
 		}
-		if (r == NUM_BIG || t->nvars == 0) {
+		if (r == IO_NUM_BIG || t->nvars == 0) {
 			if (t->nvars == 0)
 				return tfail(
 				    t,
 				    "variable %s out of range (the header declares no variables)",
-				    quote(q, sizeof q, ts + 1, te));
+				    io_quote(q, sizeof q, ts + 1, te));
 			return tfail(t, "variable %s out of range 0..%u",
-			             quote(q, sizeof q, ts + 1, te), t->nvars - 1);
+			             io_quote(q, sizeof q, ts + 1, te), t->nvars - 1);
 		}
 		if (t->nops == t->opcap) {
 			uint64_t want = t->opcap ? (uint64_t)t->opcap * 2 : 4096;
@@ -448,11 +318,11 @@ static int parse_name(struct tparse *t, char *p, char *e)
 	char *ts, *te, q[48];
 	if (!t->have_p)
 		return tfail(t, "expected '%s' header before the first 'n' line", t->want_header);
-	if (!next_tok(&p, e, &ts, &te))
+	if (!io_token(&p, e, &ts, &te))
 		return tfail(t, "missing name kind (expected '%s')", usage);
 	bool isvar = te - ts == 1 && *ts == 'v';
 	if (!(te - ts == 1 && (*ts == 'b' || *ts == 'v')))
-		return tfail(t, "unknown name kind '%s' (expected '%s')", quote(q, sizeof q, ts, te),
+		return tfail(t, "unknown name kind '%s' (expected '%s')", io_quote(q, sizeof q, ts, te),
 		             usage);
 	uint32_t id;
 	int st;
@@ -461,19 +331,19 @@ static int parse_name(struct tparse *t, char *p, char *e)
 			return tfail(t, "variable name in a 'p cfg' file (variables need a 'p prog "
 			                "<n> <m> <v>' header)");
 		char *vs = p;
-		if (!next_tok(&vs, e, &ts, &te))
+		if (!io_token(&vs, e, &ts, &te))
 			return tfail(t, "missing variable id (expected '%s')", usage);
 		uint64_t v;
-		int r = parse_num(ts, te, t->nvars ? t->nvars - 1 : 0, &v);
-		if (r == NUM_BAD)
+		int r = io_parse_uint(ts, te, t->nvars ? t->nvars - 1 : 0, &v);
+		if (r == IO_NUM_BAD)
 			return tfail(t, "expected variable id as an unsigned decimal number, found '%s'",
-			             quote(q, sizeof q, ts, te));
-		if (r == NUM_BIG || !t->nvars) {
+			             io_quote(q, sizeof q, ts, te));
+		if (r == IO_NUM_BIG || !t->nvars) {
 			if (!t->nvars)
 				return tfail(t, "variable %s out of range (the header declares no "
 				                "variables)",
-				             quote(q, sizeof q, ts, te));
-			return tfail(t, "variable %s out of range 0..%u", quote(q, sizeof q, ts, te),
+				             io_quote(q, sizeof q, ts, te));
+			return tfail(t, "variable %s out of range 0..%u", io_quote(q, sizeof q, ts, te),
 			             t->nvars - 1);
 		}
 		id = (uint32_t)v;
@@ -481,14 +351,14 @@ static int parse_name(struct tparse *t, char *p, char *e)
 	} else if ((st = get_num(t, &p, e, "block id", usage, true, 0, &id))) {
 		return st;
 	}
-	if (!next_tok(&p, e, &ts, &te))
+	if (!io_token(&p, e, &ts, &te))
 		return tfail(t, "missing name (expected '%s')", usage);
 	if (te - ts > (ptrdiff_t)NAMES_MAX_LEN)
-		return tfail(t, "name '%s' longer than %u bytes", quote(q, sizeof q, ts, te),
+		return tfail(t, "name '%s' longer than %u bytes", io_quote(q, sizeof q, ts, te),
 		             NAMES_MAX_LEN);
 	for (char *c = ts; c < te; c++)
 		if ((unsigned char)*c < 0x20 || *c == 0x7f)
-			return tfail(t, "control byte in name '%s'", quote(q, sizeof q, ts, te));
+			return tfail(t, "control byte in name '%s'", io_quote(q, sizeof q, ts, te));
 	if ((st = no_more(t, p, e, "the name", usage)))
 		return st;
 	if (t->nname + 1 >= t->ncap) {
@@ -585,13 +455,13 @@ out:
 static inline bool fast_id(char **pp, char *e, uint32_t lim, uint32_t *out)
 {
 	char *p = *pp;
-	while (p < e && is_blank(*p))
+	while (p < e && io_blank(*p))
 		p++;
 	char *s = p;
 	uint64_t v = 0;
 	while (p < e && (unsigned)(unsigned char)*p - '0' < 10 && p - s < 10)
 		v = v * 10 + (unsigned)(*p++ - '0');
-	if (p == s || v >= lim || (p < e && !is_blank(*p)))
+	if (p == s || v >= lim || (p < e && !io_blank(*p)))
 		return false;
 	*pp = p;
 	*out = (uint32_t)v;
@@ -602,12 +472,12 @@ static inline bool fast_id(char **pp, char *e, uint32_t lim, uint32_t *out)
 static inline bool fast_edge(struct tparse *t, char *p, char *e)
 {
 	uint32_t u, v;
-	if (!(e - p >= 2 && p[0] == 'e' && is_blank(p[1]) && t->have_p && t->ne < t->ecap))
+	if (!(e - p >= 2 && p[0] == 'e' && io_blank(p[1]) && t->have_p && t->ne < t->ecap))
 		return false;
 	p++;
 	if (!fast_id(&p, e, t->n, &u) || !fast_id(&p, e, t->n, &v))
 		return false;
-	while (p < e && is_blank(*p))
+	while (p < e && io_blank(*p))
 		p++;
 	if (p < e && *p != '#')
 		return false;
@@ -638,14 +508,14 @@ static int parse_line(struct tparse *t, char *p, char *e)
 {
 	char *ts, *te, q[48];
 	if (t->end_line) {
-		if (!next_tok(&p, e, &ts, &te))
+		if (!io_token(&p, e, &ts, &te))
 			return SSA_OK; /* blank or comment */
 		return tfail(t, "'%s' after the 'end' line (line %llu): nothing may follow it",
-		             quote(q, sizeof q, ts, te), t->end_line);
+		             io_quote(q, sizeof q, ts, te), t->end_line);
 	}
 	if (fast_edge(t, p, e))
 		return SSA_OK;
-	if (!next_tok(&p, e, &ts, &te))
+	if (!io_token(&p, e, &ts, &te))
 		return SSA_OK; /* blank or comment */
 	if (te - ts == 3 && !memcmp(ts, "end", 3))
 		return parse_end(t, p, e);
@@ -662,7 +532,7 @@ static int parse_line(struct tparse *t, char *p, char *e)
 		}
 	}
 	return tfail(t, "unknown line type '%s' (expected 'p', 'e', 'b', 'n', 'end' or a '#' comment)",
-	             quote(q, sizeof q, ts, te));
+	             io_quote(q, sizeof q, ts, te));
 }
 
 /* Builds the CSRs once the whole input is read and checked. */
@@ -751,25 +621,19 @@ int io_read_text_prefixed(FILE *f, const char *name, const unsigned char *prefix
 	memset(out, 0, sizeof *out);
 	struct tparse t;
 	memset(&t, 0, sizeof t);
-	t.r.f = f;
-	t.r.name = name;
-	t.r.err = err;
+	t.name = name;
+	t.err = err;
 	t.size_known = size_known;
 	t.size = size;
 	t.sorted = t.rsorted = true;
 	t.want_header = io_text_header(name);
-	t.r.cap = TR_CHUNK > plen ? TR_CHUNK : plen;
-	t.r.buf = malloc(t.r.cap);
-	if (!t.r.buf)
-		return tnomem(&t);
-	if (plen)
-		memcpy(t.r.buf, prefix, plen);
-	t.r.end = plen;
-	t.r.nread = plen;
-
 	int st;
+	if (io_lines_open(&t.r, f, prefix, plen)) {
+		st = tnomem(&t);
+		goto out;
+	}
 	char *ls, *le;
-	while ((st = tr_line(&t.r, &ls, &le)) > 0)
+	while ((st = io_lines_next(&t.r, &ls, &le)) > 0)
 		if ((st = parse_line(&t, ls, le)))
 			goto out;
 	if (st < 0) {
@@ -812,7 +676,7 @@ int io_read_text_prefixed(FILE *f, const char *name, const unsigned char *prefix
 		st = tfail(&t, "file ends without its closing 'end' line (truncated?)");
 	}
 out:
-	free(t.r.buf);
+	io_lines_close(&t.r);
 	/* Not ssa_free_all: it stops at the first NULL, and any of these may be unset. */
 	free(t.src);
 	free(t.dst);

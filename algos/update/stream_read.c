@@ -7,6 +7,7 @@
  * lines, never from the header's count), the copy of the start graph plus what the stream adds
  * to it, and the names. Time: O(bytes) plus O(degree) per deletion (dyn_cfg). */
 #include "io/io.h"
+#include "io/lines.h"
 #include "update/dyn_cfg.h"
 #include "update/stream.h"
 #include "util/mem.h"
@@ -17,20 +18,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SR_CHUNK (1u << 20)
 /* The declared count is only a promise: the ops array grows with the lines actually read. */
 #define SR_MAX_UPDATES (UINT64_C(1) << 62)
 
 static const char sr_header[] = "p update <n> <k>";
 
 struct sread {
-	FILE *f;
+	struct io_lines in;
 	const char *name;
 	struct io_error *err;
-	char *buf;
-	size_t cap, beg, end, scan; /* unread bytes are buf[beg..end); no '\n' in [beg..scan) */
-	bool eof;
-	unsigned long long line;
 
 	const struct cfg *g;
 	const struct names *bnames;
@@ -61,7 +57,7 @@ static int sfail(struct sread *r, int status, const char *fmt, ...)
 {
 	if (r->err) {
 		snprintf(r->err->file, sizeof r->err->file, "%s", r->name);
-		r->err->line = r->line ? r->line : 1;
+		r->err->line = r->in.line ? r->in.line : 1;
 		va_list ap;
 		va_start(ap, fmt);
 		vsnprintf(r->err->what, sizeof r->err->what, fmt, ap);
@@ -75,132 +71,12 @@ static int snomem(struct sread *r)
 	return sfail(r, SSA_ENOMEM, "out of memory (the input needs more than is available)");
 }
 
-/* Next line without its '\n' (and one '\r' before it): 1, 0 at the end, or a negative status. */
-static int sr_line(struct sread *r, char **ls, char **le)
-{
-	for (;;) {
-		char *nl = memchr(r->buf + r->scan, '\n', r->end - r->scan);
-		if (nl || (r->eof && r->beg < r->end)) {
-			char *s = r->buf + r->beg;
-			char *e = nl ? nl : r->buf + r->end;
-			r->beg = r->scan = nl ? (size_t)(nl - r->buf) + 1 : r->end;
-			if (e > s && e[-1] == '\r')
-				e--;
-			if (r->line++ == 0 && e - s >= 3 && !memcmp(s, "\xef\xbb\xbf", 3))
-				s += 3; /* a UTF-8 byte-order mark */
-			*ls = s;
-			*le = e;
-			return 1;
-		}
-		if (r->eof)
-			return 0;
-		r->scan = r->end;
-		if (r->beg > 0) {
-			memmove(r->buf, r->buf + r->beg, r->end - r->beg);
-			r->end -= r->beg;
-			r->scan -= r->beg;
-			r->beg = 0;
-		}
-		if (r->end == r->cap) {
-			/* A line longer than the buffer is in the input, so it may be held. */
-			size_t ncap;
-			if (!ssa_mul_ok(r->cap, 2, &ncap))
-				return -SSA_ENOMEM;
-			char *nb = realloc(r->buf, ncap);
-			if (!nb)
-				return -SSA_ENOMEM;
-			r->buf = nb;
-			r->cap = ncap;
-		}
-		size_t want = r->cap - r->end;
-		size_t got = fread(r->buf + r->end, 1, want, r->f);
-		if (got < want) {
-			if (ferror(r->f))
-				return -SSA_EIO;
-			r->eof = true;
-		}
-		r->end += got;
-	}
-}
-
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
-/* The next token of [*pp, e), or false at the end of the line or at a '#' that starts one. */
-static bool next_tok(char **pp, char *e, char **ts, char **te)
-{
-	char *p = *pp;
-	while (p < e && is_blank(*p))
-		p++;
-	if (p == e || *p == '#') {
-		*pp = e;
-		return false;
-	}
-	*ts = p;
-	while (p < e && !is_blank(*p))
-		p++;
-	*te = p;
-	*pp = p;
-	return true;
-}
-
-/* A token quoted for a message: at most 40 bytes (then "..."), non-printable bytes as '?'. */
-static const char *quote(char *dst, const char *s, const char *e)
-{
-	size_t k = (size_t)(e - s);
-	bool cut = k > 40;
-	if (cut)
-		k = 40;
-	for (size_t i = 0; i < k; i++) {
-		unsigned char c = (unsigned char)s[i];
-		dst[i] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
-	}
-	if (cut) {
-		memcpy(dst + k, "...", 3);
-		k += 3;
-	}
-	dst[k] = '\0';
-	return dst;
-}
-
-enum { NUM_OK, NUM_BAD, NUM_BIG };
-
-/* Unsigned decimal digits only; NUM_BIG above max (max < 2^63), NUM_BAD for any non-digit. */
-static int parse_num(const char *s, const char *e, uint64_t max, uint64_t *out)
-{
-	if (s == e)
-		return NUM_BAD;
-	uint64_t v = 0;
-	bool big = false;
-	for (const char *p = s; p < e; p++) {
-		unsigned d = (unsigned)(unsigned char)*p - '0';
-		if (d > 9)
-			return NUM_BAD;
-		if (!big) {
-			v = v * 10 + d;
-			big = v > max;
-		}
-	}
-	*out = v;
-	return big ? NUM_BIG : NUM_OK;
-}
-
-static bool all_digits(const char *s, const char *e)
-{
-	for (const char *p = s; p < e; p++)
-		if ((unsigned)(unsigned char)*p - '0' > 9)
-			return false;
-	return s < e;
-}
-
 static int no_more(struct sread *r, char *p, char *e, const char *after, const char *usage)
 {
 	char *ts, *te, q[48];
-	if (next_tok(&p, e, &ts, &te))
+	if (io_token(&p, e, &ts, &te))
 		return sfail(r, SSA_EINPUT, "unexpected '%s' after %s (expected '%s')",
-			     quote(q, ts, te), after, usage);
+			     io_quote(q, sizeof q, ts, te), after, usage);
 	return SSA_OK;
 }
 
@@ -257,16 +133,16 @@ static int names_start(struct sread *r)
 static int get_block(struct sread *r, char **pp, char *e, const char *usage, uint32_t *out)
 {
 	char *ts, *te, q[48];
-	if (!next_tok(pp, e, &ts, &te))
+	if (!io_token(pp, e, &ts, &te))
 		return sfail(r, SSA_EINPUT, "missing block (expected '%s')", usage);
 	uint64_t v;
-	int k = parse_num(ts, te, (uint64_t)r->d.n - 1, &v);
-	if (k == NUM_OK) {
+	int k = io_parse_uint(ts, te, (uint64_t)r->d.n - 1, &v);
+	if (k == IO_NUM_OK) {
 		*out = (uint32_t)v;
 		return SSA_OK;
 	}
-	if (k == NUM_BIG)
-		return sfail(r, SSA_EINPUT, "block %s out of range 0..%u", quote(q, ts, te),
+	if (k == IO_NUM_BIG)
+		return sfail(r, SSA_EINPUT, "block %s out of range 0..%u", io_quote(q, sizeof q, ts, te),
 			     r->d.n - 1);
 	uint32_t sid;
 	bool fresh;
@@ -274,11 +150,11 @@ static int get_block(struct sread *r, char **pp, char *e, const char *usage, uin
 	if (st)
 		return st == SSA_ENOMEM ? snomem(r) : sfail(r, SSA_EINPUT, "too many names");
 	if (fresh)
-		return sfail(r, SSA_EINPUT, "unknown block name '%s'", quote(q, ts, te));
+		return sfail(r, SSA_EINPUT, "unknown block name '%s'", io_quote(q, sizeof q, ts, te));
 	if (r->dup[sid] != SSA_NONE)
 		return sfail(r, SSA_EINPUT,
 			     "block name '%s' is ambiguous (blocks %u and %u of the CFG have it)",
-			     quote(q, ts, te), r->blk[sid], r->dup[sid]);
+			     io_quote(q, sizeof q, ts, te), r->blk[sid], r->dup[sid]);
 	*out = r->blk[sid];
 	return SSA_OK;
 }
@@ -305,26 +181,26 @@ static int parse_header(struct sread *r, char *p, char *e)
 	char *ts, *te, q[48];
 	if (r->have_p)
 		return sfail(r, SSA_EINPUT, "duplicate 'p' line (first on line %llu)", r->p_line);
-	if (!next_tok(&p, e, &ts, &te))
+	if (!io_token(&p, e, &ts, &te))
 		return sfail(r, SSA_EINPUT, "missing problem kind (expected '%s')", sr_header);
 	if (!(te - ts == 6 && !memcmp(ts, "update", 6)))
 		return sfail(r, SSA_EINPUT, "unknown problem kind '%s' (expected '%s')",
-			     quote(q, ts, te), sr_header);
+			     io_quote(q, sizeof q, ts, te), sr_header);
 	uint64_t n, k;
 	const char *what[2] = {"block count", "update count"};
 	uint64_t *dst[2] = {&n, &k};
 	uint64_t max[2] = {CFG_MAX_BLOCKS, SR_MAX_UPDATES};
 	for (int i = 0; i < 2; i++) {
-		if (!next_tok(&p, e, &ts, &te))
+		if (!io_token(&p, e, &ts, &te))
 			return sfail(r, SSA_EINPUT, "missing %s (expected '%s')", what[i], sr_header);
-		int c = parse_num(ts, te, max[i], dst[i]);
-		if (c == NUM_BAD)
+		int c = io_parse_uint(ts, te, max[i], dst[i]);
+		if (c == IO_NUM_BAD)
 			return sfail(r, SSA_EINPUT,
 				     "expected %s as an unsigned decimal number, found '%s'", what[i],
-				     quote(q, ts, te));
-		if (c == NUM_BIG)
+				     io_quote(q, sizeof q, ts, te));
+		if (c == IO_NUM_BIG)
 			return sfail(r, SSA_EINPUT, "%s %s too large (at most %llu)", what[i],
-				     quote(q, ts, te), (unsigned long long)max[i]);
+				     io_quote(q, sizeof q, ts, te), (unsigned long long)max[i]);
 	}
 	int st = no_more(r, p, e, "the header", sr_header);
 	if (st)
@@ -333,7 +209,7 @@ static int parse_header(struct sread *r, char *p, char *e)
 		return sfail(r, SSA_EINPUT, "stream starts from %llu blocks, the CFG has %u",
 			     (unsigned long long)n, r->g->n);
 	r->have_p = true;
-	r->p_line = r->line;
+	r->p_line = r->in.line;
 	r->declared = k;
 	if ((st = dyn_cfg_init(&r->d, r->g, r->g->n)))
 		return snomem(r);
@@ -382,30 +258,30 @@ static int parse_new_block(struct sread *r, char *p, char *e)
 {
 	static const char usage[] = "a <id> [<name>]";
 	char *ts, *te, q[48];
-	if (!next_tok(&p, e, &ts, &te))
+	if (!io_token(&p, e, &ts, &te))
 		return sfail(r, SSA_EINPUT, "missing new block id (expected '%s')", usage);
 	uint64_t id;
-	int c = parse_num(ts, te, CFG_MAX_BLOCKS, &id);
-	if (c == NUM_BAD)
+	int c = io_parse_uint(ts, te, CFG_MAX_BLOCKS, &id);
+	if (c == IO_NUM_BAD)
 		return sfail(r, SSA_EINPUT,
 			     "expected new block id as an unsigned decimal number, found '%s'",
-			     quote(q, ts, te));
-	if (c == NUM_BIG || id != r->d.n)
+			     io_quote(q, sizeof q, ts, te));
+	if (c == IO_NUM_BIG || id != r->d.n)
 		return sfail(r, SSA_EINPUT, "new block %s, expected %u (the next free id)",
-			     quote(q, ts, te), r->d.n);
+			     io_quote(q, sizeof q, ts, te), r->d.n);
 	char *ns = NULL, *ne = NULL;
-	if (next_tok(&p, e, &ns, &ne)) {
+	if (io_token(&p, e, &ns, &ne)) {
 		if (ne - ns > (ptrdiff_t)NAMES_MAX_LEN)
 			return sfail(r, SSA_EINPUT, "name '%s' longer than %u bytes",
-				     quote(q, ns, ne), NAMES_MAX_LEN);
+				     io_quote(q, sizeof q, ns, ne), NAMES_MAX_LEN);
 		for (char *x = ns; x < ne; x++)
 			if ((unsigned char)*x < 0x20 || (unsigned char)*x == 0x7f)
 				return sfail(r, SSA_EINPUT, "name '%s' has a control byte",
-					     quote(q, ns, ne));
-		if (all_digits(ns, ne))
+					     io_quote(q, sizeof q, ns, ne));
+		if (io_all_digits(ns, ne))
 			return sfail(r, SSA_EINPUT,
 				     "block name '%s' is all digits (it would read as a block id)",
-				     quote(q, ns, ne));
+				     io_quote(q, sizeof q, ns, ne));
 	}
 	int st = no_more(r, p, e, ns ? "the name" : "the id", usage);
 	if (!st)
@@ -425,7 +301,7 @@ static int parse_new_block(struct sread *r, char *p, char *e)
 			return st == SSA_ENOMEM ? snomem(r) : sfail(r, SSA_EINPUT, "too many names");
 		if (!fresh)
 			return sfail(r, SSA_EINPUT, "duplicate block name '%s' (block %u has it)",
-				     quote(q, ns, ne), r->blk[sid]);
+				     io_quote(q, sizeof q, ns, ne), r->blk[sid]);
 		if ((st = name_bind(r, sid, b, true)))
 			return snomem(r);
 		uint32_t j = b - r->g->n;
@@ -452,11 +328,11 @@ static int parse_new_block(struct sread *r, char *p, char *e)
 static int parse_line(struct sread *r, char *p, char *e)
 {
 	char *ts, *te, q[48];
-	if (!next_tok(&p, e, &ts, &te))
+	if (!io_token(&p, e, &ts, &te))
 		return SSA_OK; /* blank or comment */
 	if (r->end_line)
 		return sfail(r, SSA_EINPUT, "'%s' after the 'end' line (line %llu): nothing may follow it",
-			     quote(q, ts, te), r->end_line);
+			     io_quote(q, sizeof q, ts, te), r->end_line);
 	size_t k = (size_t)(te - ts);
 	if (k == 1 && *ts == 'p')
 		return parse_header(r, p, e);
@@ -466,7 +342,7 @@ static int parse_line(struct sread *r, char *p, char *e)
 		return sfail(r, SSA_EINPUT,
 			     "unknown line type '%s' (expected 'p', 'i', 'd', 'a', 'batch', 'end' or "
 			     "a '#' comment)",
-			     quote(q, ts, te));
+			     io_quote(q, sizeof q, ts, te));
 	if (!r->have_p)
 		return sfail(r, SSA_EINPUT, "expected '%s' header before the first update", sr_header);
 	if (k == 1)
@@ -481,7 +357,7 @@ static int parse_line(struct sread *r, char *p, char *e)
 	if (r->edits < r->declared)
 		return sfail(r, SSA_EINPUT, "'end' after %llu of %llu declared updates",
 			     (unsigned long long)r->edits, (unsigned long long)r->declared);
-	r->end_line = r->line;
+	r->end_line = r->in.line;
 	return SSA_OK;
 }
 
@@ -525,26 +401,23 @@ int update_stream_read(FILE *f, const char *name, const struct cfg *g, const str
 	memset(out, 0, sizeof *out);
 	struct sread r;
 	memset(&r, 0, sizeof r);
-	r.f = f;
 	r.name = name;
 	r.err = err;
 	r.g = g;
 	r.bnames = bnames;
-	r.cap = SR_CHUNK;
-	r.buf = malloc(r.cap);
 	int st;
-	if (!r.buf) {
+	if (io_lines_open(&r.in, f, NULL, 0)) {
 		st = snomem(&r);
 		goto out;
 	}
 	char *ls, *le;
-	while ((st = sr_line(&r, &ls, &le)) > 0)
+	while ((st = io_lines_next(&r.in, &ls, &le)) > 0)
 		if ((st = parse_line(&r, ls, le)))
 			goto out;
 	if (st < 0) {
 		st = -st;
 		if (st == SSA_EIO) {
-			r.line++;
+			r.in.line++;
 			sfail(&r, st, "read error: %s", strerror(errno));
 		} else {
 			snomem(&r);
@@ -563,7 +436,7 @@ int update_stream_read(FILE *f, const char *name, const struct cfg *g, const str
 out:
 	if (st)
 		update_stream_free(out);
-	free(r.buf);
+	io_lines_close(&r.in);
 	free(r.ops);
 	if (r.have_d)
 		dyn_cfg_free(&r.d);
