@@ -16,7 +16,7 @@
  * ACM TOPLAS 1(1), 1979; K. Patakakis, L. Georgiadis, V. A. Tatsis, "Dynamic Dominators in
  * Practice", PCI 2011; Georgiadis, Italiano, Laura, Santaroni, ESA 2012, section 3. */
 #include "update/update.h"
-#include "update/view.h"
+#include "update/kept.h"
 #include "util/mem.h"
 #include "util/status.h"
 
@@ -24,17 +24,11 @@
 #include <string.h>
 
 struct dslt {
-	uint32_t cap;
-	uint32_t nr;      /* blocks reached, numbered 1..nr */
-	uint32_t *pre;    /* block -> DFS number, 0 unreached */
-	uint32_t *idom;   /* block -> immediate dominator, the answer */
-	uint32_t *order, *parent, *last, *semi;
+	struct upd_kept t;
 	uint32_t *rel;    /* number -> semi(v) if it is the idom, else the relative dominator */
 	uint32_t *didom;  /* number -> immediate dominator's number */
 	uint32_t *anc, *label; /* the link-eval forest; label is the vertex of least semi */
 	uint32_t *bucket, *bnext; /* bucket heads by number, and links (0 ends a list) */
-	uint32_t *stk, *cur;
-	struct upd_view v;
 };
 
 enum { C_FULL, C_PARTIAL, C_SKIPPED, C_SEMIS, C_IDOMS, C_WORK };
@@ -44,15 +38,14 @@ static void dslt_free(void *state)
 	struct dslt *d = state;
 	if (!d)
 		return;
-	ssa_free_all(d->pre, d->idom, d->order, d->parent, d->last, d->semi, d->rel, d->didom,
-		     d->anc, d->label, d->bucket, d->bnext, d->stk, d->cur);
-	upd_view_free(&d->v);
+	upd_kept_free(&d->t);
+	ssa_free_all(d->rel, d->didom, d->anc, d->label, d->bucket, d->bnext);
 	free(d);
 }
 
 static uint64_t dslt_state_bytes(uint64_t n_max, uint64_t m_max)
 {
-	uint64_t words = ssa_bytes(ssa_sat_add(n_max, 1), 14 * sizeof(uint32_t));
+	uint64_t words = ssa_bytes(ssa_sat_add(n_max, 1), (UPD_KEPT_WORDS + 6) * sizeof(uint32_t));
 	return ssa_sat_add(ssa_sat_add(words, upd_view_bytes(n_max)),
 			   ssa_bytes(m_max, 2 * sizeof(uint32_t)));
 }
@@ -61,7 +54,7 @@ static uint64_t dslt_state_bytes(uint64_t n_max, uint64_t m_max)
  * including, the first vertex numbered <= lim; compresses the path. */
 static inline uint32_t eval(struct dslt *d, uint32_t v, uint32_t lim, uint64_t *work)
 {
-	uint32_t *anc = d->anc, *label = d->label, *semi = d->semi, *stk = d->stk;
+	uint32_t *anc = d->anc, *label = d->label, *semi = d->t.semi, *stk = d->t.stk;
 	if (anc[v] <= lim)
 		return label[v];
 	uint32_t top = 0, u = v;
@@ -86,9 +79,9 @@ static inline uint32_t eval(struct dslt *d, uint32_t v, uint32_t lim, uint64_t *
  * everything. */
 static void sweep(struct dslt *d, uint32_t from, bool full, uint64_t *counters)
 {
-	uint32_t *anc = d->anc, *label = d->label, *semi = d->semi, *parent = d->parent;
-	uint32_t *pre = d->pre, *order = d->order, *rel = d->rel, *bucket = d->bucket;
-	uint32_t *bnext = d->bnext, nr = d->nr;
+	uint32_t *anc = d->anc, *label = d->label, *semi = d->t.semi, *parent = d->t.parent;
+	uint32_t *pre = d->t.pre, *order = d->t.order, *rel = d->rel, *bucket = d->bucket;
+	uint32_t *bnext = d->bnext, nr = d->t.nr;
 	uint64_t work = nr;
 	for (uint32_t x = 2; x <= nr; x++) {
 		anc[x] = parent[x];
@@ -104,7 +97,7 @@ static void sweep(struct dslt *d, uint32_t from, bool full, uint64_t *counters)
 		}
 	for (uint32_t x = from; x >= 2; x--) {
 		uint32_t deg, s = parent[x];
-		const uint32_t *p = upd_pred(&d->v, order[x], &deg);
+		const uint32_t *p = upd_pred(&d->t.v, order[x], &deg);
 		work += deg;
 		for (uint32_t i = 0; i < deg; i++) {
 			uint32_t pn = pre[p[i]];
@@ -138,7 +131,7 @@ static void sweep(struct dslt *d, uint32_t from, bool full, uint64_t *counters)
 		for (uint32_t x = changed; x <= nr; x++) {
 			uint32_t r = rel[x];
 			didom[x] = r == semi[x] ? r : didom[r];
-			d->idom[order[x]] = order[didom[x]];
+			d->t.idom[order[x]] = order[didom[x]];
 		}
 		counters[C_IDOMS] += nr - changed + 1;
 		work += nr - changed + 1;
@@ -149,121 +142,42 @@ static void sweep(struct dslt *d, uint32_t from, bool full, uint64_t *counters)
 static void full(void *state, uint64_t *counters)
 {
 	struct dslt *d = state;
-	uint32_t *pre = d->pre, *order = d->order, *parent = d->parent, *last = d->last;
-	uint32_t *stk = d->stk, *cur = d->cur;
-	uint64_t work = 0;
-	for (uint32_t x = 1; x <= d->nr; x++) {
-		pre[order[x]] = 0;
-		d->idom[order[x]] = SSA_NONE;
-	}
-	uint32_t k = 1, top = 0;
-	pre[0] = 1;
-	order[1] = 0;
-	parent[1] = 0;
-	cur[1] = 0;
-	stk[top++] = 1;
-	while (top) {
-		uint32_t x = stk[top - 1], deg;
-		const uint32_t *s = upd_succ(&d->v, order[x], &deg);
-		uint32_t c = cur[x], go = SSA_NONE;
-		while (c < deg) {
-			uint32_t w = s[c++];
-			work++;
-			if (!pre[w]) {
-				go = w;
-				break;
-			}
-		}
-		cur[x] = c;
-		if (go == SSA_NONE) {
-			last[x] = k;
-			top--;
-			continue;
-		}
-		k++;
-		pre[go] = k;
-		order[k] = go;
-		parent[k] = x;
-		cur[k] = 0;
-		stk[top++] = k;
-	}
-	d->nr = k;
-	d->semi[1] = 1;
+	uint64_t work = upd_kept_number(&d->t);
 	d->rel[1] = 1;
 	d->didom[1] = 1;
-	counters[C_WORK] += work + k;
+	counters[C_WORK] += work + d->t.nr;
 	counters[C_FULL]++;
-	sweep(d, k, true, counters);
-}
-
-/* As in dsnca.c: the candidate x -> y offers for semi(y). */
-static uint32_t candidate(const struct dslt *d, uint32_t px, uint32_t py, uint64_t *work)
-{
-	if (px < py)
-		return px;
-	uint32_t c = UINT32_MAX;
-	uint64_t steps = 0;
-	for (uint32_t u = px; u > py; u = d->parent[u]) {
-		if (d->semi[u] < c)
-			c = d->semi[u];
-		steps++;
-	}
-	*work += steps;
-	return c;
+	sweep(d, d->t.nr, true, counters);
 }
 
 static bool update(void *state, const struct update *o, uint64_t *counters)
 {
 	struct dslt *d = state;
-	uint32_t px = d->pre[o->u], py = d->pre[o->v];
-	if (!px)
-		return false;
 	uint64_t work = 0;
-	bool redo;
-	if (o->kind == UPDATE_INSERT) {
-		if (upd_view_count(&d->v, o->u, o->v) > 1)
-			return false;
-		if (!py || (px < py && py > d->last[px]))
-			return true;
-		redo = candidate(d, px, py, &work) < d->semi[py];
-	} else {
-		if (upd_view_count(&d->v, o->u, o->v) > 0)
-			return false;
-		if (d->parent[py] == px)
-			return true;
-		redo = candidate(d, px, py, &work) == d->semi[py];
-	}
+	enum upd_effect e = upd_kept_effect(&d->t, o, &work);
 	counters[C_WORK] += work;
-	if (redo) {
+	if (e == UPD_PARTIAL) {
 		counters[C_PARTIAL]++;
-		sweep(d, py, false, counters);
-	} else {
+		sweep(d, d->t.pre[o->v], false, counters);
+	} else if (e == UPD_SKIPPED) {
 		counters[C_SKIPPED]++;
 	}
-	return false;
+	return e == UPD_RERUN;
 }
 
 static int dslt_init(void **state, const struct dyn_cfg *g, uint32_t n_max)
 {
-	if (n_max < g->n)
-		n_max = g->n;
 	struct dslt *d = calloc(1, sizeof *d);
 	if (!d)
 		return SSA_ENOMEM;
-	size_t w = (size_t)n_max + 1;
-	uint32_t **arrs[] = {&d->idom, &d->order, &d->parent, &d->last, &d->semi, &d->rel,
-			     &d->didom, &d->anc, &d->label, &d->bucket, &d->bnext, &d->stk, &d->cur};
-	d->cap = n_max;
-	d->pre = ssa_calloc_array(w, sizeof(uint32_t));
-	bool ok = d->pre && upd_view_init(&d->v, n_max) == SSA_OK;
+	bool ok = upd_kept_init(&d->t, g, n_max) == SSA_OK;
+	uint32_t **arrs[] = {&d->rel, &d->didom, &d->anc, &d->label, &d->bucket, &d->bnext};
 	for (size_t i = 0; ok && i < sizeof arrs / sizeof arrs[0]; i++)
-		ok = (*arrs[i] = ssa_alloc_array(w, sizeof(uint32_t))) != NULL;
+		ok = (*arrs[i] = ssa_alloc_array((size_t)d->t.cap + 1, sizeof(uint32_t))) != NULL;
 	if (!ok) {
 		dslt_free(d);
 		return SSA_ENOMEM;
 	}
-	memset(d->idom, 0xff, w * sizeof(uint32_t));
-	d->v.g = g;
 	uint64_t c[UPDATE_MAX_COUNTERS] = {0};
 	full(d, c);
 	*state = d;
@@ -274,14 +188,14 @@ static int dslt_apply(void *state, const struct dyn_cfg *g, const struct update 
 		      uint64_t *counters)
 {
 	struct dslt *d = state;
-	if (g->n > d->cap)
+	if (g->n > d->t.cap)
 		return SSA_EUSAGE;
-	return upd_view_replay(&d->v, g, ops, k, d, update, full, counters);
+	return upd_view_replay(&d->t.v, g, ops, k, d, update, full, counters);
 }
 
 static const uint32_t *dslt_idom(void *state)
 {
-	return ((struct dslt *)state)->idom;
+	return ((struct dslt *)state)->t.idom;
 }
 
 const struct update_algo update_dslt_algo = {

@@ -19,7 +19,7 @@
  * Dynamic Dominators", ESA 2012 (arXiv 1604.02711), section 3.1; Semi-NCA: Georgiadis, Tarjan,
  * Werneck, "Finding Dominators in Practice", JGAA 10(1), 2006. */
 #include "update/update.h"
-#include "update/view.h"
+#include "update/kept.h"
 #include "util/mem.h"
 #include "util/status.h"
 
@@ -27,18 +27,9 @@
 #include <string.h>
 
 struct dsnca {
-	uint32_t cap;
-	uint32_t nr;      /* blocks reached, numbered 1..nr */
-	uint32_t *pre;    /* block -> DFS number, 0 unreached */
-	uint32_t *idom;   /* block -> immediate dominator, the answer */
-	uint32_t *order;  /* number -> block */
-	uint32_t *parent; /* number -> DFS parent */
-	uint32_t *last;   /* number -> largest number in its DFS subtree */
-	uint32_t *semi;   /* number -> semidominator */
+	struct upd_kept t;
 	uint32_t *label, *anc; /* the link-eval forest */
 	uint32_t *didom;  /* number -> immediate dominator's number */
-	uint32_t *stk, *cur;
-	struct upd_view v;
 };
 
 enum { C_FULL, C_PARTIAL, C_SKIPPED, C_SEMIS, C_NCA_FROM, C_WORK };
@@ -48,15 +39,14 @@ static void dsnca_free(void *state)
 	struct dsnca *d = state;
 	if (!d)
 		return;
-	ssa_free_all(d->pre, d->idom, d->order, d->parent, d->last, d->semi, d->label, d->anc,
-		     d->didom, d->stk, d->cur);
-	upd_view_free(&d->v);
+	upd_kept_free(&d->t);
+	ssa_free_all(d->label, d->anc, d->didom);
 	free(d);
 }
 
 static uint64_t dsnca_state_bytes(uint64_t n_max, uint64_t m_max)
 {
-	uint64_t words = ssa_bytes(ssa_sat_add(n_max, 1), 11 * sizeof(uint32_t));
+	uint64_t words = ssa_bytes(ssa_sat_add(n_max, 1), (UPD_KEPT_WORDS + 3) * sizeof(uint32_t));
 	return ssa_sat_add(ssa_sat_add(words, upd_view_bytes(n_max)),
 			   ssa_bytes(m_max, 2 * sizeof(uint32_t)));
 }
@@ -87,25 +77,25 @@ static inline uint32_t eval(uint32_t *anc, uint32_t *label, uint32_t *stk, uint3
  * reported when full). */
 static uint32_t semis(struct dsnca *d, uint32_t from, bool full, uint64_t *work)
 {
-	uint32_t *anc = d->anc, *label = d->label, *semi = d->semi, *parent = d->parent;
-	uint32_t *pre = d->pre, *order = d->order;
+	uint32_t *anc = d->anc, *label = d->label, *semi = d->t.semi, *parent = d->t.parent;
+	uint32_t *pre = d->t.pre, *order = d->t.order;
 	/* Every vertex above the current one is linked to its DFS parent: reset the forest that
 	 * the last run compressed, keeping the labels of the vertices not recomputed. */
-	for (uint32_t x = 2; x <= d->nr; x++)
+	for (uint32_t x = 2; x <= d->t.nr; x++)
 		anc[x] = parent[x];
-	for (uint32_t x = from + 1; x <= d->nr; x++)
+	for (uint32_t x = from + 1; x <= d->t.nr; x++)
 		label[x] = semi[x];
-	*work += d->nr;
-	uint32_t changed = full ? 1 : d->nr + 1;
+	*work += d->t.nr;
+	uint32_t changed = full ? 1 : d->t.nr + 1;
 	for (uint32_t x = from; x >= 2; x--) {
 		uint32_t deg, s = parent[x];
-		const uint32_t *p = upd_pred(&d->v, order[x], &deg);
+		const uint32_t *p = upd_pred(&d->t.v, order[x], &deg);
 		*work += deg;
 		for (uint32_t i = 0; i < deg; i++) {
 			uint32_t pn = pre[p[i]];
 			if (!pn)
 				continue;
-			uint32_t c = pn <= x ? pn : eval(anc, label, d->stk, pn, x, work);
+			uint32_t c = pn <= x ? pn : eval(anc, label, d->t.stk, pn, x, work);
 			if (c < s)
 				s = c;
 		}
@@ -120,86 +110,29 @@ static uint32_t semis(struct dsnca *d, uint32_t from, bool full, uint64_t *work)
 /* Immediate dominators of numbers from..nr, and the block-space answer for them. */
 static void ncas(struct dsnca *d, uint32_t from, uint64_t *work)
 {
-	uint32_t *didom = d->didom, *parent = d->parent, *semi = d->semi, *order = d->order;
+	uint32_t *didom = d->didom, *parent = d->t.parent, *semi = d->t.semi, *order = d->t.order;
 	uint64_t steps = 0;
-	for (uint32_t x = from < 2 ? 2 : from; x <= d->nr; x++) {
+	for (uint32_t x = from < 2 ? 2 : from; x <= d->t.nr; x++) {
 		uint32_t a = parent[x], s = semi[x];
 		while (a > s) {
 			a = didom[a];
 			steps++;
 		}
 		didom[x] = a;
-		d->idom[order[x]] = order[a];
+		d->t.idom[order[x]] = order[a];
 	}
-	*work += steps + d->nr - from + 1;
+	*work += steps + d->t.nr - from + 1;
 }
 
 /* Everything from scratch on the view's graph. */
 static void full(void *state, uint64_t *counters)
 {
 	struct dsnca *d = state;
-	uint32_t *pre = d->pre, *order = d->order, *parent = d->parent, *last = d->last;
-	uint32_t *stk = d->stk, *cur = d->cur;
-	uint64_t work = 0;
-	for (uint32_t x = 1; x <= d->nr; x++) {
-		pre[order[x]] = 0;
-		d->idom[order[x]] = SSA_NONE;
-	}
-	uint32_t k = 1, top = 0;
-	pre[0] = 1;
-	order[1] = 0;
-	parent[1] = 0;
-	cur[1] = 0;
-	stk[top++] = 1;
-	while (top) {
-		uint32_t x = stk[top - 1], deg;
-		const uint32_t *s = upd_succ(&d->v, order[x], &deg);
-		uint32_t c = cur[x], go = SSA_NONE;
-		while (c < deg) {
-			uint32_t w = s[c++];
-			work++;
-			if (!pre[w]) {
-				go = w;
-				break;
-			}
-		}
-		cur[x] = c;
-		if (go == SSA_NONE) {
-			last[x] = k;
-			top--;
-			continue;
-		}
-		k++;
-		pre[go] = k;
-		order[k] = go;
-		parent[k] = x;
-		cur[k] = 0;
-		stk[top++] = k;
-	}
-	d->nr = k;
-	d->semi[1] = 1;
-	semis(d, k, true, &work);
+	uint64_t work = upd_kept_number(&d->t);
+	semis(d, d->t.nr, true, &work);
 	ncas(d, 2, &work);
 	counters[C_FULL]++;
-	counters[C_WORK] += work + k;
-}
-
-/* The candidate the edge x -> y offers for semi(y) (pre numbers px, py): px when x is numbered
- * below y, else the least semidominator on the DFS-tree path from x up to, not including, the
- * first ancestor numbered at most py. UINT32_MAX for none (x == y). */
-static uint32_t candidate(const struct dsnca *d, uint32_t px, uint32_t py, uint64_t *work)
-{
-	if (px < py)
-		return px;
-	uint32_t c = UINT32_MAX;
-	uint64_t steps = 0;
-	for (uint32_t u = px; u > py; u = d->parent[u]) {
-		if (d->semi[u] < c)
-			c = d->semi[u];
-		steps++;
-	}
-	*work += steps;
-	return c;
+	counters[C_WORK] += work + d->t.nr;
 }
 
 static void partial(struct dsnca *d, uint32_t py, uint64_t *counters)
@@ -207,9 +140,9 @@ static void partial(struct dsnca *d, uint32_t py, uint64_t *counters)
 	uint64_t work = 0;
 	uint32_t from = semis(d, py, false, &work);
 	counters[C_SEMIS] += py - 1;
-	if (from <= d->nr) {
+	if (from <= d->t.nr) {
 		ncas(d, from, &work);
-		counters[C_NCA_FROM] += d->nr - from + 1;
+		counters[C_NCA_FROM] += d->t.nr - from + 1;
 	}
 	counters[C_PARTIAL]++;
 	counters[C_WORK] += work;
@@ -219,63 +152,29 @@ static void partial(struct dsnca *d, uint32_t py, uint64_t *counters)
 static bool update(void *state, const struct update *o, uint64_t *counters)
 {
 	struct dsnca *d = state;
-	uint32_t px = d->pre[o->u], py = d->pre[o->v];
-	if (!px)
-		return false; /* edges of unreached blocks do not matter */
 	uint64_t work = 0;
-	if (o->kind == UPDATE_INSERT) {
-		if (upd_view_count(&d->v, o->u, o->v) > 1)
-			return false;
-		if (!py || (px < py && py > d->last[px]))
-			return true; /* a new block reached, or a left-to-right cross edge */
-		uint32_t c = candidate(d, px, py, &work);
-		counters[C_WORK] += work;
-		if (c < d->semi[py])
-			partial(d, py, counters);
-		else
-			counters[C_SKIPPED]++;
-		return false;
-	}
-	if (upd_view_count(&d->v, o->u, o->v) > 0)
-		return false;
-	if (d->parent[py] == px)
-		return true; /* a tree edge */
-	uint32_t c = candidate(d, px, py, &work);
+	enum upd_effect e = upd_kept_effect(&d->t, o, &work);
 	counters[C_WORK] += work;
-	if (c == d->semi[py])
-		partial(d, py, counters);
-	else
+	if (e == UPD_PARTIAL)
+		partial(d, d->t.pre[o->v], counters);
+	else if (e == UPD_SKIPPED)
 		counters[C_SKIPPED]++;
-	return false;
+	return e == UPD_RERUN;
 }
 
 static int dsnca_init(void **state, const struct dyn_cfg *g, uint32_t n_max)
 {
-	if (n_max < g->n)
-		n_max = g->n;
 	struct dsnca *d = calloc(1, sizeof *d);
 	if (!d)
 		return SSA_ENOMEM;
-	size_t w = (size_t)n_max + 1;
-	d->cap = n_max;
-	d->pre = ssa_calloc_array(w, sizeof(uint32_t));
-	d->idom = ssa_alloc_array(w, sizeof(uint32_t));
-	d->order = ssa_alloc_array(w, sizeof(uint32_t));
-	d->parent = ssa_alloc_array(w, sizeof(uint32_t));
-	d->last = ssa_alloc_array(w, sizeof(uint32_t));
-	d->semi = ssa_alloc_array(w, sizeof(uint32_t));
-	d->label = ssa_alloc_array(w, sizeof(uint32_t));
-	d->anc = ssa_alloc_array(w, sizeof(uint32_t));
-	d->didom = ssa_alloc_array(w, sizeof(uint32_t));
-	d->stk = ssa_alloc_array(w, sizeof(uint32_t));
-	d->cur = ssa_alloc_array(w, sizeof(uint32_t));
-	if (!d->pre || !d->idom || !d->order || !d->parent || !d->last || !d->semi || !d->label ||
-	    !d->anc || !d->didom || !d->stk || !d->cur || upd_view_init(&d->v, n_max)) {
+	bool ok = upd_kept_init(&d->t, g, n_max) == SSA_OK;
+	uint32_t **arrs[] = {&d->label, &d->anc, &d->didom};
+	for (size_t i = 0; ok && i < sizeof arrs / sizeof arrs[0]; i++)
+		ok = (*arrs[i] = ssa_alloc_array((size_t)d->t.cap + 1, sizeof(uint32_t))) != NULL;
+	if (!ok) {
 		dsnca_free(d);
 		return SSA_ENOMEM;
 	}
-	memset(d->idom, 0xff, w * sizeof(uint32_t));
-	d->v.g = g;
 	uint64_t c[UPDATE_MAX_COUNTERS] = {0};
 	full(d, c);
 	*state = d;
@@ -286,14 +185,14 @@ static int dsnca_apply(void *state, const struct dyn_cfg *g, const struct update
 		       uint64_t *counters)
 {
 	struct dsnca *d = state;
-	if (g->n > d->cap)
+	if (g->n > d->t.cap)
 		return SSA_EUSAGE;
-	return upd_view_replay(&d->v, g, ops, k, d, update, full, counters);
+	return upd_view_replay(&d->t.v, g, ops, k, d, update, full, counters);
 }
 
 static const uint32_t *dsnca_idom(void *state)
 {
-	return ((struct dsnca *)state)->idom;
+	return ((struct dsnca *)state)->t.idom;
 }
 
 const struct update_algo update_dsnca_algo = {
