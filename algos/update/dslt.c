@@ -20,6 +20,7 @@
 #include "util/mem.h"
 #include "util/status.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,8 @@ struct dslt {
 	uint32_t *anc, *label; /* the link-eval forest; label is the vertex of least semi */
 	uint32_t *bucket, *bnext; /* bucket heads by number, and links (0 ends a list) */
 };
+
+_Static_assert(offsetof(struct dslt, t) == 0, "upd_kept_idom and upd_kept_apply take the state");
 
 enum { C_FULL, C_PARTIAL, C_SKIPPED, C_SEMIS, C_IDOMS, C_WORK };
 
@@ -170,11 +173,8 @@ static int dslt_init(void **state, const struct dyn_cfg *g, uint32_t n_max)
 	struct dslt *d = calloc(1, sizeof *d);
 	if (!d)
 		return SSA_ENOMEM;
-	bool ok = upd_kept_init(&d->t, g, n_max) == SSA_OK;
-	uint32_t **arrs[] = {&d->rel, &d->didom, &d->anc, &d->label, &d->bucket, &d->bnext};
-	for (size_t i = 0; ok && i < sizeof arrs / sizeof arrs[0]; i++)
-		ok = (*arrs[i] = ssa_alloc_array((size_t)d->t.cap + 1, sizeof(uint32_t))) != NULL;
-	if (!ok) {
+	uint32_t **const extra[] = {&d->rel, &d->didom, &d->anc, &d->label, &d->bucket, &d->bnext};
+	if (upd_kept_init(&d->t, g, n_max, extra, sizeof extra / sizeof extra[0])) {
 		dslt_free(d);
 		return SSA_ENOMEM;
 	}
@@ -187,15 +187,7 @@ static int dslt_init(void **state, const struct dyn_cfg *g, uint32_t n_max)
 static int dslt_apply(void *state, const struct dyn_cfg *g, const struct update *ops, size_t k,
 		      uint64_t *counters)
 {
-	struct dslt *d = state;
-	if (g->n > d->t.cap)
-		return SSA_EUSAGE;
-	return upd_view_replay(&d->t.v, g, ops, k, d, update, full, counters);
-}
-
-static const uint32_t *dslt_idom(void *state)
-{
-	return ((struct dslt *)state)->t.idom;
+	return upd_kept_apply(state, g, ops, k, state, update, full, counters);
 }
 
 const struct update_algo update_dslt_algo = {
@@ -209,6 +201,6 @@ const struct update_algo update_dslt_algo = {
 	.state_bytes = dslt_state_bytes,
 	.init = dslt_init,
 	.apply = dslt_apply,
-	.idom = dslt_idom,
+	.idom = upd_kept_idom,
 	.free = dslt_free,
 };

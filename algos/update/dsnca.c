@@ -23,6 +23,7 @@
 #include "util/mem.h"
 #include "util/status.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +32,8 @@ struct dsnca {
 	uint32_t *label, *anc; /* the link-eval forest */
 	uint32_t *didom;  /* number -> immediate dominator's number */
 };
+
+_Static_assert(offsetof(struct dsnca, t) == 0, "upd_kept_idom and upd_kept_apply take the state");
 
 enum { C_FULL, C_PARTIAL, C_SKIPPED, C_SEMIS, C_NCA_FROM, C_WORK };
 
@@ -167,11 +170,8 @@ static int dsnca_init(void **state, const struct dyn_cfg *g, uint32_t n_max)
 	struct dsnca *d = calloc(1, sizeof *d);
 	if (!d)
 		return SSA_ENOMEM;
-	bool ok = upd_kept_init(&d->t, g, n_max) == SSA_OK;
-	uint32_t **arrs[] = {&d->label, &d->anc, &d->didom};
-	for (size_t i = 0; ok && i < sizeof arrs / sizeof arrs[0]; i++)
-		ok = (*arrs[i] = ssa_alloc_array((size_t)d->t.cap + 1, sizeof(uint32_t))) != NULL;
-	if (!ok) {
+	uint32_t **const extra[] = {&d->label, &d->anc, &d->didom};
+	if (upd_kept_init(&d->t, g, n_max, extra, sizeof extra / sizeof extra[0])) {
 		dsnca_free(d);
 		return SSA_ENOMEM;
 	}
@@ -182,17 +182,9 @@ static int dsnca_init(void **state, const struct dyn_cfg *g, uint32_t n_max)
 }
 
 static int dsnca_apply(void *state, const struct dyn_cfg *g, const struct update *ops, size_t k,
-		       uint64_t *counters)
+		      uint64_t *counters)
 {
-	struct dsnca *d = state;
-	if (g->n > d->t.cap)
-		return SSA_EUSAGE;
-	return upd_view_replay(&d->t.v, g, ops, k, d, update, full, counters);
-}
-
-static const uint32_t *dsnca_idom(void *state)
-{
-	return ((struct dsnca *)state)->t.idom;
+	return upd_kept_apply(state, g, ops, k, state, update, full, counters);
 }
 
 const struct update_algo update_dsnca_algo = {
@@ -206,6 +198,6 @@ const struct update_algo update_dsnca_algo = {
 	.state_bytes = dsnca_state_bytes,
 	.init = dsnca_init,
 	.apply = dsnca_apply,
-	.idom = dsnca_idom,
+	.idom = upd_kept_idom,
 	.free = dsnca_free,
 };

@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-int upd_kept_init(struct upd_kept *t, const struct dyn_cfg *g, uint32_t n_max)
+int upd_kept_init(struct upd_kept *t, const struct dyn_cfg *g, uint32_t n_max,
+		  uint32_t **const extra[], size_t nextra)
 {
 	memset(t, 0, sizeof *t);
 	if (n_max < g->n)
@@ -18,6 +19,8 @@ int upd_kept_init(struct upd_kept *t, const struct dyn_cfg *g, uint32_t n_max)
 	bool ok = t->pre && upd_view_init(&t->v, n_max) == SSA_OK;
 	for (size_t i = 0; ok && i < sizeof arrs / sizeof arrs[0]; i++)
 		ok = (*arrs[i] = ssa_alloc_array(w, sizeof(uint32_t))) != NULL;
+	for (size_t i = 0; ok && i < nextra; i++)
+		ok = (*extra[i] = ssa_alloc_array(w, sizeof(uint32_t))) != NULL;
 	if (!ok)
 		return SSA_ENOMEM;
 	memset(t->idom, 0xff, w * sizeof(uint32_t));
@@ -29,6 +32,20 @@ void upd_kept_free(struct upd_kept *t)
 {
 	ssa_free_all(t->pre, t->idom, t->order, t->parent, t->last, t->semi, t->stk, t->cur);
 	upd_view_free(&t->v);
+}
+
+int upd_kept_apply(struct upd_kept *t, const struct dyn_cfg *g, const struct update *ops,
+		   size_t k, void *state, bool (*one)(void *, const struct update *, uint64_t *),
+		   void (*rerun)(void *, uint64_t *), uint64_t *counters)
+{
+	if (g->n > t->cap)
+		return SSA_EUSAGE;
+	return upd_view_replay(&t->v, g, ops, k, state, one, rerun, counters);
+}
+
+const uint32_t *upd_kept_idom(void *state)
+{
+	return ((struct upd_kept *)state)->idom;
 }
 
 uint64_t upd_kept_number(struct upd_kept *t)

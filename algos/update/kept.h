@@ -8,6 +8,8 @@
 
 #include "update/view.h"
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct upd_kept {
@@ -25,9 +27,19 @@ struct upd_kept {
 
 #define UPD_KEPT_WORDS 8
 
-/* Arrays for max(n_max, g->n) blocks and the view over g; SSA_ENOMEM (then upd_kept_free). */
-int upd_kept_init(struct upd_kept *t, const struct dyn_cfg *g, uint32_t n_max);
+/* Arrays for max(n_max, g->n) blocks and the view over g, and the algorithm's own nextra arrays
+ * of as many words (*extra[i]); SSA_ENOMEM (then upd_kept_free and free the extra ones). */
+int upd_kept_init(struct upd_kept *t, const struct dyn_cfg *g, uint32_t n_max,
+		  uint32_t **const extra[], size_t nextra);
 void upd_kept_free(struct upd_kept *t);
+
+/* An algorithm's apply: upd_view_replay over the kept view, refused (SSA_EUSAGE) when g has
+ * outgrown the capacity. */
+int upd_kept_apply(struct upd_kept *t, const struct dyn_cfg *g, const struct update *ops,
+		   size_t k, void *state, bool (*one)(void *, const struct update *, uint64_t *),
+		   void (*rerun)(void *, uint64_t *), uint64_t *counters);
+/* An algorithm's idom, for a state whose first member is its struct upd_kept. */
+const uint32_t *upd_kept_idom(void *state);
 
 /* Numbers the view's graph afresh by an iterative DFS from block 0 (idom of the unreached
  * SSA_NONE, semi of number 1 set to 1); returns the edges it looked at. */
