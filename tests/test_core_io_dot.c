@@ -84,6 +84,13 @@ static const struct good_case good[] = {
     {"digraph { a [label=<   >] }", " : a"},
     /* an HTML string as a node id is that node's name, as graphviz's \N; not a keyword */
     {"digraph { <digraph> -> <x> }", "0>1 : digraph|x"},
+    /* a backslash pair is one escaped backslash, as graphviz lexes it: the quote after it
+     * closes the string (it was read as an escaped quote, the string left open), a label
+     * shows it as one backslash, and '\\l' is a backslash and an 'l', not a line break;
+     * an id keeps both, as graphviz does */
+    {"digraph { a [label=\"x\\\\\"]; a -> b }", "0>1 : x\\|b"},
+    {"digraph { a [label=\"{b\\\\l:\\l  ret\\l}\"]; a -> b }", "0>1 : b\\l|b"},
+    {"digraph { \"p\\\\\" -> \"q\\\\q\" }", "0>1 : p\\\\|q\\\\q"},
 };
 
 Test(io_dot, graphviz_rules_give_the_exact_graph_and_names)

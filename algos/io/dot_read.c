@@ -267,6 +267,13 @@ static int next(struct dreader *r)
 	more:
 		p++;
 		while (p < r->end && *p != '"') {
+			if (*p == '\\' && p + 1 < r->end && p[1] == '\\') {
+				/* a pair is one escaped backslash, so the next '"' still closes */
+				if ((st = val_put(r, '\\')) || (st = val_put(r, '\\')))
+					return st;
+				p += 2;
+				continue;
+			}
 			if (*p == '\\' && p + 1 < r->end && (p[1] == '"' || p[1] == '\n' || p[1] == '\r')) {
 				if (p[1] == '"') {
 					if ((st = val_put(r, '"')))
@@ -426,7 +433,7 @@ static void label_line(const char *s, size_t len, size_t *from, size_t *to)
 	size_t j = i;
 	while (j < len && s[j] != '|' && s[j] != '{' && s[j] != '}' && s[j] != '\n' && s[j] != '\r' &&
 	       !(s[j] == '\\' && j + 1 < len && strchr("lnrN", s[j + 1])))
-		j++;
+		j += s[j] == '\\' && j + 1 < len && s[j + 1] == '\\' ? 2 : 1; /* '\\l': '\' then 'l' */
 	if (j < len && s[j] == '\\' && s[j + 1] == 'N' && j == i)
 		j = i; /* \N alone: the id */
 	while (j > i && (s[j - 1] == ' ' || s[j - 1] == '\t'))
@@ -473,10 +480,16 @@ static int store_label(struct dreader *r, uint32_t node, const char *s, size_t a
 		r->lpool = np;
 		r->lpcap = want;
 	}
-	memcpy(r->lpool + r->lplen, s + a, b - a);
+	/* graphviz shows an escaped backslash as one */
+	size_t o = r->lplen;
+	for (size_t i = a; i < b; i++) {
+		r->lpool[o++] = s[i];
+		if (s[i] == '\\' && i + 1 < b && s[i + 1] == '\\')
+			i++;
+	}
 	r->lnode[r->nlab] = node;
 	r->lsoff[r->nlab] = r->lplen;
-	r->lplen += b - a;
+	r->lplen = o;
 	r->lsoff[++r->nlab] = r->lplen;
 	return SSA_OK;
 }
