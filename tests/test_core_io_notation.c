@@ -939,6 +939,11 @@ static const struct warn_case warns[] = {
      "'->': was this an arrow list ('A -> B, C') or DOT?; node 'x,y' contains ',': was this a "
      "comma-separated list? (only a comma in the first line makes one); blocks a->b, c->d, e->f, "
      "g->h and 1 more are unreachable from the entry 1"},
+    /* statements ended as in DOT or C: the names keep the ';', and the warning says why */
+    {"g.txt", "A B;\nB C;\n",
+     "read as an edge list ('u v' per line); nodes 'B;', 'C;' contain ';': was it meant to end "
+     "the line? (an edge list's lines have no terminator; in DOT one needs 'digraph { ... }' "
+     "around the statements); blocks B, C; are unreachable from the entry A"},
     {"g.txt", "r,A\nB,C\n",
      "read as a comma-separated edge list ('u,v' per line); blocks B, C are unreachable from "
      "the entry r"},

@@ -615,6 +615,9 @@ static int suspect(const char *s)
 		return 1;
 	if (strchr(s, '{'))
 		return 2;
+	size_t len = strlen(s);
+	if (len > 1 && s[len - 1] == ';')
+		return 3;
 	return -1;
 }
 
@@ -643,13 +646,15 @@ int io_import_warn(const char *name, const char *format, unsigned suspects, cons
 		if (o < cap)                                                                       \
 			o += (size_t)snprintf(w + o, cap - o, __VA_ARGS__);                        \
 	} while (0)
-	static const char *const kinds[] = {"->", ",", "{"};
+	static const char *const kinds[] = {"->", ",", "{", ";"};
 	static const char *const hint[] = {
 	    "was this an arrow list ('A -> B, C') or DOT?",
 	    "was this a comma-separated list? (only a comma in the first line makes one)",
-	    "was this DOT? (a set '{B C}' needs 'digraph { ... }' around it)"};
+	    "was this DOT? (a set '{B C}' needs 'digraph { ... }' around it)",
+	    "was it meant to end the line? (an edge list's lines have no terminator; in DOT one "
+	    "needs 'digraph { ... }' around the statements)"};
 	bool any = false;
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; k < 4; k++) {
 		uint32_t nsus = 0, shown = 0;
 		if (!(suspects >> k & 1))
 			continue;

@@ -860,7 +860,8 @@ int io_read_edges_prefixed(FILE *f, const char *name, const unsigned char *prefi
 	                               : "an edge list ('u v' per line)",
 	                         /* a CSV name holds a comma only when quoted: on purpose */
 	                         r.csv ? IO_SUSPECT_ARROW | IO_SUSPECT_BRACE
-	                               : IO_SUSPECT_ARROW | IO_SUSPECT_COMMA | IO_SUSPECT_BRACE,
+	                               : IO_SUSPECT_ARROW | IO_SUSPECT_COMMA | IO_SUSPECT_BRACE |
+	                                     IO_SUSPECT_SEMICOLON,
 	                         out, err)))
 		prog_free(out);
 out:

@@ -74,6 +74,7 @@ int io_import_ops(const char *name, uint32_t entry, uint32_t nvars, const uint32
 #define IO_SUSPECT_ARROW 1u /* '->' or U+2192 */
 #define IO_SUSPECT_COMMA 2u
 #define IO_SUSPECT_BRACE 4u
+#define IO_SUSPECT_SEMICOLON 8u /* at the end of a name */
 int io_import_warn(const char *name, const char *format, unsigned suspects, const struct prog *p,
                    struct io_error *err);
 
