@@ -100,6 +100,10 @@ static const struct bad_line bad[] = {
     {"a b 1 2\n", 1, "unexpected '2' after the weight " EXPECTED},
     /* a third field that is neither a number nor a dict */
     {"a b c\n", 1, "unexpected 'c' after the edge " EXPECTED},
+    /* an arrow typed with a blank inside it */
+    {"a b\nb - > c\n", 2,
+     "an arrow split by a blank ('- >'): write '->' for an arrow list ('A -> B'), or 'u v' for an "
+     "edge list"},
     {"a b 1.2.3\n", 1, "unexpected '1.2.3' after the edge " EXPECTED},
     {"a b 1e\n", 1, "unexpected '1e' after the edge " EXPECTED},
     {"a b .\n", 1, "unexpected '.' after the edge " EXPECTED},

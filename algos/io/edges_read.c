@@ -397,10 +397,13 @@ static int data_dict(struct ereader *r, const char *p, const char *e, const char
  * with another separator can call it on its own rest of the line. */
 static int edge_data(struct ereader *r, const char *p, const char *e)
 {
-	const char *xs, *xe;
+	const char *xs, *xe, *id_end = p;
 	char q[48];
 	if (!tok(&p, e, &xs, &xe))
 		return SSA_OK;
+	if (*xs == '>' && id_end[-1] == '-')
+		return efail(r, "an arrow split by a blank ('- >'): write '->' for an arrow list "
+		                "('A -> B'), or 'u v' for an edge list");
 	const char *after;
 	if (*xs == '{') {
 		int st = data_dict(r, xs, e, &p);
