@@ -1,8 +1,8 @@
 /* Graph statistics printed with every run (untimed): sizes, reachable blocks, exits, degree
- * extremes, the loop nesting forest's loops, maximum depth and irreducible loops (computed once
- * by the first loops_algos[] entry; skipped when its estimate exceeds 75% of MemAvailable), and
- * reducibility read off that forest (the dominator-based test only when the forest was skipped;
- * unknown when that runs out of memory too). */
+ * extremes, the loop nesting forest's loops, maximum depth and irreducible loops
+ * (loops_graph_summary, which counts them without building the forest: 8n + 2m words; skipped
+ * when that exceeds 75% of MemAvailable), and reducibility read off those counts (the
+ * dominator-based test only when they were skipped; unknown when that runs out of memory too). */
 #include "bench/report.h"
 #include "bench/memstat.h"
 #include "cfg/traverse.h"
@@ -46,7 +46,7 @@ int bench_graph_stats(const struct cfg *g, struct bench_graph_stats *s)
 		s->irreducible_loops = ls.irreducible;
 	}
 	/* A CFG is reducible iff its loop forest has no loop with a second entry (loops.h; the
-	 * loops oracle checks this equivalence), so the forest answers for free. Only when it was
+	 * loops oracle checks this equivalence), so the summary answers for free. Only when it was
 	 * skipped does the dominator-based test run, itself perhaps out of memory. */
 	bool red;
 	if (s->have_loops)

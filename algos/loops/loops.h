@@ -98,8 +98,8 @@ extern const size_t loops_nalgos;
 int loops_compute(const struct loops_algo *a, const struct cfg *g, struct loop_forest *f,
 		  uint64_t *counters);
 
-/* For a graph summary: the forest of g by the first registered algorithm, summarized, every
- * allocation freed on return. Memory: loops_graph_summary_bytes(n, m). */
+/* For a graph summary: what loops_summarize gives on g's forest, computed without the forest
+ * (summary.c: 8n + 2m words and n bytes, loops_graph_summary_bytes, freed on return). */
 int loops_graph_summary(const struct cfg *g, struct loops_summary *s);
 uint64_t loops_graph_summary_bytes(uint64_t n, uint64_t m);
 

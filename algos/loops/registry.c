@@ -1,4 +1,4 @@
-/* The loop nesting forest algorithms' table (loops.h), and the graph summary by its first entry.
+/* The loop nesting forest algorithms' table (loops.h).
  * A new algorithm is a file plus a line here; the tests iterate the table. */
 #include "loops/loops.h"
 
@@ -26,23 +26,5 @@ int loops_compute(const struct loops_algo *a, const struct cfg *g, struct loop_f
 		return rc;
 	rc = a->run(scratch, g, f, counters ? counters : local);
 	a->scratch_free(scratch);
-	return rc;
-}
-
-uint64_t loops_graph_summary_bytes(uint64_t n, uint64_t m)
-{
-	return ssa_sat_add(loop_forest_bytes(n), loops_algos[0]->scratch_bytes(n, m));
-}
-
-int loops_graph_summary(const struct cfg *g, struct loops_summary *s)
-{
-	struct loop_forest f;
-	int rc = loop_forest_alloc(&f, g->n);
-	if (rc != SSA_OK)
-		return rc;
-	rc = loops_compute(loops_algos[0], g, &f, NULL);
-	if (rc == SSA_OK)
-		loops_summarize(&f, s);
-	loop_forest_free(&f);
 	return rc;
 }

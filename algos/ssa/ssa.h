@@ -127,7 +127,16 @@ int ssa_verify(const struct prog *p, const struct domtree *t, const struct ssa_f
  * wrong read in msg, SSA_ENOMEM or SSA_ETOOBIG. */
 int ssa_check_reaching(const struct prog *p, const struct domtree *t, const struct ssa_form *s,
 		       char *msg, size_t msglen);
-/* Bytes it allocates at most; npoints = nops + nphi + operands. */
+/* The same with the variables' points listed batch_points at a time (0: the default,
+ * ssa_reaching_batch_points of the graph's blocks, the program's ops and the form's operands; a
+ * variable with more is a batch of its own); *batches, when given, gets the number of batches.
+ * The verdict and message do not depend on the batches. */
+int ssa_check_reaching_batched(const struct prog *p, const struct domtree *t,
+			       const struct ssa_form *s, uint64_t batch_points, uint32_t *batches,
+			       char *msg, size_t msglen);
+uint64_t ssa_reaching_batch_points(uint64_t n, uint64_t nops, uint64_t operands);
+/* Bytes it allocates at most when its largest batch holds npoints points (at most nops + nphi +
+ * operands). */
 uint64_t ssa_reaching_bytes(uint64_t n, uint64_t m, uint64_t nvars, uint64_t npoints);
 
 struct ssa_interp_opts {
