@@ -322,8 +322,12 @@ static int auto_scratch_alloc(void **scratch, uint32_t n, uint32_t m)
 static int auto_mid_sweeps(uint32_t *doms, const uint32_t *poff, const uint32_t *plist,
 			   uint32_t nr, uint64_t max_steps, uint64_t *passes)
 {
-	const uint64_t slack = (uint64_t)AUTO_MID_SLACK_PER_VERTEX * nr + 64;
-	uint64_t np = 0, st = 0, sc = 0;
+	/* The allowance before v's predecessors: the slack plus AUTO_MID_STEPS_PER_SCAN per
+	 * predecessor read before v; it grows by as much at each intersection, so the test is
+	 * one compare against a running sum (a multiply per read made the path 1.2-1.3x slower
+	 * than ibfs on real functions that never come near the budget). */
+	uint64_t allowed = (uint64_t)AUTO_MID_SLACK_PER_VERTEX * nr + 64;
+	uint64_t np = 0, st = 0;
 	for (bool changed = true; changed;) {
 		if (np == AUTO_MID_PASSES) {
 			*passes = np;
@@ -336,6 +340,8 @@ static int auto_mid_sweeps(uint32_t *doms, const uint32_t *poff, const uint32_t 
 			uint32_t v = up ? i : nr - i;
 			uint32_t e = poff[v], end = poff[v + 1];
 			uint32_t nd = plist[e++];
+			uint64_t lim = allowed;
+			allowed += (uint64_t)AUTO_MID_STEPS_PER_SCAN * (end - poff[v]);
 			for (; e < end; e++) {
 				uint32_t f1 = plist[e], f2 = nd;
 				while (f1 != f2) {
@@ -349,12 +355,12 @@ static int auto_mid_sweeps(uint32_t *doms, const uint32_t *poff, const uint32_t 
 					}
 				}
 				nd = f1;
-				if (st > AUTO_MID_STEPS_PER_SCAN * (sc + e - poff[v]) + slack || st > max_steps) {
+				lim += AUTO_MID_STEPS_PER_SCAN;
+				if (st > lim || st > max_steps) {
 					*passes = np;
 					return SSA_EBUDGET;
 				}
 			}
-			sc += poff[v + 1] - poff[v];
 			if (doms[v] != nd) {
 				doms[v] = nd;
 				changed = true;
