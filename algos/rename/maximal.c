@@ -42,24 +42,11 @@
  * pruning 26 bytes per φ plus the φ-reader lists (two words per operand), and the compacted
  * result. */
 
-static bool at_join(const struct cfg *g, uint32_t b, bool every_block)
-{
-	if (b == 0)
-		return cfg_in_degree(g, 0) >= 1;
-	return every_block || cfg_in_degree(g, b) >= 2;
-}
-
 void phi_maximal_count(const struct prog *p, const struct phi_maximal_opts *o, uint64_t *nphi,
 		       uint64_t *nargs)
 {
-	const struct cfg *g = &p->cfg;
-	uint64_t blocks = 0, edges = 0;
-	for (uint32_t b = 0; b < g->n; b++) {
-		if (at_join(g, b, o->every_block)) {
-			blocks++;
-			edges += cfg_in_degree(g, b);
-		}
-	}
+	uint64_t blocks, edges;
+	cfg_joins(&p->cfg, o->every_block, &blocks, &edges);
 	*nphi = ssa_bytes(blocks, p->nvars);
 	*nargs = ssa_bytes(edges, p->nvars);
 }
@@ -358,7 +345,7 @@ int phi_maximal(const struct prog *p, const struct domtree *t, const struct phi_
 	if (!at)
 		return SSA_ENOMEM;
 	for (uint32_t b = 0; b < g->n; b++)
-		at[b] = at_join(g, b, o->every_block);
+		at[b] = cfg_is_join(g, b, o->every_block);
 	struct ssa_form max;
 	int rc = ssa_form_layout_all(&max, p, at);
 	free(at);
