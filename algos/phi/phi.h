@@ -32,6 +32,8 @@ struct phi_sets {
 };
 
 void phi_sets_free(struct phi_sets *s);
+/* The operands s's φs will have in g: their blocks' in-degrees summed. */
+uint64_t phi_sets_operands(const struct phi_sets *s, const struct cfg *g);
 bool phi_sets_equal(const struct phi_sets *a, const struct phi_sets *b, char *msg, size_t msglen);
 /* One line per variable "<var>:" then its φ blocks ascending, space-separated. */
 int phi_sets_dump(const struct phi_sets *s, FILE *out);
@@ -120,6 +122,13 @@ static inline bool live_walk_is_live(const struct live_walk *lw, uint32_t b)
 	return lw->live[b] == lw->gen;
 }
 
+/* The (join, variable) pairs where the variable is live-in (a join as cfg_is_join), and the
+ * joins' in-degrees summed over them: the φs, and their operands, an on-the-fly construction
+ * (Braun et al.) can create, as its look-ups reach a join only from a use through blocks that
+ * do not define the variable. By walks of every variable; live_join_pairs_bytes at its peak. */
+int live_join_pairs(const struct prog *p, uint64_t *nphi, uint64_t *nargs);
+uint64_t live_join_pairs_bytes(uint64_t n, uint64_t nvars, uint64_t nops);
+
 /* The two liveness computations pruned placement can use, as entries of live_algos[]
  * (registry.c) so bench can time them alone (stage phi, kernels live-dataflow and live-walk):
  * an entry says which of the two it is; the adapter runs it over every variable. */
@@ -198,6 +207,13 @@ const struct phi_algo *phi_default_algo(void);
  * (phi_default_algo() when a is NULL). */
 int phi_place_prog(const struct phi_algo *a, const struct prog *p, const struct domtree *dt,
 		   enum phi_flavor flavor, struct phi_sets *out);
+/* What phi_place_prog allocates over a given tree at its peak: the variable lists, the
+ * frontiers for an algorithm that needs them (df-runner's scratch beside them while they are
+ * built), then its scratch and output. What only the tree tells is the caller's: the scratch
+ * (phi_scratch_bytes), the φs placed and, when a needs frontiers, Σ|DF| (counted up to
+ * DF_DEFAULT_LIMIT, past which phi_place_prog refuses). */
+uint64_t phi_place_prog_bytes(const struct phi_algo *a, const struct prog *p, uint64_t scratch,
+			      uint64_t nphi, uint64_t df_total);
 
 /* ---- oracle.c: the references bench and the tests share ---- */
 
