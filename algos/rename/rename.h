@@ -35,6 +35,25 @@ extern const size_t rename_nalgos;
 int rename_compute(const struct rename_algo *a, const struct prog *p, const struct domtree *t,
 		   struct ssa_form *s, uint64_t *counters);
 
+/* ---- input.c: what a renamer reads, from a program ---- */
+
+/* The upstream of renaming in one call (bench's rename stage, the construct stage's check, the
+ * SSA input of destruction): the default dominator tree dt, the φ sets ps of placement pa (the
+ * default when NULL) over it in flavor (phi_place_prog), the form s laid out for them and, when
+ * ra is given, ra's scratch for it. On failure *failed names the step ("dominators", the
+ * placement's name, "layout and scratch"); what was built is the caller's to free. */
+int rename_input_build(const struct phi_algo *pa, const struct prog *p, enum phi_flavor flavor,
+		       const struct rename_algo *ra, struct domtree *dt, struct phi_sets *ps,
+		       struct ssa_form *s, void **scratch, const char **failed);
+/* rename_input_build's peak without ra's scratch, given what only the tree tells (as for
+ * phi_place_prog_bytes, and nargs, the φs' operands); *kept gets what stays allocated after it
+ * (tree, φ sets, form), beside which a renamer's scratch comes. */
+uint64_t rename_input_bytes(const struct phi_algo *pa, const struct prog *p, uint64_t scratch,
+			    uint64_t nphi, uint64_t nargs, uint64_t df_total, uint64_t *kept);
+/* The renamer a check compares a's form with (ssa_check_form's other): rename-stack, or
+ * rename-rd when a is rename-stack. */
+const struct rename_algo *rename_second(const struct rename_algo *a);
+
 /* rename-stack's run with its walk chosen (stack.c): AUTO is the descriptor's run (the sparse
  * walk when the blocks and operand slots with work are at most n/16, else the dense one);
  * SPARSE and DENSE force one, for the tests that hold both to the same answer (SPARSE then
