@@ -228,4 +228,19 @@ int phi_oracle(const struct prog *p, const struct domtree *dt, const struct var_
 int live_compare(const struct prog *p, const struct var_blocks *vb, const struct live_dataflow *ld,
 		 struct live_walk *lw, char *msg, size_t msglen);
 
+/* The placement stage's check: got, the φ sets a placed in flavor over in (its tree, variable
+ * lists, frontiers when a needed them, dataflow liveness when the kernel used it: dataflow),
+ * against phi_oracle on small inputs, else against the other placement (phi-dj, phi-idf for
+ * phi-dj) with the other liveness, its frontiers built up to limit. SSA_OK with what was
+ * compared in msg, SSA_EVERIFY with the first difference, SSA_ETOOBIG when the other needs
+ * frontiers beyond limit (nothing compared), else the status of a step that could not run. */
+int phi_check_sets(const struct phi_algo *a, const struct phi_input *in, enum phi_flavor flavor,
+		   bool dataflow, uint64_t limit, const struct phi_sets *got, char *msg,
+		   size_t msglen);
+/* The liveness kernels' check: ld's live-in sets (NULL: computed here, the kernel being the
+ * walk) against per-variable walks. SSA_ETOOBIG when the dataflow it would compute is above
+ * 2 GiB (nothing compared). */
+int live_check(const struct prog *p, const struct var_blocks *vb, const struct live_dataflow *ld,
+	       char *msg, size_t msglen);
+
 #endif
