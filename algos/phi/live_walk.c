@@ -12,6 +12,7 @@
 #include "util/mem.h"
 #include "util/status.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,4 +105,20 @@ int live_join_pairs(const struct prog *p, uint64_t *nphi, uint64_t *nargs)
 	*nphi = c;
 	*nargs = a;
 	return st;
+}
+
+int live_dump_named(FILE *out, const struct prog *p, const struct var_blocks *vb,
+		    struct live_walk *lw, const struct live_dataflow *ld)
+{
+	char buf[NAMES_MAX_LEN + 16];
+	for (uint32_t v = 0; v < p->nvars; v++) {
+		fprintf(out, "%s:", names_str(&p->vnames, v, "", buf, sizeof buf));
+		if (lw)
+			live_walk_var(lw, p, vb, v);
+		for (uint32_t b = 0; b < p->cfg.n; b++)
+			if (lw ? live_walk_is_live(lw, b) : live_dataflow_is_live(ld, b, v))
+				fprintf(out, " %s", names_str(&p->bnames, b, "", buf, sizeof buf));
+		fputc('\n', out);
+	}
+	return ferror(out) ? SSA_EIO : SSA_OK;
 }

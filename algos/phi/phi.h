@@ -127,6 +127,10 @@ static inline bool live_walk_is_live(const struct live_walk *lw, uint32_t b)
  * (Braun et al.) can create, as its look-ups reach a join only from a use through blocks that
  * do not define the variable. By walks of every variable; live_join_pairs_bytes at its peak. */
 int live_join_pairs(const struct prog *p, uint64_t *nphi, uint64_t *nargs);
+/* The live dump: per variable "<var>:" then its live-in blocks ascending, by name where p names
+ * them; by walks in lw, or (lw NULL) from ld's sets. SSA_EIO on a write error. */
+int live_dump_named(FILE *out, const struct prog *p, const struct var_blocks *vb,
+		    struct live_walk *lw, const struct live_dataflow *ld);
 uint64_t live_join_pairs_bytes(uint64_t n, uint64_t nvars, uint64_t nops);
 
 /* The two liveness computations pruned placement can use, as entries of live_algos[]
