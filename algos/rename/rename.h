@@ -111,6 +111,15 @@ void phi_maximal_count(const struct prog *p, const struct phi_maximal_opts *o, u
 int phi_maximal(const struct prog *p, const struct domtree *t, const struct phi_maximal_opts *o,
 		uint64_t mem_limit, struct ssa_form *out, struct phi_maximal_stats *st);
 
+/* The maximal stage's check: s, the form phi_maximal made with o over t, by ssa_check_form and,
+ * when o prunes redundant φs on a reducible CFG, its φ set against the default placement's
+ * minimal (the redundant rule alone) or pruned (the dead rule too) one, which the rules leave
+ * exactly there. SSA_OK with what was compared in msg, SSA_EVERIFY with the first
+ * difference, or the status of a step that could not run. */
+int phi_maximal_check(const struct prog *p, const struct domtree *t,
+		      const struct phi_maximal_opts *o, const struct ssa_form *s, uint64_t seed,
+		      uint32_t walks, char *msg, size_t msglen);
+
 /* The pruning rules on a renamed form: out gets the surviving φs (stats->removed_*, rechecks and
  * kept filled); in's uses and operands are redirected in place through the removed φs. */
 int ssa_prune(struct ssa_form *in, const struct cfg *g, const struct domtree *t, bool redundant, bool dead,
