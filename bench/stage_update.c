@@ -104,7 +104,7 @@ static bool stream_facts(const struct bench_input *in)
 {
 	const struct gen_stream_kind *kind;
 	const char *arg = stream_arg(in, &kind);
-	uint64_t key = bench_input_fingerprint(in->prog);
+	uint64_t key = prog_fingerprint(in->prog);
 	if (facts.valid && facts.key == key && facts.updates == in->opts->updates &&
 	    facts.batch == in->opts->batch && facts.reverse == in->opts->reverse &&
 	    !strcmp(facts.arg, arg))
