@@ -12,42 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Every word of the program and its CFG, so that two inputs at one address with the same sizes
- * (the functions of a module, files of one directory) never share facts. */
-static uint64_t mix(uint64_t h, const uint32_t *w, uint64_t count)
-{
-	for (uint64_t i = 0; i < count; i++)
-		h = (h ^ w[i]) * UINT64_C(0x9E3779B97F4A7C15) + (h >> 29);
-	return h;
-}
-
-uint64_t bench_input_fingerprint(const struct prog *p)
-{
-	const struct cfg *g = &p->cfg;
-	uint64_t h = ((uint64_t)g->n << 32 | g->m) ^ ((uint64_t)p->nvars << 32 | p->nops);
-	h = mix(h, g->succ_off, (uint64_t)g->n + 1);
-	h = mix(h, g->succ, g->m);
-	if (p->op_off)
-		h = mix(h, p->op_off, (uint64_t)g->n + 1);
-	if (p->ops)
-		h = mix(h, p->ops, p->nops);
-	return h;
-}
-
-void bench_joins(const struct cfg *g, uint64_t *joins, uint64_t *join_edges)
-{
-	uint64_t j = 0, e = 0;
-	for (uint32_t b = 0; b < g->n; b++) {
-		uint32_t d = cfg_in_degree(g, b);
-		if (d >= (b == 0 ? 1u : 2u)) {
-			j++;
-			e += d;
-		}
-	}
-	*joins = j;
-	*join_edges = e;
-}
-
 uint64_t bench_facts_bytes(const struct bench_input *in, int flavor)
 {
 	const struct prog *p = in->prog;
@@ -58,14 +22,24 @@ uint64_t bench_facts_bytes(const struct bench_input *in, int flavor)
 	b = b > count ? b : count;
 	if (flavor >= 0 && p->nvars) {
 		uint64_t joins, jedges;
-		bench_joins(g, &joins, &jedges);
+		cfg_joins(g, false, &joins, &jedges);
 		struct phi_input pin = {.prog = p};
-		uint64_t place = ssa_sat_add(tree, var_blocks_bytes(g->n, p->nvars, p->nops));
-		place = ssa_sat_add(place, phi_scratch_bytes(phi_default_algo(), &pin));
-		place = ssa_sat_add(place, phi_output_bytes(ssa_bytes(joins, p->nvars), p->nvars));
+		const struct phi_algo *a = phi_default_algo();
+		uint64_t place = ssa_sat_add(tree, phi_place_prog_bytes(a, p, phi_scratch_bytes(a, &pin),
+									ssa_bytes(joins, p->nvars), 0));
 		b = b > place ? b : place;
 	}
 	return b;
+}
+
+uint64_t bench_facts_phi_scratch(const struct bench_facts *f, const struct phi_algo *a,
+				 const struct bench_input *in)
+{
+	for (size_t i = 0; f && i < phi_nalgos; i++)
+		if (phi_algos[i] == a)
+			return f->phi_scratch[i];
+	struct phi_input pin = {.prog = in->prog};
+	return phi_scratch_bytes(a, &pin);
 }
 
 static struct {
@@ -80,67 +54,32 @@ static struct {
 	struct bench_facts out;        /* what the last call returned */
 } cache;
 
-/* The φs of flavor by the default placement over dt, and their operands. */
-static int count_phis(const struct prog *p, const struct domtree *dt, int flavor, uint64_t *nphi,
-		      uint64_t *nargs)
+/* The cache, emptied when it holds another input's facts. */
+static void cache_for(const struct prog *p)
 {
-	struct var_blocks vb = {0};
-	struct phi_sets ps = {0};
-	int st = var_blocks_build(&vb, p);
-	if (st == SSA_OK) {
-		struct phi_input pin = {.prog = p, .dt = dt, .vb = &vb};
-		st = phi_compute(phi_default_algo(), &pin, (enum phi_flavor)flavor, &ps, NULL);
+	uint64_t key = prog_fingerprint(p);
+	if (cache.key != key) {
+		memset(&cache, 0, sizeof cache);
+		cache.key = key;
 	}
-	if (st == SSA_OK) {
-		uint64_t a = 0;
-		for (uint64_t i = 0; i < ps.total; i++)
-			a += cfg_in_degree(&p->cfg, ps.blocks[i]);
-		*nphi = ps.total;
-		*nargs = a;
-	}
-	phi_sets_free(&ps);
-	var_blocks_free(&vb);
-	return st;
+}
+
+/* Whether bytes fit in 3/4 of MemAvailable (or MemAvailable is unknown). */
+static bool fits(uint64_t bytes)
+{
+	uint64_t avail = bench_mem_available();
+	return !avail || bytes <= avail / 4 * 3;
 }
 
 bool bench_facts_live_joins(const struct bench_input *in, uint64_t *nphi, uint64_t *nargs)
 {
 	const struct prog *p = in->prog;
-	const struct cfg *g = &p->cfg;
-	uint64_t key = bench_input_fingerprint(p);
-	if (cache.key != key) {
-		memset(&cache, 0, sizeof cache);
-		cache.key = key;
-	}
+	cache_for(p);
 	if (!cache.have_live) {
-		uint64_t avail = bench_mem_available();
-		uint64_t need = ssa_sat_add(var_blocks_bytes(g->n, p->nvars, p->nops), live_walk_bytes(g->n));
-		if (avail && need > avail / 4 * 3)
-			return false;
-		struct var_blocks vb = {0};
-		struct live_walk lw = {0};
-		int st = var_blocks_build(&vb, p);
-		if (st == SSA_OK)
-			st = live_walk_alloc(&lw, g->n);
-		uint64_t c = 0, a = 0;
-		for (uint32_t v = 0; v < p->nvars && st == SSA_OK; v++) {
-			live_walk_var(&lw, p, &vb, v);
-			for (uint32_t i = 0; i < lw.nlist; i++) {
-				uint32_t b = lw.list[i], d = cfg_in_degree(g, b);
-				if (d >= (b == 0 ? 1u : 2u)) {
-					c++;
-					a += d;
-				}
-			}
-		}
-		if (lw.live)
-			live_walk_free(&lw);
-		var_blocks_free(&vb);
-		if (st != SSA_OK)
+		if (!fits(live_join_pairs_bytes(p->cfg.n, p->nvars, p->nops)) ||
+		    live_join_pairs(p, &cache.live_phi, &cache.live_args) != SSA_OK)
 			return false;
 		cache.have_live = true;
-		cache.live_phi = c;
-		cache.live_args = a;
 	}
 	*nphi = cache.live_phi;
 	*nargs = cache.live_args;
@@ -150,16 +89,10 @@ bool bench_facts_live_joins(const struct bench_input *in, uint64_t *nphi, uint64
 int bench_facts_reducible(const struct bench_input *in)
 {
 	const struct cfg *g = &in->prog->cfg;
-	uint64_t key = bench_input_fingerprint(in->prog);
-	if (cache.key != key) {
-		memset(&cache, 0, sizeof cache);
-		cache.key = key;
-	}
+	cache_for(in->prog);
 	if (!cache.reducible) {
-		uint64_t avail = bench_mem_available();
 		bool red;
-		if ((avail && cfg_reducible_bytes(g->n, g->m) > avail / 4 * 3) ||
-		    cfg_is_reducible(g, &red) != SSA_OK)
+		if (!fits(cfg_reducible_bytes(g->n, g->m)) || cfg_is_reducible(g, &red) != SSA_OK)
 			return -1;
 		cache.reducible = red ? 2 : 1;
 	}
@@ -174,16 +107,11 @@ const struct bench_facts *bench_facts(const struct bench_input *in, int flavor)
 	if (flavor > PHI_PRUNED || phi_nalgos > BENCH_FACTS_MAX_PHI)
 		return NULL;
 	bool want_phi = flavor >= 0 && p->nvars > 0;
-	uint64_t key = bench_input_fingerprint(p);
-	if (cache.key != key) {
-		memset(&cache, 0, sizeof cache);
-		cache.key = key;
-	}
+	cache_for(p);
 	if (cache.valid && cache.tree.df_limit != limit)
 		cache.valid = false; /* the tree's facts again; the φ counts do not depend on it */
 	if (!cache.valid || (want_phi && !cache.have_flavor[flavor])) {
-		uint64_t avail = bench_mem_available();
-		if (avail && bench_facts_bytes(in, want_phi ? flavor : -1) > avail / 4 * 3)
+		if (!fits(bench_facts_bytes(in, want_phi ? flavor : -1)))
 			return NULL;
 		struct domtree dt;
 		int st = dom_tree_default(g, &dt);
@@ -206,12 +134,19 @@ const struct bench_facts *bench_facts(const struct bench_input *in, int flavor)
 			cache.valid = true;
 		}
 		if (want_phi && !cache.have_flavor[flavor]) {
-			st = count_phis(p, &dt, flavor, &cache.nphi[flavor], &cache.nargs[flavor]);
+			/* the φs of the flavour by the default placement over the tree */
+			struct phi_sets ps = {0};
+			st = phi_place_prog(NULL, p, &dt, (enum phi_flavor)flavor, &ps);
+			if (st == SSA_OK) {
+				cache.nphi[flavor] = ps.total;
+				cache.nargs[flavor] = phi_sets_operands(&ps, g);
+				cache.have_flavor[flavor] = true;
+			}
+			phi_sets_free(&ps);
 			if (st != SSA_OK) {
 				domtree_free(&dt);
 				return NULL;
 			}
-			cache.have_flavor[flavor] = true;
 		}
 		domtree_free(&dt);
 	}

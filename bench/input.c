@@ -140,27 +140,6 @@ static int expand_inputs(const struct bench_cli *cli, struct bench_inputs *l)
 	return BENCH_EXIT_OK;
 }
 
-/* The report's name for the format of a file input: cfg, prog, ssab, dot or edges (by content,
- * as io_read_prog tells them apart); "stdin" for "-" (read once, by the reader alone); "" when
- * it cannot be read. */
-static const char *file_format(const char *path)
-{
-	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : NULL;
-	if (!f)
-		return strcmp(path, "-") ? "" : "stdin";
-	unsigned char buf[4096];
-	size_t n = fread(buf, 1, sizeof buf, f);
-	fclose(f);
-	enum io_input_kind k = io_sniff(buf, n);
-	if (k != IO_IN_TEXT)
-		return io_input_kind_str(k);
-	/* Text: the 'p' line says cfg or prog. */
-	for (size_t i = 0; i + 6 <= n; i++)
-		if ((i == 0 || buf[i - 1] == '\n') && !memcmp(buf + i, "p prog", 6))
-			return "prog";
-	return "cfg";
-}
-
 int bench_inputs_open(struct bench_inputs *it, const struct bench_cli *cli,
 		      struct bench_report *rep)
 {
@@ -283,7 +262,7 @@ int bench_inputs_next(struct bench_inputs *it, struct bench_unit *u, struct benc
 		u->path = path;
 		rep->at = (struct bench_where){
 			.path = path,
-			.format = path ? file_format(path) : NULL,
+			.format = path ? io_file_format(path) : NULL,
 			.family = path ? NULL : it->cli->gen.p.family,
 			.note = u->note,
 			.seed = path ? 0 : it->cli->gen.p.seed,

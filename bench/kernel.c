@@ -1,9 +1,7 @@
 /* What kernel.h gives the stage adapters beside the table of stages (registry.c): a stage's
- * kernels from its table, dump kinds, the phi bound of estimates, the check's walks. */
+ * kernels from its table and their dump kinds. */
 #include "bench/kernel.h"
 #include "util/algo.h"
-#include "rename/rename.h"
-#include "util/mem.h"
 
 #include <string.h>
 
@@ -51,17 +49,4 @@ bool bench_kernel_has_dump(const struct bench_kernel *k, const char *kind)
 		p = end ? end + 1 : p + l;
 	}
 	return false;
-}
-
-uint64_t bench_phi_bound(const struct prog *p, uint64_t *created)
-{
-	const struct cfg *g = &p->cfg;
-	uint64_t joins = 0;
-	for (uint32_t b = 0; b < g->n; b++)
-		joins += cfg_in_degree(g, b) >= (b == 0 ? 1u : 2u);
-	uint64_t all = ssa_bytes(joins, p->nvars);
-	if (created)
-		*created = all;
-	uint64_t cap = ssa_bytes(ssa_sat_add(g->n, p->nops), 2);
-	return all < cap ? all : cap;
 }

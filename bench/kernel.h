@@ -143,10 +143,5 @@ const struct bench_stage *bench_find_stage(const char *name, size_t len);
 bool bench_word(const char *s, size_t len, const char *word);
 /* Whether kind is one of k's dump kinds. */
 bool bench_kernel_has_dump(const struct bench_kernel *k, const char *kind);
-/* For estimates made before placement, when the φ count is not known yet: the φs an SSA form of
- * p can keep, min(V x joins, 2(n + ops)) (a join: 2+ predecessors, or the entry with any);
- * *created, if not NULL, gets V x joins uncapped, the φs an on-the-fly construction may create
- * and later remove. */
-uint64_t bench_phi_bound(const struct prog *p, uint64_t *created);
 
 #endif

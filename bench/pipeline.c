@@ -224,9 +224,7 @@ static int dom_stage(struct pipe *x, uint64_t *counters)
 static int form_check(struct pipe *x)
 {
 	const struct cfg *g = &x->p->cfg;
-	uint64_t nargs = 0;
-	for (uint64_t k = 0; k < x->ps.total; k++)
-		nargs += cfg_in_degree(g, x->ps.blocks[k]);
+	uint64_t nargs = phi_sets_operands(&x->ps, g);
 	const struct prog *p = x->p;
 	uint64_t form = ssa_form_bytes(0, 0, x->ps.total, nargs);
 	uint64_t ren = x->ra->scratch_bytes(g->n, g->m, p->nvars, p->nops, x->ps.total);
@@ -273,8 +271,7 @@ static int pipe_rep(struct pipe *x)
 		if (!at)
 			return SSA_ENOMEM;
 		for (uint32_t b = 0; b < g->n; b++)
-			at[b] = b == 0 ? cfg_in_degree(g, 0) >= 1
-				       : x->every || cfg_in_degree(g, b) >= 2;
+			at[b] = cfg_is_join(g, b, x->every);
 		st = ssa_form_layout_all(&x->s, p, at);
 		free(at);
 		lap_end(x, ST_PHI);
@@ -413,59 +410,43 @@ static int time_floor(const struct bench_timing_opts *o, struct bench_timing *fl
 	return st;
 }
 
-/* The estimate of the pipeline's peak allocation; the φ count of IDF placement is unknown in
- * advance and guessed as for the rename stage. */
+/* A stage's scratch of bytes in the estimate: alive across stages when its descriptor prepares
+ * it or when runs reuse it (!once), else freed when the stage ends, so only the largest of
+ * those counts (scratch_end). */
+static void scratch_bytes(struct pipe *x, uint64_t bytes, bool prepared)
+{
+	if (prepared || !x->once)
+		x->keep = ssa_sat_add(x->keep, bytes);
+	else
+		x->most = bytes > x->most ? bytes : x->most;
+}
+
+/* The estimate of the pipeline's peak allocation: what lives across stages (outputs, kept
+ * scratch) plus the largest scratch freed at its stage's end, the renamer's among them. A
+ * placement's φs are known once it has run (form_check). */
 static uint64_t pipe_bytes(struct pipe *x)
 {
 	const struct prog *p = x->p;
 	const struct cfg *g = &p->cfg;
-	uint64_t joins = 0, jedges = 0;
-	for (uint32_t b = 0; b < g->n; b++)
-		if (b == 0 ? cfg_in_degree(g, 0) >= 1 : x->every || cfg_in_degree(g, b) >= 2) {
-			joins++;
-			jedges += cfg_in_degree(g, b);
-		}
-	uint64_t nphi = ssa_bytes(joins, p->nvars), nargs = ssa_bytes(jedges, p->nvars);
-	/* A placement's φs are known once it has run (form_check). */
+	uint64_t nphi, nargs;
+	phi_maximal_count(p, &(struct phi_maximal_opts){.every_block = x->every}, &nphi, &nargs);
 	uint64_t fphi = x->maximal ? nphi : 0, fargs = x->maximal ? nargs : 0;
 	uint64_t tree = x->dfa ? domtree_bytes(g->n) : domtree_lean_bytes(g->n);
 	uint64_t dom = x->da->scratch_bytes(g->n, g->m);
 	x->bytes[ST_DOM] = ssa_sat_add(dom, tree);
-	/* What lives across stages (outputs, prepared scratch), plus the largest stage's scratch
-	 * when each stage frees its own (scratch_end): the pipeline's peak. */
 	x->form_copies = x->maximal ? 3 : x->check ? 2 : 1; /* the check lays out a second form */
 	uint64_t form = ssa_form_bytes(g->n, p->nops, fphi, fargs);
-	uint64_t keep = ssa_sat_add(tree, ssa_bytes(form, x->form_copies)), most = 0;
-	if (x->da->prepare)
-		keep = ssa_sat_add(keep, dom);
-	else
-		most = dom;
+	x->keep = ssa_sat_add(tree, ssa_bytes(form, x->form_copies));
+	x->most = 0;
+	scratch_bytes(x, dom, x->da->prepare != NULL);
 	if (x->dfa) {
-		keep = ssa_sat_add(keep, df_sets_bytes(g->n, 4ull * g->m));
-		uint64_t df = x->dfa->scratch_bytes(g->n, g->m);
-		most = df > most ? df : most;
+		x->keep = ssa_sat_add(x->keep, df_sets_bytes(g->n, 4ull * g->m));
+		scratch_bytes(x, x->dfa->scratch_bytes(g->n, g->m), false);
 	}
-	if (x->pa) {
-		uint64_t phi = ssa_sat_add(x->pa->scratch_bytes(g->n, p->nvars),
-					   var_blocks_bytes(g->n, p->nvars, p->nops));
-		if (x->pa->prepare)
-			keep = ssa_sat_add(keep, phi);
-		else
-			most = phi > most ? phi : most;
-	}
-	x->keep = keep;
-	x->most = most;
-	if (!x->once) {
-		/* every stage's scratch is kept: all but the renamer's count as kept */
-		x->keep = ssa_sat_add(keep, x->da->prepare ? 0 : dom);
-		if (x->dfa)
-			x->keep = ssa_sat_add(x->keep, x->dfa->scratch_bytes(g->n, g->m));
-		if (x->pa && !x->pa->prepare)
-			x->keep = ssa_sat_add(x->keep,
-					      ssa_sat_add(x->pa->scratch_bytes(g->n, p->nvars),
-							  var_blocks_bytes(g->n, p->nvars, p->nops)));
-		x->most = 0;
-	}
+	if (x->pa)
+		scratch_bytes(x, ssa_sat_add(x->pa->scratch_bytes(g->n, p->nvars),
+					     var_blocks_bytes(g->n, p->nvars, p->nops)),
+			      x->pa->prepare != NULL);
 	x->form_checked = x->maximal;
 	uint64_t ren = x->ra->scratch_bytes(g->n, g->m, p->nvars, p->nops, fphi);
 	return ssa_sat_add(x->keep, ren > x->most ? ren : x->most);
@@ -618,6 +599,16 @@ static void report_rows(struct bench_report *r, const char *text, struct pipe *x
 	bench_report_note(r, line);
 }
 
+/* The refusal on stderr; what: "" or what the estimate knows more ("with its N phis "). */
+static void refuse(const char *what, uint64_t need, uint64_t limit, const char *how)
+{
+	char a[32], b[32];
+	bench_format_bytes(need, a, sizeof a);
+	bench_format_bytes(limit, b, sizeof b);
+	fprintf(stderr, "bench: refused: %sthe pipeline needs about %s; limit is %s (%s); use "
+			"--mem-limit to override\n", what, a, b, how);
+}
+
 int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in,
 		       struct bench_report *r, FILE *dump_f)
 {
@@ -665,11 +656,7 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 	uint64_t need = pipe_bytes(&x), limit = bench_mem_limit(cli, &how);
 	x.limit = limit;
 	if (need > limit) {
-		char a[32], b[32];
-		bench_format_bytes(need, a, sizeof a);
-		bench_format_bytes(limit, b, sizeof b);
-		fprintf(stderr, "bench: refused: the pipeline needs about %s; limit is %s (%s); use "
-				"--mem-limit to override\n", a, b, how);
+		refuse("", need, limit, how);
 		return BENCH_EXIT_REFUSED;
 	}
 
@@ -704,12 +691,9 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 	cfg_dfs_free(&d);
 	int code = BENCH_EXIT_OK;
 	if (st == SSA_ETOOBIG && x.form_refused) {
-		char a[32], b[32];
-		bench_format_bytes(x.need, a, sizeof a);
-		bench_format_bytes(limit, b, sizeof b);
-		fprintf(stderr, "bench: refused: with its %" PRIu64 " phis the pipeline needs about "
-				"%s; limit is %s (%s); use --mem-limit to override\n", x.ps.total, a, b,
-			how);
+		char phis[48];
+		snprintf(phis, sizeof phis, "with its %" PRIu64 " phis ", x.ps.total);
+		refuse(phis, x.need, limit, how);
 	} else if (st != SSA_OK) {
 		fprintf(stderr, "bench: pipeline %s: %s\n",
 			bench_exit_for(st) == BENCH_EXIT_REFUSED ? "refused" : "failed",
@@ -724,9 +708,8 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 	const char *check = "skipped";
 	const struct ssa_form *final = x.maximal ? &x.pruned : &x.s;
 	if (cli->check) {
-		const struct rename_algo *other =
-			algo_find(rename_algos, rename_nalgos, strcmp(x.ra->head.name, "rename-stack") ? "rename-stack" : "rename-rd");
-		st = ssa_check_form(p, &x.dt, final, x.maximal ? NULL : &x.ps, x.maximal ? NULL : other,
+		st = ssa_check_form(p, &x.dt, final, x.maximal ? NULL : &x.ps,
+				    x.maximal ? NULL : rename_second(x.ra),
 				    in->seed, in->opts->walks, check_msg,
 				    sizeof check_msg);
 		check = st == SSA_OK ? "ok" : st == SSA_EVERIFY ? "FAIL" : "error";

@@ -148,11 +148,13 @@ static void put_list(FILE *f, const double *v, unsigned n, const char *fmt, cons
 	}
 }
 
-/* The counters, each as name, eq, value, separated by sep. */
-static void put_counters(FILE *f, const struct bench_result *res, const char *eq, const char *sep)
+/* The counters, each as its name between quotes q, eq, its value, separated by sep. */
+static void put_counters(FILE *f, const struct bench_result *res, const char *q, const char *eq,
+			 const char *sep)
 {
 	for (unsigned i = 0; i < res->ncounters; i++)
-		fprintf(f, "%s%s%s%" PRIu64, i ? sep : "", res->counter_names[i], eq, res->counters[i]);
+		fprintf(f, "%s%s%s%s%s%" PRIu64, i ? sep : "", q, res->counter_names[i], q, eq,
+			res->counters[i]);
 }
 
 /* The input's lines in text: what it is (a file by the fields every format describes it with:
@@ -243,7 +245,7 @@ static void text_row(struct bench_report *r, const struct bench_result *res)
 		: t->utilization > BENCH_MAX_UTILIZATION ? " odd (CPU time above wall time)"
 							   : "");
 	fputs(res->ncounters ? "counters: " : "counters: none", f);
-	put_counters(f, res, "=", " ");
+	put_counters(f, res, "", "=", " ");
 	fputc('\n', f);
 	if (res->mem.have_jemalloc)
 		fprintf(f,
@@ -310,7 +312,7 @@ static void csv_row(struct bench_report *r, const struct bench_result *res,
 		fprintf(f, "%.3f", mb(res->mem.maxrss));
 	fprintf(f, ",%.3f,", mb(res->mem_estimate));
 	if (ok)
-		put_counters(f, res, "=", ";");
+		put_counters(f, res, "", "=", ";");
 	csv_put(f, res->check, false);
 	csv_put(f, res->check_msg, false);
 	csv_put(f, res->status_msg, false);
@@ -596,9 +598,7 @@ static void json_run(struct bench_report *r, const struct bench_kept *k)
 		if (t->prepare_ms >= 0)
 			fprintf(f, ", \"prepare_ms\": %.6f", t->prepare_ms);
 		fputs(", \"counters\": {", f);
-		for (unsigned i = 0; i < res->ncounters; i++)
-			fprintf(f, "%s\"%s\": %" PRIu64, i ? ", " : "", res->counter_names[i],
-				res->counters[i]);
+		put_counters(f, res, "\"", ": ", ", ");
 		fputs("}, \"memory\": {", f);
 		const struct bench_mem *m = &res->mem;
 		if (m->have_jemalloc)

@@ -53,7 +53,7 @@ static uint64_t construct_mem(const struct bench_kernel *k, const struct bench_i
 	uint64_t created, args, kept, kargs, step = 0;
 	if (!bench_facts_live_joins(in, &created, &args)) {
 		uint64_t joins, jedges;
-		bench_joins(g, &joins, &jedges);
+		cfg_joins(g, false, &joins, &jedges);
 		created = ssa_bytes(joins, p->nvars);
 		args = ssa_bytes(jedges, p->nvars);
 	}
@@ -113,16 +113,19 @@ static int construct_check(void *state, char *msg, size_t msglen)
 {
 	struct construct_state *s = state;
 	struct domtree dt = {0};
-	struct phi_sets ps = {0};
-	struct ssa_form want = {0};
-	bool have_want = false, red = false;
+	struct phi_sets ps;
+	struct ssa_form want;
+	bool red = false;
 	char m[320], d[256];
 	if (!s->have_form) {
 		snprintf(msg, msglen, "no form was built");
 		return BENCH_CHECK_NONE;
 	}
-	const char *what = "dominators";
-	int st = dom_tree_default(&s->p->cfg, &dt);
+	/* the pruned pipeline's tree, φs and form: renamed only on a reducible CFG */
+	const char *what;
+	int st = rename_input_build(NULL, s->p, PHI_PRUNED, NULL, &dt, &ps, &want, NULL, &what);
+	if (st != SSA_OK && strcmp(what, "dominators"))
+		what = "pruned pipeline";
 	if (st == SSA_OK) {
 		what = "ssa_check_form";
 		st = ssa_check_form(s->p, &dt, &s->s, NULL, NULL, s->seed, s->walks, m, sizeof m);
@@ -135,15 +138,10 @@ static int construct_check(void *state, char *msg, size_t msglen)
 		what = "reducibility";
 		st = cfg_is_reducible(&s->p->cfg, &red);
 	}
-	if (st == SSA_OK) {
-		what = "pruned pipeline";
-		st = phi_place_prog(phi_default_algo(), s->p, &dt, PHI_PRUNED, &ps);
-	}
 	if (st == SSA_OK && red) {
-		st = ssa_form_layout(&want, s->p, &ps);
-		have_want = st == SSA_OK;
-		if (st == SSA_OK)
-			st = rename_compute(algo_find(rename_algos, rename_nalgos, "rename-stack"), s->p, &dt, &want, NULL);
+		what = "pruned pipeline";
+		st = rename_compute(algo_find(rename_algos, rename_nalgos, "rename-stack"), s->p, &dt,
+				    &want, NULL);
 	}
 	if (st != SSA_OK) {
 		snprintf(msg, msglen, "%s: %s", what, ssa_status_str(st));
@@ -169,10 +167,8 @@ static int construct_check(void *state, char *msg, size_t msglen)
 			 " (irreducible: no form oracle)", m, s->s.nphi, pruned);
 	}
 out:
-	if (have_want)
-		ssa_form_free(&want);
-	if (ps.off)
-		phi_sets_free(&ps);
+	ssa_form_free(&want);
+	phi_sets_free(&ps);
 	domtree_free(&dt);
 	return st;
 }

@@ -75,7 +75,7 @@ static struct {
 
 static bool destruct_facts(const struct bench_input *in)
 {
-	uint64_t key = bench_input_fingerprint(in->prog);
+	uint64_t key = prog_fingerprint(in->prog);
 	if (facts.valid && facts.key == key && facts.flavor == in->opts->flavor &&
 	    facts.copy_prop == in->opts->copy_prop)
 		return facts.ok;
@@ -127,12 +127,8 @@ static uint64_t destruct_mem(const struct bench_kernel *k, const struct bench_in
 			return ssa_sat_add(facts.peak > run ? facts.peak : run, driver);
 		}
 	}
-	uint64_t joins = 0, args = 0;
-	for (uint32_t b = 0; b < g->n; b++)
-		if (cfg_in_degree(g, b) >= (b == 0 ? 1u : 2u)) {
-			joins++;
-			args += cfg_in_degree(g, b);
-		}
+	uint64_t joins, args;
+	cfg_joins(g, false, &joins, &args);
 	/* Ops with copies: at most one copy and one 3-member parallel copy per op. */
 	uint64_t ops = ssa_bytes(p->nops, 5);
 	uint64_t nvars = ssa_sat_add(p->nvars, ops);

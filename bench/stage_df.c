@@ -7,9 +7,8 @@
  *               answer is refused before anything is built: SSA_ETOOBIG with the count.
  *   --df-limit=N  largest Σ|DF| accepted (default 2^28 entries = 1 GiB of sets).
  *   counters    sum-df, max-df, then the algorithm's own work counts.
- *   check       against df-naive when its n*(n+m) work is at most DF_CHECK_NAIVE_WORK (and
- *               df-naive is not the kernel), else against df-runner (df-cytron when checking
- *               df-runner).
+ *   check       df_check_sets (algos/df/check.c): against df-naive on small graphs, else
+ *               df-runner (df-cytron for df-runner), and Σ|DF| against the counting pass.
  *   dumps       df: n lines "<block>:" then the frontier ascending, space-separated. */
 #include "bench/facts.h"
 #include "bench/kernel.h"
@@ -22,8 +21,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define DF_CHECK_NAIVE_WORK 400000000ull
 
 struct df_state {
 	const struct df_algo *a;
@@ -58,7 +55,7 @@ static uint64_t df_mem(const struct bench_kernel *k, const struct bench_input *i
 		total = f->df_total;
 	} else {
 		uint64_t joins, jedges;
-		bench_joins(g, &joins, &jedges);
+		cfg_joins(g, false, &joins, &jedges);
 		total = ssa_bytes(n, joins);
 		total = total < limit ? total : limit;
 	}
@@ -137,34 +134,7 @@ static int df_run(void *state, uint64_t *counters)
 static int df_check(void *state, char *msg, size_t msglen)
 {
 	struct df_state *s = state;
-	const struct cfg *g = s->g;
-	const struct df_algo *ref;
-	uint64_t work = ssa_bytes(g->n, (uint64_t)g->n + g->m);
-	if (work <= DF_CHECK_NAIVE_WORK && strcmp(s->a->head.name, "df-naive") != 0)
-		ref = algo_find(df_algos, df_nalgos, "df-naive");
-	else
-		ref = algo_find(df_algos, df_nalgos, strcmp(s->a->head.name, "df-runner") ? "df-runner" : "df-cytron");
-	struct df_sets want = {0};
-	int st = df_compute(ref, g, &s->dt, s->limit, &want, NULL);
-	if (st != SSA_OK) {
-		snprintf(msg, msglen, "check could not run %s: %s", ref->head.name, ssa_status_str(st));
-		df_sets_free(&want);
-		return st;
-	}
-	char diff[200];
-	if (s->out.total != s->counted) {
-		snprintf(msg, msglen, "sum|DF| %" PRIu64 " but the counting pass found %" PRIu64,
-			 s->out.total, s->counted);
-		st = SSA_EVERIFY;
-	} else if (!df_sets_equal(&s->out, &want, diff, sizeof diff)) {
-		snprintf(msg, msglen, "vs %s: %s", ref->head.name, diff);
-		st = SSA_EVERIFY;
-	} else {
-		snprintf(msg, msglen, "vs %s%s: ok", ref->head.name,
-			 strcmp(ref->head.name, "df-naive") ? "" : " (the definition)");
-	}
-	df_sets_free(&want);
-	return st;
+	return df_check_sets(s->a, s->g, &s->dt, s->limit, &s->out, s->counted, msg, msglen);
 }
 
 static int df_dump(void *state, const char *kind, FILE *out)

@@ -5,31 +5,23 @@
  *   --reverse   run on the reverse CFG from a virtual exit (algos/dom/reverse.h): the result
  *               is immediate post-dominators, reported and dumped in original block ids
  *               (-1 when the post-dominator is the virtual exit).
- *   check       against the oracle (algos/dom/oracle.c) when n*(n+m) <= DOM_CHECK_ORACLE_WORK;
- *               above that, the verifier with its low-high certificate attempt
- *               (algos/dom/verify.c), then dom_reference (algos/dom/reference.c) must agree
- *               block for block. The reference shares no code with any registered kernel (no
- *               dom_dfs, no dominator cuts), so a bug common to the LT family cannot make two
- *               wrong answers agree.
+ *   check       dom_check_idom (algos/dom/check.h): the oracle when n*(n+m) <=
+ *               DOM_CHECK_ORACLE_WORK, above that the verifier with its low-high certificate
+ *               attempt and the independent reference, block for block.
  *   dumps       idom: n lines "<block> <idom>", -1 for the entry and unreachable blocks (with
  *               --reverse: "<block> <ipdom>", -1 for the virtual exit); domtree-dot: the tree
  *               as a graphviz digraph. */
 #include "bench/kernel.h"
 #include "bench/memstat.h"
 #include "dom/dom.h"
-#include "dom/oracle.h"
-#include "dom/reference.h"
+#include "dom/check.h"
 #include "dom/reverse.h"
-#include "dom/verify.h"
 #include "util/mem.h"
 #include "util/status.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The oracle costs n*(n+m) steps; 10^8 is a fraction of a second. */
-#define DOM_CHECK_ORACLE_WORK 100000000ull
 
 struct dom_state {
 	const struct dom_algo *a;
@@ -106,66 +98,10 @@ static int dom_run(void *state, uint64_t *counters)
 	return s->a->run(s->scratch, s->g, s->idom, counters);
 }
 
-static int compare(const uint32_t *got, const uint32_t *want, uint32_t n, bool reverse,
-		   const char *who, char *msg, size_t msglen)
-{
-	for (uint32_t b = 0; b < n; b++) {
-		if (got[b] == want[b])
-			continue;
-		/* Report in the ids the user sees. */
-		long long gb = got[b] == SSA_NONE ? -1 : (long long)got[b];
-		long long wb = want[b] == SSA_NONE ? -1 : (long long)want[b];
-		if (reverse) {
-			if (b == 0) {
-				snprintf(msg, msglen, "%s: the virtual exit has idom %lld", who, gb);
-				return SSA_EVERIFY;
-			}
-			gb = gb <= 0 ? -1 : gb - 1;
-			wb = wb <= 0 ? -1 : wb - 1;
-		}
-		snprintf(msg, msglen, "%s: block %" PRIu32 " %s %lld, expected %lld", who,
-			 reverse ? b - 1 : b, reverse ? "ipdom" : "idom", gb, wb);
-		return SSA_EVERIFY;
-	}
-	return SSA_OK;
-}
-
 static int dom_check(void *state, char *msg, size_t msglen)
 {
 	struct dom_state *s = state;
-	const struct cfg *g = s->g;
-	uint32_t *want = ssa_alloc_array(g->n, sizeof(uint32_t));
-	if (!want) {
-		snprintf(msg, msglen, "check: out of memory");
-		return SSA_ENOMEM;
-	}
-	int st;
-	char who[128];
-	if (dom_oracle_work(g->n, g->m) <= DOM_CHECK_ORACLE_WORK) {
-		snprintf(who, sizeof who, "oracle");
-		st = dom_oracle(g, want);
-		if (st == SSA_OK)
-			st = compare(s->idom, want, g->n, s->reverse, who, msg, msglen);
-	} else {
-		char vmsg[200];
-		bool cert = false;
-		st = dom_verify_cert(g, s->idom, &cert, vmsg, sizeof vmsg);
-		if (st == SSA_EVERIFY)
-			snprintf(msg, msglen, "verifier: %s", vmsg);
-		if (st == SSA_OK) {
-			snprintf(who, sizeof who, "vs independent reference + verifier%s",
-				 cert ? ", certified by a low-high order" : " (not certified)");
-			st = dom_reference(g, want);
-			if (st == SSA_OK)
-				st = compare(s->idom, want, g->n, s->reverse, who, msg, msglen);
-		}
-	}
-	if (st == SSA_OK)
-		snprintf(msg, msglen, "%s: ok", who);
-	else if (st != SSA_EVERIFY)
-		snprintf(msg, msglen, "check could not run: %s", ssa_status_str(st));
-	free(want);
-	return st;
+	return dom_check_idom(s->g, s->idom, s->reverse, msg, msglen);
 }
 
 /* The answer in original ids: idom, or ipdom with --reverse. */

@@ -95,46 +95,12 @@ static int floor_check(void *state, char *msg, size_t msglen)
 	return st;
 }
 
-/* A block as the dumps write it: its name, else its number. */
-static const char *blk(const struct floor_state *s, uint32_t b, char *buf)
-{
-	return names_str(s->bn, b, "", buf, NAMES_MAX_LEN + 16);
-}
-
-/* " " and v by name (names NULL: by number), " -1" for none. */
-static void put(FILE *out, const struct names *names, uint32_t v)
-{
-	char buf[NAMES_MAX_LEN + 16];
-	if (v == SSA_NONE)
-		fputs(" -1", out);
-	else
-		fprintf(out, " %s", names_str(names, v, "", buf, sizeof buf));
-}
-
 static int floor_dump(void *state, const char *kind, FILE *out)
 {
 	struct floor_state *s = state;
-	char buf[NAMES_MAX_LEN + 16];
-	if (!strcmp(kind, "dfs")) {
-		for (uint32_t b = 0; b < s->g->n; b++) {
-			fputs(blk(s, b, buf), out);
-			put(out, NULL, s->d.pre[b]);
-			put(out, NULL, s->d.post[b]);
-			put(out, s->bn, s->d.parent[b]);
-			fputc('\n', out);
-		}
-	} else if (!strcmp(kind, "rpo")) {
-		for (uint32_t i = 0; i < s->d.nreach; i++)
-			fprintf(out, "%s\n", blk(s, s->d.rpo[i], buf));
-	} else {
-		for (uint32_t v = 0; v < s->g->n; v++) {
-			fprintf(out, "%s:", blk(s, v, buf));
-			for (uint32_t i = s->off[v]; i < s->off[v + 1]; i++)
-				put(out, s->bn, s->pred[i]);
-			fputc('\n', out);
-		}
-	}
-	return ferror(out) ? SSA_EIO : SSA_OK;
+	if (!strcmp(kind, "preds"))
+		return cfg_preds_dump_named(out, s->g->n, s->off, s->pred, s->bn);
+	return cfg_dfs_dump_named(out, &s->d, s->g->n, !strcmp(kind, "rpo"), s->bn);
 }
 
 const struct bench_stage bench_stage_floor = {

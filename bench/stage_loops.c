@@ -7,7 +7,7 @@
  *             directly (loops_oracle_check); always, the facts that hold at any size
  *             (loops_facts_check: loop count = retreating-edge targets, consistent nesting,
  *             irreducible loops iff cfg_is_reducible says so). Both in algos/loops/oracle.c.
- *   dumps     loops: one line per loop in forest preorder.
+ *   dumps     loops: one line per loop in forest preorder (loop_forest_dump_named).
  *   memory    the forest (8n words) and the algorithm's scratch (the check's DFS and, for the
  *             oracle, n^2 bytes come after the kernel's peak and are not counted). */
 #include "bench/kernel.h"
@@ -16,8 +16,6 @@
 #include "util/mem.h"
 #include "util/status.h"
 
-#include <inttypes.h>
-#include <string.h>
 
 struct loops_state {
 	const struct loops_algo *a;
@@ -97,31 +95,11 @@ static int loops_check(void *state, char *msg, size_t msglen)
 	return SSA_OK;
 }
 
-/* "loop L header H parent P depth D blocks B entries E [irreducible]" per loop, then
- * "block B loop L" for every block in a loop. */
 static int loops_dump(void *state, const char *kind, FILE *out)
 {
 	struct loops_state *s = state;
-	const struct loop_forest *f = &s->f;
-	char buf[NAMES_MAX_LEN + 16];
 	(void)kind;
-	/* Loops are numbered; blocks are written by name where the input names them. */
-	for (uint32_t l = 0; l < f->nloops; l++) {
-		fprintf(out, "loop %" PRIu32 " header %s parent ", l,
-			names_str(s->bn, f->header[l], "", buf, sizeof buf));
-		if (f->parent[l] == SSA_NONE)
-			fputs("-", out);
-		else
-			fprintf(out, "%" PRIu32, f->parent[l]);
-		fprintf(out, " depth %" PRIu32 " blocks %" PRIu32 " entries %" PRIu32 "%s\n",
-			f->depth[l], f->nblocks[l], f->entries[l],
-			f->entries[l] > 1 ? " irreducible" : "");
-	}
-	for (uint32_t b = 0; b < f->n; b++)
-		if (f->block_loop[b] != SSA_NONE)
-			fprintf(out, "block %s loop %" PRIu32 "\n",
-				names_str(s->bn, b, "", buf, sizeof buf), f->block_loop[b]);
-	return ferror(out) ? SSA_EIO : SSA_OK;
+	return loop_forest_dump_named(out, &s->f, s->bn);
 }
 
 const struct bench_stage bench_stage_loops = {

@@ -4,22 +4,21 @@
  *             rename-stack + the entry's pruning rules; the outputs are allocated in the run
  *             (their size is the result) and freed by the next one.
  *   --maximal=every puts φs at every block but the entry instead of at joins.
- *   check     ssa_check_form (verifier, reaching definitions, covering interpreter); for a kernel that prunes, on a reducible
- *             CFG, its φ set must equal phi-dj's minimal (Aycock-Horspool alone) or pruned
- *             (with dead-φ elimination) placement.
+ *   check     phi_maximal_check (algos/rename/check.c): ssa_check_form (verifier, reaching
+ *             definitions, covering interpreter); for a kernel that prunes, on a reducible
+ *             CFG, its φ set must equal the default placement's minimal (Aycock-Horspool
+ *             alone) or pruned (with dead-φ elimination) one.
  *   dumps     ssa, phi.
  *   memory    phi_maximal's phases beside the tree (maximal_mem). */
 #include "bench/facts.h"
 #include "bench/kernel.h"
 #include "bench/memstat.h"
 #include "dom/dom.h"
-#include "dom/reducible.h"
 #include "phi/phi.h"
 #include "rename/rename.h"
 #include "util/mem.h"
 #include "util/status.h"
 
-#include <inttypes.h>
 #include <string.h>
 
 struct maximal_state {
@@ -107,43 +106,7 @@ static int maximal_run(void *state, uint64_t *counters)
 static int maximal_check(void *state, char *msg, size_t msglen)
 {
 	struct maximal_state *s = state;
-	char m[256];
-	int st = ssa_check_form(s->p, &s->dt, &s->s, NULL, NULL, s->seed, s->walks, m, sizeof m);
-	if (st != SSA_OK) {
-		snprintf(msg, msglen, "%s", m);
-		return st;
-	}
-	char base[sizeof m];
-	snprintf(base, sizeof base, "%s", m);
-	bool red = false;
-	if (s->mo.prune_redundant && (st = cfg_is_reducible(&s->p->cfg, &red)) != SSA_OK)
-		return st;
-	if (!s->mo.prune_redundant || !red) {
-		snprintf(msg, msglen, "%s%s", m,
-			 s->mo.prune_redundant ? "; irreducible: no phi-set oracle" : "");
-		return SSA_OK;
-	}
-	/* On a reducible CFG the pruning rules leave exactly minimal (or pruned) SSA. */
-	enum phi_flavor f = s->mo.prune_dead ? PHI_PRUNED : PHI_MINIMAL;
-	struct phi_sets want = {0}, got = {0};
-	st = phi_place_prog(phi_default_algo(), s->p, &s->dt, f, &want);
-	if (st == SSA_OK)
-		st = ssa_form_phi_sets(&s->s, &got);
-	bool eq = st == SSA_OK && phi_sets_equal(&got, &want, m, sizeof m);
-	phi_sets_free(&want);
-	if (got.off)
-		ssa_phi_sets_release(&got);
-	if (st != SSA_OK) {
-		snprintf(msg, msglen, "%s; phi-dj: %s", base, ssa_status_str(st));
-		return st;
-	}
-	if (!eq) {
-		snprintf(msg, msglen, "%s; reducible CFG but phi set differs from phi-dj %s: %s", base,
-			 phi_flavor_name(f), m);
-		return SSA_EVERIFY;
-	}
-	snprintf(msg, msglen, "%s + phi set = phi-dj %s (reducible)", base, phi_flavor_name(f));
-	return SSA_OK;
+	return phi_maximal_check(s->p, &s->dt, &s->mo, &s->s, s->seed, s->walks, msg, msglen);
 }
 
 static int maximal_dump(void *state, const char *kind, FILE *out)

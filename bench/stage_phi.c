@@ -10,13 +10,14 @@
  *   --live=L      pruned's liveness: walk (default; per variable, inside the timed run, as LLVM's
  *                 mem2reg) or dataflow (bitsets for all variables, computed in setup, untimed).
  *   counters      phis, worklist or queue pops, DF entries or edges looked at, liveness steps.
- *   check         small inputs: against IDF(def) computed as the fixpoint J = DF(def ∪ J) over
- *                 df-naive's sets, filtered by the flavour with dataflow liveness; large ones:
- *                 against the other placement algorithm with the other liveness.
+ *   check         phi_check_sets (algos/phi/oracle.c): small inputs against IDF(def) computed
+ *                 as the fixpoint J = DF(def ∪ J) over df-naive's sets, filtered by the flavour
+ *                 with dataflow liveness; large ones against the other placement algorithm
+ *                 with the other liveness.
  *   dumps         phi: one line per variable "<var>:" then its φ blocks ascending.
  * Kernels live-dataflow and live-walk time the two liveness computations alone over all
- * variables, check each against the other, and dump live: one line per variable "<var>:" then
- * its live-in blocks ascending. */
+ * variables, check each against the other (live_check), and dump live: one line per variable
+ * "<var>:" then its live-in blocks ascending (live_dump_named). */
 #include "bench/facts.h"
 #include "bench/kernel.h"
 #include "bench/memstat.h"
@@ -28,11 +29,6 @@
 
 #include <inttypes.h>
 #include <string.h>
-
-/* The oracle check: n*(n+m) for df-naive and the fixpoint iterations stay small below this. */
-#define PHI_CHECK_ORACLE_WORK 100000000ull
-/* A liveness cross-check allocates the other method; dataflow only below this many bytes. */
-#define PHI_CHECK_DATAFLOW_BYTES (UINT64_C(2) << 30)
 
 enum kind { K_PLACE, K_LIVE_DATAFLOW, K_LIVE_WALK };
 
@@ -93,22 +89,15 @@ static uint64_t phi_mem(const struct bench_kernel *k, const struct bench_input *
 	if (kind == K_LIVE_WALK)
 		return ssa_sat_add(b, live_walk_bytes(n));
 	const struct bench_facts *f = bench_facts(in, in->opts->flavor);
-	uint64_t joins, jedges, nphi, dft, scratch;
-	bench_joins(&p->cfg, &joins, &jedges);
+	uint64_t joins, jedges, nphi, dft, scratch = bench_facts_phi_scratch(f, a, in);
+	cfg_joins(&p->cfg, false, &joins, &jedges);
 	if (f) {
 		nphi = f->nphi;
 		dft = f->df_total;
-		size_t i = 0;
-		while (i < phi_nalgos && phi_algos[i] != a)
-			i++;
-		struct phi_input pin = {.prog = p};
-		scratch = i < phi_nalgos ? f->phi_scratch[i] : phi_scratch_bytes(a, &pin);
 	} else {
 		nphi = ssa_bytes(V, joins);
 		dft = ssa_bytes(n, joins);
 		dft = dft < limit ? dft : limit;
-		struct phi_input pin = {.prog = p};
-		scratch = phi_scratch_bytes(a, &pin);
 	}
 	uint64_t tree = domtree_bytes(n), peak = dom_tree_default_bytes(n, m), df = 0;
 	if (a->needs_df) {
@@ -127,14 +116,6 @@ static uint64_t phi_mem(const struct bench_kernel *k, const struct bench_input *
 		kept = ssa_sat_add(kept, live_dataflow_bytes(n, V));
 	kept = ssa_sat_add(ssa_sat_add(kept, scratch), phi_output_bytes(nphi, V));
 	return ssa_sat_add(b, peak > kept ? peak : kept);
-}
-
-static struct phi_input input_of(const struct phi_state *s, bool dataflow)
-{
-	struct phi_input in = {.prog = s->p, .dt = &s->dt, .vb = &s->vb,
-			       .df = s->df.off ? &s->df : NULL,
-			       .live = dataflow && s->ld.in ? &s->ld : NULL};
-	return in;
 }
 
 static void phi_teardown(void *state)
@@ -203,7 +184,9 @@ static int phi_setup(const struct bench_kernel *k, const struct bench_input *in,
 			what = "scratch";
 			st = a->scratch_alloc(&s->scratch, g->n, p->nvars);
 		}
-		s->in = input_of(s, s->dataflow);
+		s->in = (struct phi_input){.prog = p, .dt = &s->dt, .vb = &s->vb,
+					   .df = s->df.off ? &s->df : NULL,
+					   .live = s->dataflow && s->ld.in ? &s->ld : NULL};
 	}
 	if (st != SSA_OK)
 		snprintf(err, errlen, "%s: %s: %s", name, what, ssa_status_str(st));
@@ -240,96 +223,16 @@ static int phi_run(void *state, uint64_t *counters)
 	return s->a->run(s->scratch, &s->in, s->flavor, &s->out, counters);
 }
 
-static int live_check(struct phi_state *s, char *msg, size_t msglen)
-{
-	const struct prog *p = s->p;
-	if (live_dataflow_bytes(p->cfg.n, p->nvars) > PHI_CHECK_DATAFLOW_BYTES &&
-	    s->kind == K_LIVE_WALK) {
-		snprintf(msg, msglen, "dataflow bitsets would exceed the check's memory bound");
-		return BENCH_CHECK_NONE;
-	}
-	struct live_dataflow ld = {0};
-	struct live_walk lw = {0};
-	uint64_t c[4];
-	int st = SSA_OK;
-	if (s->kind == K_LIVE_WALK) {
-		st = live_dataflow_alloc(&ld, p->cfg.n, p->nvars);
-		if (st == SSA_OK)
-			st = live_dataflow_run(&ld, p, c);
-	}
-	if (st == SSA_OK)
-		st = live_walk_alloc(&lw, p->cfg.n);
-	if (st == SSA_OK)
-		st = live_compare(p, &s->vb, s->kind == K_LIVE_WALK ? &ld : &s->ld, &lw, msg,
-				  msglen);
-	else
-		snprintf(msg, msglen, "check could not run: %s", ssa_status_str(st));
-	live_dataflow_free(&ld);
-	live_walk_free(&lw);
-	return st;
-}
-
+/* The checks report their refusals to compare (ETOOBIG: too large for the reference) as
+ * nothing compared. */
 static int phi_check(void *state, char *msg, size_t msglen)
 {
 	struct phi_state *s = state;
-	if (s->kind != K_PLACE)
-		return live_check(s, msg, msglen);
-	const struct cfg *g = &s->p->cfg;
-	struct phi_sets want = {0};
-	char who[96], diff[200];
-	int st;
-	uint64_t work = ssa_bytes(g->n, (uint64_t)g->n + g->m);
-	if (work <= PHI_CHECK_ORACLE_WORK && ssa_bytes(work, s->p->nvars) <= 20 * PHI_CHECK_ORACLE_WORK) {
-		snprintf(who, sizeof who, "IDF fixpoint over df-naive + dataflow liveness");
-		st = phi_oracle(s->p, &s->dt, &s->vb, s->flavor, &want);
-		if (st != SSA_OK)
-			snprintf(msg, msglen, "the oracle could not run: %s", ssa_status_str(st));
-	} else {
-		const struct phi_algo *r = algo_find(phi_algos, phi_nalgos, strcmp(s->a->head.name, "phi-dj") ? "phi-dj" : "phi-idf");
-		bool other_live = !s->dataflow;
-		struct phi_state tmp = *s;
-		st = SSA_OK;
-		if (r->needs_df && !s->df.off) {
-			memset(&tmp.df, 0, sizeof tmp.df);
-			st = df_compute(algo_find(df_algos, df_nalgos, "df-runner"), g, &s->dt, s->limit, &tmp.df, NULL);
-		}
-		if (s->flavor == PHI_PRUNED && other_live && !s->ld.in) {
-			uint64_t c[4];
-			if (live_dataflow_bytes(g->n, s->p->nvars) > PHI_CHECK_DATAFLOW_BYTES)
-				other_live = false;
-			else if (st == SSA_OK && (st = live_dataflow_alloc(&tmp.ld, g->n, s->p->nvars)) == SSA_OK)
-				st = live_dataflow_run(&tmp.ld, s->p, c);
-		}
-		snprintf(who, sizeof who, "vs %s%s", r->head.name,
-			 s->flavor != PHI_PRUNED ? "" : other_live ? " (dataflow liveness)"
-					       : " (walk liveness)");
-		if (st == SSA_OK) {
-			struct phi_input in = input_of(&tmp, other_live);
-			st = phi_compute(r, &in, s->flavor, &want, NULL);
-		}
-		if (tmp.df.off != s->df.off)
-			df_sets_free(&tmp.df);
-		if (tmp.ld.in && tmp.ld.in != s->ld.in)
-			live_dataflow_free(&tmp.ld);
-		if (st == SSA_ETOOBIG) {
-			snprintf(msg, msglen, "%s needs DF sets larger than --df-limit", r->head.name);
-			phi_sets_free(&want);
-			return BENCH_CHECK_NONE;
-		}
-		if (st != SSA_OK)
-			snprintf(msg, msglen, "check could not run %s: %s", r->head.name,
-				 ssa_status_str(st));
-	}
-	if (st == SSA_OK) {
-		if (!phi_sets_equal(&s->out, &want, diff, sizeof diff)) {
-			snprintf(msg, msglen, "%s: %s", who, diff);
-			st = SSA_EVERIFY;
-		} else {
-			snprintf(msg, msglen, "%s, %s: ok", who, phi_flavor_name(s->flavor));
-		}
-	}
-	phi_sets_free(&want);
-	return st;
+	int st = s->kind != K_PLACE
+			 ? live_check(s->p, &s->vb, s->kind == K_LIVE_WALK ? NULL : &s->ld, msg, msglen)
+			 : phi_check_sets(s->a, &s->in, s->flavor, s->dataflow, s->limit, &s->out, msg,
+					  msglen);
+	return st == SSA_ETOOBIG ? BENCH_CHECK_NONE : st;
 }
 
 static int phi_dump(void *state, const char *kind, FILE *out)
@@ -341,18 +244,7 @@ static int phi_dump(void *state, const char *kind, FILE *out)
 								 &s->p->vnames);
 	if (strcmp(kind, "live"))
 		return SSA_EUSAGE;
-	char buf[NAMES_MAX_LEN + 16];
-	for (uint32_t v = 0; v < s->p->nvars; v++) {
-		fprintf(out, "%s:", names_str(&s->p->vnames, v, "", buf, sizeof buf));
-		if (s->kind == K_LIVE_WALK)
-			live_walk_var(&s->lw, s->p, &s->vb, v);
-		for (uint32_t b = 0; b < s->p->cfg.n; b++)
-			if (s->kind == K_LIVE_WALK ? live_walk_is_live(&s->lw, b)
-						   : live_dataflow_is_live(&s->ld, b, v))
-				fprintf(out, " %s", names_str(&s->p->bnames, b, "", buf, sizeof buf));
-		fputc('\n', out);
-	}
-	return ferror(out) ? SSA_EIO : SSA_OK;
+	return live_dump_named(out, s->p, &s->vb, s->kind == K_LIVE_WALK ? &s->lw : NULL, &s->ld);
 }
 
 static const struct bench_option phi_options[] = {

@@ -22,7 +22,6 @@
 #include "util/mem.h"
 #include "util/status.h"
 
-#include <inttypes.h>
 #include <string.h>
 
 struct rename_state {
@@ -43,23 +42,6 @@ static const struct phi_algo *placement_of(const struct bench_input *in)
 	return algo_find(phi_algos, phi_nalgos, in->opts->placement);
 }
 
-/* What phi_place_prog allocates over a given tree: the variable lists, the frontiers for a
- * placement that needs them (df-runner's scratch beside them while they are built), the
- * placement's scratch and output. */
-static uint64_t place_bytes(const struct phi_algo *pa, const struct prog *p, uint64_t scratch,
-			    uint64_t nphi, uint64_t dft)
-{
-	const struct cfg *g = &p->cfg;
-	uint64_t vb = var_blocks_bytes(g->n, p->nvars, p->nops), df = 0, build = 0;
-	if (pa->needs_df) {
-		const struct df_algo *r = algo_find(df_algos, df_nalgos, "df-runner");
-		df = df_sets_bytes(g->n, dft);
-		build = ssa_sat_add(r->scratch_bytes(g->n, g->m), df);
-	}
-	uint64_t run = ssa_sat_add(ssa_sat_add(df, scratch), phi_output_bytes(nphi, p->nvars));
-	return ssa_sat_add(vb, build > run ? build : run);
-}
-
 static uint64_t rename_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
 	const struct rename_algo *a = k->algo;
@@ -70,35 +52,20 @@ static uint64_t rename_mem(const struct bench_kernel *k, const struct bench_inpu
 	if (!pa)
 		return driver;
 	const struct bench_facts *f = bench_facts(in, in->opts->flavor);
-	uint64_t nphi, nargs, dft, scratch;
-	struct phi_input pin = {.prog = p};
+	uint64_t nphi, nargs, dft, joins, jedges;
 	if (f) {
-		size_t i = 0;
-		while (i < phi_nalgos && phi_algos[i] != pa)
-			i++;
 		nphi = f->nphi;
 		nargs = f->nargs;
 		dft = f->df_total;
-		scratch = i < phi_nalgos ? f->phi_scratch[i] : phi_scratch_bytes(pa, &pin);
 	} else {
-		uint64_t joins, jedges;
-		bench_joins(g, &joins, &jedges);
+		cfg_joins(g, false, &joins, &jedges);
 		nphi = ssa_bytes(joins, p->nvars);
 		nargs = ssa_bytes(jedges, p->nvars);
 		dft = ssa_bytes(g->n, joins);
-		scratch = phi_scratch_bytes(pa, &pin);
 	}
-	uint64_t tree = domtree_bytes(g->n), peak = dom_tree_default_bytes(g->n, g->m);
-	if (pa->needs_df && dft > DF_DEFAULT_LIMIT) /* the placement refuses: no sets, no form */
-		dft = DF_DEFAULT_LIMIT;
-	uint64_t place = ssa_sat_add(tree, place_bytes(pa, p, scratch, nphi, dft));
-	peak = peak > place ? peak : place;
-	uint64_t kept = ssa_sat_add(ssa_array_bytes((uint64_t)p->nvars + 1, sizeof(uint64_t)),
-				    ssa_array_bytes(nphi, sizeof(uint32_t)));
-	kept = ssa_sat_add(ssa_sat_add(tree, kept), ssa_form_bytes(g->n, p->nops, nphi, nargs));
-	uint64_t layout = ssa_sat_add(kept, ssa_array_bytes(g->n, sizeof(uint32_t)));
+	uint64_t kept, peak = rename_input_bytes(pa, p, bench_facts_phi_scratch(f, pa, in), nphi,
+						 nargs, dft, &kept);
 	uint64_t run = ssa_sat_add(kept, a->scratch_bytes(g->n, g->m, p->nvars, p->nops, nphi));
-	peak = peak > layout ? peak : layout;
 	return ssa_sat_add(peak > run ? peak : run, driver);
 }
 
@@ -120,19 +87,9 @@ static int rename_setup(const struct bench_kernel *k, const struct bench_input *
 	s->p = in->prog;
 	s->seed = in->seed;
 	s->walks = in->opts->walks;
-	const struct phi_algo *pa = placement_of(in);
-	const char *what = "dominators";
-	int st = dom_tree_default(&s->p->cfg, &s->dt);
-	if (st == SSA_OK) {
-		what = pa->head.name;
-		st = phi_place_prog(pa, s->p, &s->dt, (enum phi_flavor)in->opts->flavor, &s->ps);
-	}
-	if (st == SSA_OK) {
-		what = "layout and scratch";
-		st = ssa_form_layout(&s->s, s->p, &s->ps);
-	}
-	if (st == SSA_OK)
-		st = s->a->scratch_alloc(&s->scratch, s->p, &s->s);
+	const char *what;
+	int st = rename_input_build(placement_of(in), s->p, (enum phi_flavor)in->opts->flavor, s->a,
+				    &s->dt, &s->ps, &s->s, &s->scratch, &what);
 	if (st != SSA_OK)
 		snprintf(err, errlen, "%s: %s: %s", k->name, what, ssa_status_str(st));
 	return st;
@@ -149,9 +106,8 @@ static int rename_run(void *state, uint64_t *counters)
 static int rename_check(void *state, char *msg, size_t msglen)
 {
 	struct rename_state *s = state;
-	const struct rename_algo *other =
-		algo_find(rename_algos, rename_nalgos, strcmp(s->a->head.name, "rename-stack") ? "rename-stack" : "rename-rd");
-	return ssa_check_form(s->p, &s->dt, &s->s, &s->ps, other, s->seed, s->walks, msg, msglen);
+	return ssa_check_form(s->p, &s->dt, &s->s, &s->ps, rename_second(s->a), s->seed, s->walks,
+			      msg, msglen);
 }
 
 static int rename_dump(void *state, const char *kind, FILE *out)

@@ -104,7 +104,7 @@ static bool stream_facts(const struct bench_input *in)
 {
 	const struct gen_stream_kind *kind;
 	const char *arg = stream_arg(in, &kind);
-	uint64_t key = bench_input_fingerprint(in->prog);
+	uint64_t key = prog_fingerprint(in->prog);
 	if (facts.valid && facts.key == key && facts.updates == in->opts->updates &&
 	    facts.batch == in->opts->batch && facts.reverse == in->opts->reverse &&
 	    !strcmp(facts.arg, arg))
@@ -129,15 +129,8 @@ static bool stream_facts(const struct bench_input *in)
 	}
 	bench_mem_snapshot(&mem);
 	if (rc == SSA_OK) {
-		const struct update_stream *s = in->opts->reverse ? &rs : &st;
-		uint64_t m = g->m, mx = m;
-		for (uint64_t i = 0; i < s->count; i++) {
-			m += s->ops[i].kind == UPDATE_INSERT;
-			m -= s->ops[i].kind == UPDATE_DELETE;
-			mx = m > mx ? m : mx;
-		}
-		facts.n_max = s->n_end > g->n ? s->n_end : g->n;
-		facts.m_max = mx;
+		update_stream_extent(in->opts->reverse ? &rs : &st, g->n, g->m, &facts.n_max,
+				     &facts.m_max);
 		facts.make_peak = mem.peak_alloc;
 		/* the stream (and its reversed form and graph), names not counted */
 		facts.kept = ssa_array_bytes(st.count, sizeof(struct update));
@@ -247,10 +240,7 @@ static int update_setup(const struct bench_kernel *k, const struct bench_input *
 		s->s = &s->rstream;
 	}
 	/* The stage's own counters describe the stream the user gave, not its reversed form. */
-	for (uint64_t i = 0; i < s->stream.count; i++) {
-		s->updates += s->stream.ops[i].kind != UPDATE_BATCH;
-		s->batches += s->stream.ops[i].kind == UPDATE_BATCH;
-	}
+	update_stream_counts(&s->stream, &s->updates, &s->batches);
 	s->idom = ssa_alloc_array(s->s->n_end ? s->s->n_end : 1, sizeof(uint32_t));
 	if (!s->idom) {
 		snprintf(err, errlen, "%s: the tree of %" PRIu32 " blocks: out of memory",

@@ -1237,3 +1237,28 @@ Test(io, stream_write_errors_are_reported)
 	fclose(f);
 	prog_free(&p);
 }
+
+/* A file's format by its content, the name bench's report gives it, and the program's
+ * fingerprint, which tells two programs apart by any word of their graph or operations. */
+Test(io, file_format_by_content_and_prog_fingerprint)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/good/diamond.prog", SSALAB_TEST_DATA);
+	cr_assert_str_eq(io_file_format(path), "prog");
+	struct prog a, b;
+	struct io_error e;
+	cr_assert_eq(io_read_prog(path, &a, &e), SSA_OK);
+	cr_assert_eq(io_read_prog(path, &b, &e), SSA_OK);
+	cr_assert_eq(prog_fingerprint(&a), prog_fingerprint(&b));
+	b.ops[b.nops - 1] ^= 1; /* a use becomes a definition */
+	cr_assert_neq(prog_fingerprint(&a), prog_fingerprint(&b));
+	prog_free(&a);
+	prog_free(&b);
+	snprintf(path, sizeof path, "%s/good/irreducible.cfg", SSALAB_TEST_DATA);
+	cr_assert_str_eq(io_file_format(path), "cfg");
+	snprintf(path, sizeof path, "%s/import/opt16_loop.dot", SSALAB_TEST_DATA);
+	cr_assert_str_eq(io_file_format(path), "dot");
+	cr_assert_str_eq(io_file_format("-"), "stdin");
+	snprintf(path, sizeof path, "%s/good/no-such-file.cfg", SSALAB_TEST_DATA);
+	cr_assert_str_eq(io_file_format(path), "");
+}

@@ -2,7 +2,9 @@
  * comments: it is the reference every other dominator test trusts. */
 #include <criterion/criterion.h>
 
+#include "dom/check.h"
 #include "dom/oracle.h"
+#include "dom/reverse.h"
 #include "support/domcheck_graphs.h"
 
 static void check(const char *text, const int *want)
@@ -94,5 +96,30 @@ Test(oracle, deep_chain_iteratively)
 	for (uint32_t b = 1; b < n; b++)
 		cr_assert_eq(idom[b], b - 1, "block %u", b);
 	free(idom);
+	cfg_free(&g);
+}
+
+/* The dominator stage's check (dom_check_idom): the right answer passes with what it was
+ * compared with, a wrong one fails naming the first block, in original ids on a reverse CFG
+ * (ipdom, block b is b + 1 there, 0 the virtual exit). */
+Test(oracle, stage_check_names_the_first_difference)
+{
+	struct cfg g, r;
+	char msg[256];
+	cr_assert_eq(dc_parse(&g, "4: 0>1 0>2 1>3 2>3"), SSA_OK);
+	uint32_t idom[4] = {SSA_NONE, 0, 0, 0};
+	cr_assert_eq(dom_check_idom(&g, idom, false, msg, sizeof msg), SSA_OK);
+	cr_assert_str_eq(msg, "oracle: ok");
+	idom[3] = 1;
+	cr_assert_eq(dom_check_idom(&g, idom, false, msg, sizeof msg), SSA_EVERIFY);
+	cr_assert_str_eq(msg, "oracle: block 3 idom 1, expected 0");
+	cr_assert_eq(dom_reverse_cfg(&g, &r, NULL), SSA_OK);
+	/* post-dominators: the exit 3 by the virtual exit, 0, 1 and 2 by 3 */
+	uint32_t ridom[5] = {SSA_NONE, 4, 4, 4, 0};
+	cr_assert_eq(dom_check_idom(&r, ridom, true, msg, sizeof msg), SSA_OK, "%s", msg);
+	ridom[2] = 0;
+	cr_assert_eq(dom_check_idom(&r, ridom, true, msg, sizeof msg), SSA_EVERIFY);
+	cr_assert_str_eq(msg, "oracle: block 1 ipdom -1, expected 3");
+	cfg_free(&r);
 	cfg_free(&g);
 }

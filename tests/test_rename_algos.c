@@ -7,6 +7,8 @@
 #include "dom/dom.h"
 #include "support/ssa_progs.h"
 
+#include <inttypes.h>
+
 static const char *bb_cfg = "10: 0>1 1>2 1>4 2>3 3>2 3>8 4>5 4>6 5>7 6>7 7>8 8>9";
 /* bb1 stores a; bb2, bb3, bb5, bb6 load then store; bb7 and bb8 load (000 in the seeds). */
 static const char *bb_ops = "1: d0; 2: u0 d0; 3: u0 d0; 5: u0 d0; 6: u0 d0; 7: u0; 8: u0";
@@ -108,6 +110,49 @@ Test(rename_algos, fib_loop)
 	expect_renamers_equal(&p, &t, &ps, &ref, 3);
 	ssa_form_free(&ref);
 	ssa_phi_sets_release(&ps);
+	domtree_free(&t);
+	prog_free(&p);
+}
+
+/* What the estimates read ahead of renaming and the upstream in one call, on fib_loop's
+ * program: one join (the header, in-degree 2); pruned SSA's φs for a, b, i there (6
+ * operands); n, a, b, i live into it (the φs and operands an on-the-fly construction can
+ * make); rename_input_build's form renamed by rename-stack passes the checks against
+ * rename_second's renamer. */
+Test(rename_algos, upstream_in_one_call_and_what_estimates_count)
+{
+	struct prog p;
+	cr_assert_eq(sp_prog(&p, "4: 0>1 1>2 1>3 2>1", 5,
+			     "0: d0 d1 d2 d3; 1: u3 u0; 2: u1 u2 d4 u2 d1 u4 d2 u3 d3; 3: u1"),
+		     SSA_OK);
+	uint64_t joins, edges, nphi, nargs;
+	cfg_joins(&p.cfg, false, &joins, &edges);
+	cr_assert(joins == 1 && edges == 2, "joins %" PRIu64 " edges %" PRIu64, joins, edges);
+	cfg_joins(&p.cfg, true, &joins, &edges); /* every block with a predecessor */
+	cr_assert(joins == 3 && edges == 4, "every: joins %" PRIu64 " edges %" PRIu64, joins, edges);
+	cr_assert_eq(live_join_pairs(&p, &nphi, &nargs), SSA_OK);
+	cr_assert(nphi == 4 && nargs == 8, "live pairs %" PRIu64 " operands %" PRIu64, nphi, nargs);
+	const struct rename_algo *stack = algo_find(rename_algos, rename_nalgos, "rename-stack");
+	const struct rename_algo *rd = algo_find(rename_algos, rename_nalgos, "rename-rd");
+	cr_assert(rename_second(stack) == rd && rename_second(rd) == stack);
+	struct domtree t;
+	struct phi_sets ps;
+	struct ssa_form s;
+	void *scratch = NULL;
+	const char *failed;
+	char msg[600];
+	cr_assert_eq(rename_input_build(NULL, &p, PHI_PRUNED, stack, &t, &ps, &s, &scratch,
+					&failed), SSA_OK, "%s", failed);
+	cr_assert(ps.total == 3 && s.nphi == 3 && scratch);
+	cr_assert_eq(phi_sets_operands(&ps, &p.cfg), 6);
+	uint64_t c[RENAME_MAX_COUNTERS];
+	cr_assert_eq(stack->run(scratch, &p, &t, &s, c), SSA_OK);
+	cr_assert_eq(ssa_check_form(&p, &t, &s, &ps, rename_second(stack), 1, 8, msg, sizeof msg),
+		     SSA_OK, "%s", msg);
+	cr_assert_eq(s.opval[op_at(&p, 3, 0)], phi_of(&s, 1, 1)); /* return a: header φ */
+	stack->scratch_free(scratch);
+	ssa_form_free(&s);
+	phi_sets_free(&ps);
 	domtree_free(&t);
 	prog_free(&p);
 }

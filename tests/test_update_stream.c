@@ -106,6 +106,13 @@ Test(update_stream, reads_ids_names_new_blocks_and_batches)
 	cr_assert_null(s.names[6]);
 	uint64_t bad;
 	cr_assert_eq(update_stream_check(&g, &s, &bad, msg, sizeof msg), SSA_OK, "%s", msg);
+	/* 6 edges, 8 after the first two inserts; 7 blocks; 8 edits in 2 batches */
+	uint64_t nmax, mmax, nup, nbatch;
+	update_stream_extent(&s, g.n, g.m, &nmax, &mmax);
+	cr_assert(nmax == 7 && mmax == 8, "extent %lu blocks %lu edges", (unsigned long)nmax,
+		  (unsigned long)mmax);
+	update_stream_counts(&s, &nup, &nbatch);
+	cr_assert(nup == 8 && nbatch == 2);
 
 	/* Canonical form, and a second round trip gives the same bytes. */
 	char *out = write_str(&s);

@@ -59,6 +59,19 @@ uint64_t cfg_bytes(uint64_t n, uint64_t m)
 	return ssa_sat_add(succ, pred);
 }
 
+void cfg_joins(const struct cfg *g, bool every, uint64_t *joins, uint64_t *join_edges)
+{
+	uint64_t j = 0, e = 0;
+	for (uint32_t b = 0; b < g->n; b++) {
+		if (cfg_is_join(g, b, every)) {
+			j++;
+			e += cfg_in_degree(g, b);
+		}
+	}
+	*joins = j;
+	*join_edges = e;
+}
+
 void cfg_free(struct cfg *g)
 {
 	ssa_free_all(g->succ_off, g->succ, g->pred_off, g->pred, NULL);

@@ -120,4 +120,15 @@ static inline uint32_t cfg_in_degree(const struct cfg *g, uint32_t b)
 	return g->pred_off[b + 1] - g->pred_off[b];
 }
 
+/* Whether b gets a φ in maximal SSA: a join (2+ predecessors), or the entry with any (control
+ * also enters it from outside); with every, any block but an entry without predecessors. */
+static inline bool cfg_is_join(const struct cfg *g, uint32_t b, bool every)
+{
+	return b == 0 ? cfg_in_degree(g, 0) >= 1 : every || cfg_in_degree(g, b) >= 2;
+}
+
+/* The blocks with cfg_is_join(g, b, every) and their in-degrees summed: per variable, the φs of
+ * maximal SSA and their operands, the proven bounds of every placement's. One pass. */
+void cfg_joins(const struct cfg *g, bool every, uint64_t *joins, uint64_t *join_edges);
+
 #endif

@@ -5,7 +5,8 @@
  *                    among the source's successors). O(n + m) time, n + 2 + m words, plus
  *                    the partitioned path's scratch (cfg.h).
  *   cfg_dfs_check    the reference for cfg_dfs_run (traverse.c), sharing no code with it.
- *   cfg_preds_check  the reference for cfg_preds_sort. */
+ *   cfg_preds_check  the reference for cfg_preds_sort.
+ * And their dumps (bench --dump=dfs, rpo, preds). */
 #include "cfg/floor.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -156,3 +157,47 @@ out:
 	return st;
 }
 
+/* A block as the dumps write it: its name, else its number. */
+static const char *blk(const struct names *bn, uint32_t b, char *buf)
+{
+	return names_str(bn, b, "", buf, NAMES_MAX_LEN + 16);
+}
+
+/* " " and v by name (names NULL: by number), " -1" for none. */
+static void put(FILE *out, const struct names *names, uint32_t v)
+{
+	char buf[NAMES_MAX_LEN + 16];
+	if (v == SSA_NONE)
+		fputs(" -1", out);
+	else
+		fprintf(out, " %s", names_str(names, v, "", buf, sizeof buf));
+}
+
+int cfg_dfs_dump_named(FILE *out, const struct cfg_dfs *d, uint32_t n, bool rpo,
+		       const struct names *bn)
+{
+	char buf[NAMES_MAX_LEN + 16];
+	for (uint32_t b = 0; !rpo && b < n; b++) {
+		fputs(blk(bn, b, buf), out);
+		put(out, NULL, d->pre[b]);
+		put(out, NULL, d->post[b]);
+		put(out, bn, d->parent[b]);
+		fputc('\n', out);
+	}
+	for (uint32_t i = 0; rpo && i < d->nreach; i++)
+		fprintf(out, "%s\n", blk(bn, d->rpo[i], buf));
+	return ferror(out) ? SSA_EIO : SSA_OK;
+}
+
+int cfg_preds_dump_named(FILE *out, uint32_t n, const uint32_t *off, const uint32_t *pred,
+			 const struct names *bn)
+{
+	char buf[NAMES_MAX_LEN + 16];
+	for (uint32_t v = 0; v < n; v++) {
+		fprintf(out, "%s:", blk(bn, v, buf));
+		for (uint32_t i = off[v]; i < off[v + 1]; i++)
+			put(out, bn, pred[i]);
+		fputc('\n', out);
+	}
+	return ferror(out) ? SSA_EIO : SSA_OK;
+}

@@ -2,10 +2,13 @@
 #ifndef SSALAB_CFG_FLOOR_H
 #define SSALAB_CFG_FLOOR_H
 
+#include "cfg/names.h"
 #include "cfg/traverse.h"
 #include "util/algo.h"
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* Predecessors of g by cfg_preds_fill (cfg.h), the build every CFG gets: off has n + 2 entries
  * (off[0..n] are the CSR offsets afterwards), pred m. On graphs it partitions it allocates its
@@ -21,6 +24,15 @@ int cfg_dfs_check(const struct cfg *g, const struct cfg_dfs *d, char *msg, size_
  * definition and equal g's own predecessor CSR; SSA_EVERIFY with the first difference. */
 int cfg_preds_check(const struct cfg *g, const uint32_t *off, const uint32_t *pred, char *msg,
 		    size_t msglen);
+
+/* The dumps of the floor's results, blocks by name where bn has them (NULL: numbers), -1 for
+ * none. cfg_dfs_dump_named: per block "B pre post parent" (pre and post numbers, the parent
+ * by name), or with rpo the reverse postorder, one reachable block a line.
+ * cfg_preds_dump_named: per block "B:" then its predecessors. SSA_EIO on a write error. */
+int cfg_dfs_dump_named(FILE *out, const struct cfg_dfs *d, uint32_t n, bool rpo,
+		       const struct names *bn);
+int cfg_preds_dump_named(FILE *out, uint32_t n, const uint32_t *off, const uint32_t *pred,
+			 const struct names *bn);
 
 /* The floor's passes as entries of floor_algos[] (registry.c), bench's stage floor: an entry
  * says which pass it is; the adapter runs it and checks it with the reference above. */

@@ -78,3 +78,23 @@ bool prog_is_valid(const struct prog *p, char *why, unsigned whylen)
 		}
 	return true;
 }
+
+static uint64_t mix(uint64_t h, const uint32_t *w, uint64_t count)
+{
+	for (uint64_t i = 0; i < count; i++)
+		h = (h ^ w[i]) * UINT64_C(0x9E3779B97F4A7C15) + (h >> 29);
+	return h;
+}
+
+uint64_t prog_fingerprint(const struct prog *p)
+{
+	const struct cfg *g = &p->cfg;
+	uint64_t h = ((uint64_t)g->n << 32 | g->m) ^ ((uint64_t)p->nvars << 32 | p->nops);
+	h = mix(h, g->succ_off, (uint64_t)g->n + 1);
+	h = mix(h, g->succ, g->m);
+	if (p->op_off)
+		h = mix(h, p->op_off, (uint64_t)g->n + 1);
+	if (p->ops)
+		h = mix(h, p->ops, p->nops);
+	return h;
+}

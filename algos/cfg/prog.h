@@ -35,5 +35,9 @@ int prog_empty(struct prog *p, struct cfg *g, uint32_t nvars);
 void prog_free(struct prog *p);
 bool prog_is_valid(const struct prog *p, char *why, unsigned whylen);
 uint64_t prog_bytes(uint64_t n, uint64_t m, uint64_t nops);
+/* A hash of every word of p's CFG and operations (names aside), so that two programs at one
+ * address with the same sizes (the functions of a module, files of one directory) tell apart:
+ * the key of caches of facts about a program. */
+uint64_t prog_fingerprint(const struct prog *p);
 
 #endif

@@ -143,17 +143,14 @@ int cprog_build_ssa(const struct cprog *c, const struct phi_algo *place, enum ph
 		ren = algo_find(rename_algos, rename_nalgos, "rename-stack");
 	struct phi_sets ps = {0};
 	struct ssa_form f = {0};
-	bool have_form = false;
+	const char *failed;
 	memset(t, 0, sizeof(*t));
 	if (!ren) {
 		rc = SSA_EUSAGE;
 		goto out;
 	}
-	rc = dom_tree_default(c->g, t);
-	if (rc == SSA_OK)
-		rc = phi_place_prog(place, &q, t, flavor, &ps);
-	if (rc == SSA_OK && (rc = ssa_form_layout(&f, &q, &ps)) == SSA_OK)
-		have_form = true;
+	/* the lowered program's CFG is a copy of c's: the tree is c's */
+	rc = rename_input_build(place, &q, flavor, NULL, t, &ps, &f, NULL, &failed);
 	if (rc == SSA_OK)
 		rc = rename_compute(ren, &q, t, &f, NULL);
 	if (rc == SSA_OK)
@@ -161,8 +158,7 @@ int cprog_build_ssa(const struct cprog *c, const struct phi_algo *place, enum ph
 	if (rc != SSA_OK)
 		domtree_free(t);
 out:
-	if (have_form)
-		ssa_form_free(&f);
+	ssa_form_free(&f);
 	phi_sets_free(&ps);
 	prog_free(&q);
 	return rc;

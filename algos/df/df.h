@@ -76,6 +76,16 @@ void df_sets_stats(struct df_sets *s);
 int df_count(const struct cfg *g, const struct domtree *dt, uint64_t limit, uint32_t *stamp,
 	     uint32_t *cnt, uint64_t *total, uint32_t *max);
 
+/* The frontier stage's check, beside what it checks (check.c): out, the sets a made over g and
+ * dt, against df-naive (the definition) when its n*(n+m) work is at most DF_CHECK_NAIVE_WORK
+ * and a is not df-naive, else against df-runner (df-cytron when a is df-runner), and its total
+ * against counted, Σ|DF| by the counting pass. SSA_OK with what was compared in msg,
+ * SSA_EVERIFY with the first difference, or the status of a reference that could not run. */
+#define DF_CHECK_NAIVE_WORK 400000000ull
+int df_check_sets(const struct df_algo *a, const struct cfg *g, const struct domtree *dt,
+		  uint64_t limit, const struct df_sets *out, uint64_t counted, char *msg,
+		  size_t msglen);
+
 /* true when a and b hold the same sets; otherwise writes the first difference into msg. */
 bool df_sets_equal(const struct df_sets *a, const struct df_sets *b, char *msg, size_t msglen);
 

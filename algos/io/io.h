@@ -58,6 +58,10 @@ enum io_input_kind {
  * IO_IN_LLVM is an LLVM module, text or bitcode, which only algos/llvmir reads. */
 enum io_input_kind io_sniff(const unsigned char *buf, size_t len);
 const char *io_input_kind_str(enum io_input_kind k);
+/* The name of the format of the file at path by its first 4 KiB, as io_read_prog tells them
+ * apart: cfg, prog (by its 'p prog' line), ssab, dot, edges and the other io_input_kind_str
+ * names; "stdin" for "-" (read once, by the reader alone); "" when it cannot be opened. */
+const char *io_file_format(const char *path);
 /* "DIMACS", "GML", "JSON", "Pajek", "XML (GraphML or GEXF)" for an input of IO_IN_FOREIGN, else NULL. */
 const char *io_foreign_format(const unsigned char *buf, size_t len);
 

@@ -73,6 +73,23 @@ int io_read_any(FILE *f, const char *name, struct prog *out, struct io_error *er
 	return st;
 }
 
+const char *io_file_format(const char *path)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : NULL;
+	if (!f)
+		return strcmp(path, "-") ? "" : "stdin";
+	unsigned char buf[4096];
+	size_t n = fread(buf, 1, sizeof buf, f);
+	fclose(f);
+	enum io_input_kind k = io_sniff(buf, n);
+	if (k != IO_IN_TEXT)
+		return io_input_kind_str(k);
+	for (size_t i = 0; i + 6 <= n; i++)
+		if ((i == 0 || buf[i - 1] == '\n') && !memcmp(buf + i, "p prog", 6))
+			return "prog";
+	return "cfg";
+}
+
 int io_read_prog(const char *path, struct prog *out, struct io_error *err)
 {
 	char eb[128];

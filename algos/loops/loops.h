@@ -26,10 +26,12 @@
 
 #include "util/algo.h"
 #include "cfg/cfg.h"
+#include "cfg/names.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define LOOPS_MAX_COUNTERS 4
 
@@ -51,6 +53,10 @@ struct loop_forest {
 int loop_forest_alloc(struct loop_forest *f, uint32_t n);
 void loop_forest_free(struct loop_forest *f);
 uint64_t loop_forest_bytes(uint64_t n);
+/* The loops dump: "loop L header H parent P depth D blocks B entries E [irreducible]" per loop
+ * in forest preorder (parent - for an outermost loop), then "block B loop L" for every block in
+ * a loop; blocks by name where bn has them (NULL: numbers). SSA_EIO on a write error. */
+int loop_forest_dump_named(FILE *out, const struct loop_forest *f, const struct names *bn);
 
 static inline bool loops_contains(const struct loop_forest *f, uint32_t l, uint32_t b)
 {

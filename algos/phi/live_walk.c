@@ -12,6 +12,7 @@
 #include "util/mem.h"
 #include "util/status.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,4 +74,51 @@ uint64_t live_walk_var(struct live_walk *lw, const struct prog *p, const struct 
 	}
 	lw->nlist = nl;
 	return steps;
+}
+
+uint64_t live_join_pairs_bytes(uint64_t n, uint64_t nvars, uint64_t nops)
+{
+	return ssa_sat_add(var_blocks_bytes(n, nvars, nops), live_walk_bytes(n));
+}
+
+int live_join_pairs(const struct prog *p, uint64_t *nphi, uint64_t *nargs)
+{
+	const struct cfg *g = &p->cfg;
+	struct var_blocks vb = {0};
+	struct live_walk lw = {0};
+	int st = var_blocks_build(&vb, p);
+	if (st == SSA_OK)
+		st = live_walk_alloc(&lw, g->n);
+	uint64_t c = 0, a = 0;
+	for (uint32_t v = 0; v < p->nvars && st == SSA_OK; v++) {
+		live_walk_var(&lw, p, &vb, v);
+		for (uint32_t i = 0; i < lw.nlist; i++) {
+			uint32_t b = lw.list[i];
+			if (cfg_is_join(g, b, false)) {
+				c++;
+				a += cfg_in_degree(g, b);
+			}
+		}
+	}
+	live_walk_free(&lw);
+	var_blocks_free(&vb);
+	*nphi = c;
+	*nargs = a;
+	return st;
+}
+
+int live_dump_named(FILE *out, const struct prog *p, const struct var_blocks *vb,
+		    struct live_walk *lw, const struct live_dataflow *ld)
+{
+	char buf[NAMES_MAX_LEN + 16];
+	for (uint32_t v = 0; v < p->nvars; v++) {
+		fprintf(out, "%s:", names_str(&p->vnames, v, "", buf, sizeof buf));
+		if (lw)
+			live_walk_var(lw, p, vb, v);
+		for (uint32_t b = 0; b < p->cfg.n; b++)
+			if (lw ? live_walk_is_live(lw, b) : live_dataflow_is_live(ld, b, v))
+				fprintf(out, " %s", names_str(&p->bnames, b, "", buf, sizeof buf));
+		fputc('\n', out);
+	}
+	return ferror(out) ? SSA_EIO : SSA_OK;
 }

@@ -32,6 +32,8 @@ struct phi_sets {
 };
 
 void phi_sets_free(struct phi_sets *s);
+/* The operands s's φs will have in g: their blocks' in-degrees summed. */
+uint64_t phi_sets_operands(const struct phi_sets *s, const struct cfg *g);
 bool phi_sets_equal(const struct phi_sets *a, const struct phi_sets *b, char *msg, size_t msglen);
 /* One line per variable "<var>:" then its φ blocks ascending, space-separated. */
 int phi_sets_dump(const struct phi_sets *s, FILE *out);
@@ -120,6 +122,17 @@ static inline bool live_walk_is_live(const struct live_walk *lw, uint32_t b)
 	return lw->live[b] == lw->gen;
 }
 
+/* The (join, variable) pairs where the variable is live-in (a join as cfg_is_join), and the
+ * joins' in-degrees summed over them: the φs, and their operands, an on-the-fly construction
+ * (Braun et al.) can create, as its look-ups reach a join only from a use through blocks that
+ * do not define the variable. By walks of every variable; live_join_pairs_bytes at its peak. */
+int live_join_pairs(const struct prog *p, uint64_t *nphi, uint64_t *nargs);
+/* The live dump: per variable "<var>:" then its live-in blocks ascending, by name where p names
+ * them; by walks in lw, or (lw NULL) from ld's sets. SSA_EIO on a write error. */
+int live_dump_named(FILE *out, const struct prog *p, const struct var_blocks *vb,
+		    struct live_walk *lw, const struct live_dataflow *ld);
+uint64_t live_join_pairs_bytes(uint64_t n, uint64_t nvars, uint64_t nops);
+
 /* The two liveness computations pruned placement can use, as entries of live_algos[]
  * (registry.c) so bench can time them alone (stage phi, kernels live-dataflow and live-walk):
  * an entry says which of the two it is; the adapter runs it over every variable. */
@@ -198,6 +211,13 @@ const struct phi_algo *phi_default_algo(void);
  * (phi_default_algo() when a is NULL). */
 int phi_place_prog(const struct phi_algo *a, const struct prog *p, const struct domtree *dt,
 		   enum phi_flavor flavor, struct phi_sets *out);
+/* What phi_place_prog allocates over a given tree at its peak: the variable lists, the
+ * frontiers for an algorithm that needs them (df-runner's scratch beside them while they are
+ * built), then its scratch and output. What only the tree tells is the caller's: the scratch
+ * (phi_scratch_bytes), the φs placed and, when a needs frontiers, Σ|DF| (counted up to
+ * DF_DEFAULT_LIMIT, past which phi_place_prog refuses). */
+uint64_t phi_place_prog_bytes(const struct phi_algo *a, const struct prog *p, uint64_t scratch,
+			      uint64_t nphi, uint64_t df_total);
 
 /* ---- oracle.c: the references bench and the tests share ---- */
 
@@ -211,5 +231,20 @@ int phi_oracle(const struct prog *p, const struct domtree *dt, const struct var_
  * SSA_EVERIFY with the first difference in msg. */
 int live_compare(const struct prog *p, const struct var_blocks *vb, const struct live_dataflow *ld,
 		 struct live_walk *lw, char *msg, size_t msglen);
+
+/* The placement stage's check: got, the φ sets a placed in flavor over in (its tree, variable
+ * lists, frontiers when a needed them, dataflow liveness when the kernel used it: dataflow),
+ * against phi_oracle on small inputs, else against the other placement (phi-dj, phi-idf for
+ * phi-dj) with the other liveness, its frontiers built up to limit. SSA_OK with what was
+ * compared in msg, SSA_EVERIFY with the first difference, SSA_ETOOBIG when the other needs
+ * frontiers beyond limit (nothing compared), else the status of a step that could not run. */
+int phi_check_sets(const struct phi_algo *a, const struct phi_input *in, enum phi_flavor flavor,
+		   bool dataflow, uint64_t limit, const struct phi_sets *got, char *msg,
+		   size_t msglen);
+/* The liveness kernels' check: ld's live-in sets (NULL: computed here, the kernel being the
+ * walk) against per-variable walks. SSA_ETOOBIG when the dataflow it would compute is above
+ * 2 GiB (nothing compared). */
+int live_check(const struct prog *p, const struct var_blocks *vb, const struct live_dataflow *ld,
+	       char *msg, size_t msglen);
 
 #endif

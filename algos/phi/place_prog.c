@@ -2,6 +2,7 @@
 #include "df/df.h"
 #include "dom/dom.h"
 #include "phi/phi.h"
+#include "util/mem.h"
 #include "util/status.h"
 
 int phi_place_prog(const struct phi_algo *a, const struct prog *p, const struct domtree *dt,
@@ -30,4 +31,18 @@ int phi_place_prog(const struct phi_algo *a, const struct prog *p, const struct 
 	var_blocks_free(&vb);
 	domtree_free(&own);
 	return st;
+}
+
+uint64_t phi_place_prog_bytes(const struct phi_algo *a, const struct prog *p, uint64_t scratch,
+			      uint64_t nphi, uint64_t df_total)
+{
+	const struct cfg *g = &p->cfg;
+	uint64_t vb = var_blocks_bytes(g->n, p->nvars, p->nops), df = 0, build = 0;
+	if (a->needs_df) {
+		const struct df_algo *r = algo_find(df_algos, df_nalgos, "df-runner");
+		df = df_sets_bytes(g->n, df_total < DF_DEFAULT_LIMIT ? df_total : DF_DEFAULT_LIMIT);
+		build = ssa_sat_add(r->scratch_bytes(g->n, g->m), df);
+	}
+	uint64_t run = ssa_sat_add(ssa_sat_add(df, scratch), phi_output_bytes(nphi, p->nvars));
+	return ssa_sat_add(vb, build > run ? build : run);
 }

@@ -17,6 +17,14 @@ void phi_sets_free(struct phi_sets *s)
 	memset(s, 0, sizeof *s);
 }
 
+uint64_t phi_sets_operands(const struct phi_sets *s, const struct cfg *g)
+{
+	uint64_t a = 0;
+	for (uint64_t i = 0; i < s->total; i++)
+		a += cfg_in_degree(g, s->blocks[i]);
+	return a;
+}
+
 const char *phi_flavor_name(enum phi_flavor f)
 {
 	switch (f) {

@@ -3,7 +3,7 @@
  * redundant φs (Aycock-Horspool, to a fixpoint) and, for the pruned flavour, of dead φs.
  * Guarantees (tests/test_rename_maximal.c): after the redundant rule the φ set equals minimal
  * SSA on reducible CFGs and contains it on irreducible ones; with both rules it equals pruned SSA
- * on reducible CFGs.
+ * on reducible CFGs (phi_maximal_check, at the end, holds a result to them).
  * Time O(V * (joins + their in-edges)) to place and rename, plus O(operands + rechecks x
  * operands per φ) for the fixpoint and O(operands) for liveness. Memory: V x joins φs with
  * V x Σindeg(joins) operands (phi_maximal_bytes, estimated before anything is allocated), the
@@ -11,11 +11,13 @@
  * Papers: J. Aycock, N. Horspool, "Simple generation of static single-assignment form", CC 2000;
  * Choi, Cytron, Ferrante, "Automatic construction of sparse data flow evaluation graphs",
  * POPL 1991 (pruned SSA: dead φs). */
+#include "dom/reducible.h"
 #include "rename/rename.h"
 
 #include "util/mem.h"
 #include "util/status.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,24 +44,11 @@
  * pruning 26 bytes per φ plus the φ-reader lists (two words per operand), and the compacted
  * result. */
 
-static bool at_join(const struct cfg *g, uint32_t b, bool every_block)
-{
-	if (b == 0)
-		return cfg_in_degree(g, 0) >= 1;
-	return every_block || cfg_in_degree(g, b) >= 2;
-}
-
 void phi_maximal_count(const struct prog *p, const struct phi_maximal_opts *o, uint64_t *nphi,
 		       uint64_t *nargs)
 {
-	const struct cfg *g = &p->cfg;
-	uint64_t blocks = 0, edges = 0;
-	for (uint32_t b = 0; b < g->n; b++) {
-		if (at_join(g, b, o->every_block)) {
-			blocks++;
-			edges += cfg_in_degree(g, b);
-		}
-	}
+	uint64_t blocks, edges;
+	cfg_joins(&p->cfg, o->every_block, &blocks, &edges);
 	*nphi = ssa_bytes(blocks, p->nvars);
 	*nargs = ssa_bytes(edges, p->nvars);
 }
@@ -358,7 +347,7 @@ int phi_maximal(const struct prog *p, const struct domtree *t, const struct phi_
 	if (!at)
 		return SSA_ENOMEM;
 	for (uint32_t b = 0; b < g->n; b++)
-		at[b] = at_join(g, b, o->every_block);
+		at[b] = cfg_is_join(g, b, o->every_block);
 	struct ssa_form max;
 	int rc = ssa_form_layout_all(&max, p, at);
 	free(at);
@@ -370,4 +359,47 @@ int phi_maximal(const struct prog *p, const struct domtree *t, const struct phi_
 		rc = ssa_prune(&max, g, t, o->prune_redundant, o->prune_dead, out, st);
 	ssa_form_free(&max);
 	return rc;
+}
+
+int phi_maximal_check(const struct prog *p, const struct domtree *t,
+		      const struct phi_maximal_opts *o, const struct ssa_form *s, uint64_t seed,
+		      uint32_t walks, char *msg, size_t msglen)
+{
+	char m[256];
+	int st = ssa_check_form(p, t, s, NULL, NULL, seed, walks, m, sizeof m);
+	if (st != SSA_OK) {
+		snprintf(msg, msglen, "%s", m);
+		return st;
+	}
+	char base[sizeof m];
+	snprintf(base, sizeof base, "%s", m);
+	bool red = false;
+	if (o->prune_redundant && (st = cfg_is_reducible(&p->cfg, &red)) != SSA_OK)
+		return st;
+	if (!o->prune_redundant || !red) {
+		snprintf(msg, msglen, "%s%s", m,
+			 o->prune_redundant ? "; irreducible: no phi-set oracle" : "");
+		return SSA_OK;
+	}
+	/* On a reducible CFG the pruning rules leave exactly minimal (or pruned) SSA. */
+	enum phi_flavor f = o->prune_dead ? PHI_PRUNED : PHI_MINIMAL;
+	struct phi_sets want = {0}, got = {0};
+	st = phi_place_prog(phi_default_algo(), p, t, f, &want);
+	if (st == SSA_OK)
+		st = ssa_form_phi_sets(s, &got);
+	bool eq = st == SSA_OK && phi_sets_equal(&got, &want, m, sizeof m);
+	phi_sets_free(&want);
+	if (got.off)
+		ssa_phi_sets_release(&got);
+	if (st != SSA_OK) {
+		snprintf(msg, msglen, "%s; phi-dj: %s", base, ssa_status_str(st));
+		return st;
+	}
+	if (!eq) {
+		snprintf(msg, msglen, "%s; reducible CFG but phi set differs from phi-dj %s: %s", base,
+			 phi_flavor_name(f), m);
+		return SSA_EVERIFY;
+	}
+	snprintf(msg, msglen, "%s + phi set = phi-dj %s (reducible)", base, phi_flavor_name(f));
+	return SSA_OK;
 }

@@ -35,6 +35,25 @@ extern const size_t rename_nalgos;
 int rename_compute(const struct rename_algo *a, const struct prog *p, const struct domtree *t,
 		   struct ssa_form *s, uint64_t *counters);
 
+/* ---- input.c: what a renamer reads, from a program ---- */
+
+/* The upstream of renaming in one call (bench's rename stage, the construct stage's check, the
+ * SSA input of destruction): the default dominator tree dt, the φ sets ps of placement pa (the
+ * default when NULL) over it in flavor (phi_place_prog), the form s laid out for them and, when
+ * ra is given, ra's scratch for it. On failure *failed names the step ("dominators", the
+ * placement's name, "layout and scratch"); what was built is the caller's to free. */
+int rename_input_build(const struct phi_algo *pa, const struct prog *p, enum phi_flavor flavor,
+		       const struct rename_algo *ra, struct domtree *dt, struct phi_sets *ps,
+		       struct ssa_form *s, void **scratch, const char **failed);
+/* rename_input_build's peak without ra's scratch, given what only the tree tells (as for
+ * phi_place_prog_bytes, and nargs, the φs' operands); *kept gets what stays allocated after it
+ * (tree, φ sets, form), beside which a renamer's scratch comes. */
+uint64_t rename_input_bytes(const struct phi_algo *pa, const struct prog *p, uint64_t scratch,
+			    uint64_t nphi, uint64_t nargs, uint64_t df_total, uint64_t *kept);
+/* The renamer a check compares a's form with (ssa_check_form's other): rename-stack, or
+ * rename-rd when a is rename-stack. */
+const struct rename_algo *rename_second(const struct rename_algo *a);
+
 /* rename-stack's run with its walk chosen (stack.c): AUTO is the descriptor's run (the sparse
  * walk when the blocks and operand slots with work are at most n/16, else the dense one);
  * SPARSE and DENSE force one, for the tests that hold both to the same answer (SPARSE then
@@ -91,6 +110,15 @@ void phi_maximal_count(const struct prog *p, const struct phi_maximal_opts *o, u
  * phi_maximal_bytes exceeds mem_limit (0 = no limit). */
 int phi_maximal(const struct prog *p, const struct domtree *t, const struct phi_maximal_opts *o,
 		uint64_t mem_limit, struct ssa_form *out, struct phi_maximal_stats *st);
+
+/* The maximal stage's check: s, the form phi_maximal made with o over t, by ssa_check_form and,
+ * when o prunes redundant φs on a reducible CFG, its φ set against the default placement's
+ * minimal (the redundant rule alone) or pruned (the dead rule too) one, which the rules leave
+ * exactly there. SSA_OK with what was compared in msg, SSA_EVERIFY with the first
+ * difference, or the status of a step that could not run. */
+int phi_maximal_check(const struct prog *p, const struct domtree *t,
+		      const struct phi_maximal_opts *o, const struct ssa_form *s, uint64_t seed,
+		      uint32_t walks, char *msg, size_t msglen);
 
 /* The pruning rules on a renamed form: out gets the surviving φs (stats->removed_*, rechecks and
  * kept filled); in's uses and operands are redirected in place through the removed φs. */

@@ -175,3 +175,27 @@ bool update_stream_next_batch(const struct update_stream *s, uint64_t *at, uint6
 	*at = i < s->count ? i + 1 : i;
 	return true;
 }
+
+void update_stream_extent(const struct update_stream *s, uint64_t n, uint64_t m, uint64_t *n_max,
+			  uint64_t *m_max)
+{
+	uint64_t mx = m;
+	for (uint64_t i = 0; i < s->count; i++) {
+		m += s->ops[i].kind == UPDATE_INSERT;
+		m -= s->ops[i].kind == UPDATE_DELETE;
+		mx = m > mx ? m : mx;
+	}
+	*n_max = s->n_end > n ? s->n_end : n;
+	*m_max = mx;
+}
+
+void update_stream_counts(const struct update_stream *s, uint64_t *updates, uint64_t *batches)
+{
+	uint64_t u = 0, b = 0;
+	for (uint64_t i = 0; i < s->count; i++) {
+		u += s->ops[i].kind != UPDATE_BATCH;
+		b += s->ops[i].kind == UPDATE_BATCH;
+	}
+	*updates = u;
+	*batches = b;
+}

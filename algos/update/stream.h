@@ -47,4 +47,10 @@ int update_stream_check(const struct cfg *g, const struct update_stream *s, uint
 bool update_stream_next_batch(const struct update_stream *s, uint64_t *at, uint64_t *start,
 			      size_t *k);
 
+/* The most blocks and edges a start graph of n blocks and m edges reaches while s is applied
+ * (what a run's graph and state are sized for), and s's edge updates and batch marks. */
+void update_stream_extent(const struct update_stream *s, uint64_t n, uint64_t m, uint64_t *n_max,
+			  uint64_t *m_max);
+void update_stream_counts(const struct update_stream *s, uint64_t *updates, uint64_t *batches);
+
 #endif
