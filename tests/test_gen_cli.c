@@ -131,7 +131,7 @@ Test(gen_cli, program_to_a_file)
 	char dir[TMP_NAME_MAX];
 	tmp_name(dir, sizeof dir, "ssalab-gen-cli");
 	cr_assert_not_null(mkdtemp(dir));
-	char args[512], path[256];
+	char args[TMP_NAME_MAX + 256], path[TMP_NAME_MAX + 16];
 	snprintf(path, sizeof path, "%s/p.prog", dir);
 	snprintf(args, sizeof args, "--family=ladder --blocks=40 --vars=5 --defs=2 --uses=3 "
 				    "--def-at-entry --quiet --out %s", path);

@@ -331,7 +331,7 @@ Test(peers_llvm, mem2reg_bad_file_names_file_and_line)
 	char err[512];
 	cr_assert_eq(peer_llvm_mem2reg(path, 1, &res, err, sizeof err), SSA_EINPUT);
 	cr_assert_eq(res.nfuncs, 0);
-	char want[128];
+	char want[TMP_NAME_MAX + 8];
 	snprintf(want, sizeof want, "%s:3:", path);
 	cr_assert(strncmp(err, want, strlen(want)) == 0, "%s", err);
 	unlink(path);
