@@ -1,5 +1,5 @@
 /* The J-edge index's parts that are not inline (jindex.h): the tree's inner nodes and the hubs,
- * shared by phi-djq and phi-auto. */
+ * of phi-djq. */
 #include "phi/jindex.h"
 #include "util/mem.h"
 #include "util/status.h"

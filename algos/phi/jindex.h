@@ -1,5 +1,5 @@
-/* Internal to phi-djq and phi-auto: the index over J edges stored in dominator-tree preorder of
- * their source. A min-tree over the targets' depths answers "the next J edge at or after i whose
+/* Internal to phi-djq (phi-djh shares its hub threshold): the index over J edges stored in
+ * dominator-tree preorder of their source. A min-tree over the targets' depths answers "the next J edge at or after i whose
  * target is no deeper than L" in O(log m), and a reported edge is taken out of it until the
  * variable is done; hubs (targets of at least PHI_HUB_MIN J edges) stay out of the tree and are
  * asked once per root, by a binary search over their sorted sources. Why both: djq.c. */
