@@ -49,7 +49,7 @@ int phi_jindex_count(const struct cfg *g, const struct domtree *dt, uint64_t *nj
 		return SSA_ENOMEM;
 	*nj = *nhub = *nh = 0;
 	for (uint32_t y = 0; y < g->n; y++) {
-		uint32_t c = hub_edges(g, dt, y);
+		uint32_t c = *nhub < PHI_HUB_MAX ? hub_edges(g, dt, y) : 0;
 		if (c)
 			hub[y >> 6] |= UINT64_C(1) << (y & 63);
 		*nhub += c > 0;
@@ -97,7 +97,7 @@ int phi_hubs_find(struct phi_hubs *h, const struct cfg *g, const struct domtree 
 		h->hubbit[h->hub[k].tin >> 6] &= ~(UINT64_C(1) << (h->hub[k].tin & 63));
 	h->nhub = 0;
 	uint64_t nhub = 0, nh = 0;
-	for (uint32_t y = 0; y < g->n; y++) {
+	for (uint32_t y = 0; y < g->n && nhub < PHI_HUB_MAX; y++) {
 		uint32_t c = hub_edges(g, dt, y);
 		if (!c)
 			continue;

@@ -17,6 +17,10 @@
 /* A target with this many J edges into it is a hub (the exit block all returns jump to, a loop
  * header with many continues): see djq.c. */
 #define PHI_HUB_MIN 64
+/* At most this many hubs, the first by block id; the others' edges stay in the tree. Every
+ * root asks each hub no deeper than itself, so thousands of hubs (itworst: two per rung) made
+ * the queries quadratic: 12476 x the DFS floor against phi-dj's 115 on itworst 10^4. */
+#define PHI_HUB_MAX 32
 
 /* The tree's leaf count for nj J edges: a power of two, at least 1. nj <= m < 2^32 keeps 2P
  * within 2^33 entries. */
