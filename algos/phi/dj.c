@@ -108,9 +108,6 @@ int dj_scratch_alloc(void **out, uint32_t n, uint32_t nvars)
 	return SSA_OK;
 }
 
-/* The deepest non-empty level <= top, or SSA_NONE. Levels only get shallower while a variable
- * is placed (a J edge judged from level L leads to a level <= L), so the scan over the bitmap
- * never goes back up: O(depth / 64) words per variable at most. */
 uint64_t dj_hubs_bytes(uint64_t n)
 {
 	return ssa_bytes(2, ssa_array_bytes(n ? n : 1, sizeof(uint32_t)));
@@ -118,11 +115,16 @@ uint64_t dj_hubs_bytes(uint64_t n)
 
 int dj_hubs_alloc(struct dj_scratch *s, uint32_t n)
 {
+	if (n > DJ_HUB_DEPTH(DJ_HUBS - 1))
+		return SSA_ETOOBIG; /* a depth could pass for a hub's */
 	s->jdepth = ssa_alloc_array(n ? n : 1, sizeof(uint32_t));
 	s->hubmask = ssa_alloc_array(n ? n : 1, sizeof(uint32_t));
 	return s->jdepth && s->hubmask ? SSA_OK : SSA_ENOMEM;
 }
 
+/* The deepest non-empty level <= top, or SSA_NONE. Levels only get shallower while a variable
+ * is placed (a J edge judged from level L leads to a level <= L), so the scan over the bitmap
+ * never goes back up: O(depth / 64) words per variable at most. */
 static inline uint32_t queue_top(const struct dj_scratch *s, uint32_t top)
 {
 	uint32_t w = top >> 6;
