@@ -226,6 +226,96 @@ Test(phi, hub_targets_match_the_definition)
 	}
 }
 
+/* More hub targets than phi-djh's mask holds (32): the first 32 by block id are hubs, the
+ * rest ordinary J edges, and both must give the definition's answer. 40 targets of 70-90 extra
+ * in-edges each, every algorithm against the definition. */
+Test(phi, more_hubs_than_the_mask_holds)
+{
+	for (uint64_t seed = 1; seed <= 8; seed++) {
+		struct ssa_rng r;
+		ssa_rng_seed(&r, seed * 15485863);
+		uint32_t n = 100 + (uint32_t)(ssa_rng_next(&r) % 60), nhub = 40;
+		struct edge_list el;
+		cr_assert_eq(edge_list_init(&el, n, 2 * n + nhub * 90), SSA_OK);
+		for (uint32_t b = 1; b < n; b++)
+			cr_assert_eq(edge_list_push(&el, (uint32_t)(ssa_rng_next(&r) % b), b), SSA_OK);
+		for (uint32_t i = 0; i < n / 2; i++)
+			cr_assert_eq(edge_list_push(&el, (uint32_t)(ssa_rng_next(&r) % n),
+						    (uint32_t)(ssa_rng_next(&r) % n)),
+				     SSA_OK);
+		for (uint32_t h = 0; h < nhub; h++) {
+			uint32_t k = 70 + (uint32_t)(ssa_rng_next(&r) % 21);
+			for (uint32_t i = 0; i < k; i++)
+				cr_assert_eq(edge_list_push(&el, (uint32_t)(ssa_rng_next(&r) % n),
+							    n - 1 - 2 * h),
+					     SSA_OK);
+		}
+		struct cfg g;
+		cr_assert_eq(cfg_from_edges(&g, &el), SSA_OK);
+		edge_list_free(&el);
+		struct prog p;
+		phit_random_prog(&p, &g, &r, 2 + (uint32_t)(ssa_rng_next(&r) % 5));
+		char what[64];
+		snprintf(what, sizeof what, "40 hubs, seed %lu (n=%u)", (unsigned long)seed, n);
+		check_against_oracle(&p, what);
+		prog_free(&p);
+	}
+}
+
+/* A chain 0 -> 1 -> ... -> k whose blocks 1..k all return to the exit x = k + 1 (idom(x) = 1):
+ * x is a hub of k - 1 J edges. A variable defined in 2 (and in 50) has its one φ at x. phi-dj
+ * walks the whole chain below 2 to find the return edges; phi-djh finds x from 2's hub mask and
+ * walks no block. */
+Test(phi, djh_answers_the_returns_without_walking)
+{
+	const uint32_t k = 100, x = k + 1;
+	struct edge_list el;
+	cr_assert_eq(edge_list_init(&el, k + 2, 2 * k), SSA_OK);
+	for (uint32_t b = 0; b < k; b++)
+		cr_assert_eq(edge_list_push(&el, b, b + 1), SSA_OK);
+	for (uint32_t b = 1; b <= k; b++)
+		cr_assert_eq(edge_list_push(&el, b, x), SSA_OK);
+	struct cfg g;
+	cr_assert_eq(cfg_from_edges(&g, &el), SSA_OK);
+	edge_list_free(&el);
+	uint32_t *off = ssa_calloc_array((size_t)k + 3, sizeof(uint32_t));
+	uint32_t *ops = ssa_alloc_array(4, sizeof(uint32_t));
+	cr_assert(off && ops);
+	uint32_t nops = 0;
+	for (uint32_t b = 0; b < k + 2; b++) {
+		if (b == 2 || b == 50)
+			ops[nops++] = prog_op(b == 2 ? 0 : 1, PROG_DEF);
+		if (b == 2)
+			ops[nops++] = prog_op(1, PROG_DEF);
+		if (b == x)
+			ops[nops++] = prog_op(0, PROG_USE);
+		off[b + 1] = nops;
+	}
+	struct prog p;
+	prog_init(&p, &g, 2, nops, off, ops);
+	struct phit_ctx c;
+	phit_ctx_init(&c, &p);
+	static const char *const names[] = {"phi-dj", "phi-djh"};
+	uint64_t walked[2];
+	for (size_t a = 0; a < 2; a++) {
+		const struct phi_algo *al = algo_find(phi_algos, phi_nalgos, names[a]);
+		cr_assert_not_null(al, "%s is registered", names[a]);
+		struct phi_input in = {.prog = &p, .dt = &c.dt, .vb = &c.vb, .df = &c.df};
+		uint64_t cnt[PHI_MAX_COUNTERS];
+		struct phi_sets s = {0};
+		cr_assert_eq(phi_compute(al, &in, PHI_MINIMAL, &s, cnt), SSA_OK);
+		cr_assert_eq(s.total, 2, "%s", names[a]);
+		cr_assert(s.blocks[0] == x && s.blocks[1] == x, "%s", names[a]);
+		walked[a] = cnt[4];
+		phi_sets_free(&s);
+	}
+	/* phi-dj, per variable: blocks 2..k once (v1 walks 50..k from 50, then 2..49 from 2). */
+	cr_assert_eq(walked[0], 2 * (k - 1));
+	cr_assert_eq(walked[1], 0);
+	phit_ctx_free(&c);
+	prog_free(&p);
+}
+
 /* a ⊆ b for every variable (both lists ascending). */
 static bool subset(const struct phi_sets *a, const struct phi_sets *b, uint32_t *bad)
 {

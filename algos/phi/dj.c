@@ -9,7 +9,7 @@
  * Sreedhar and Gao, 1995, "A Linear Time Algorithm for Placing φ-Nodes" (POPL); in the form of
  * LLVM's IDFCalculator (GenericIteratedDominanceFrontier.h). */
 #include "phi/phi.h"
-#include "phi/place.h"
+#include "phi/dj.h"
 #include "util/mem.h"
 #include "util/status.h"
 
@@ -46,34 +46,8 @@
  * dead Y, every path from Y to Z's live use crosses a definition dominated by Y, which itself
  * reaches Z. */
 
-/* What a walk reads per node, together in 16 bytes so a scan touches one cache line per four
- * nodes instead of one per array. */
-struct djnode {
-	uint32_t last;   /* last preorder number of the subtree */
-	uint32_t reach;  /* min depth of a J-edge target from the subtree */
-	uint32_t joff;   /* offset of the node's J edges in jkey */
-	uint32_t walked; /* stamp: walked for the current variable */
-};
-
-struct dj_scratch {
-	struct phi_common c;
-	uint32_t n, gen;
-	/* Indexed by preorder number. */
-	uint32_t *isdef, *seen;          /* stamps: def block, judged as IDF candidate */
-	struct djnode *node;             /* n+1, the last one a sentinel for joff */
-	uint64_t *jkey;                  /* J-edge targets as queue keys */
-	uint64_t jcap;
-	/* The queue: one list per dominator-tree level, linked through next[] (a node enters at
-	 * most once per variable), with a bitmap of the non-empty levels. */
-	uint32_t *lhead, *lgen;          /* by level: first node, stamp */
-	uint32_t *next;                  /* by preorder number */
-	uint64_t *lbits;                 /* n bits, by level */
-	uint64_t *pbits;                 /* n bits, by preorder: sorts a large batch */
-	uint32_t *batch;                 /* the roots of one level, ascending */
-};
-
 /* What scratch_alloc allocates; the J-edge keys start at n entries. */
-static uint64_t dj_scratch_bytes(uint64_t n, uint64_t nvars)
+uint64_t dj_scratch_bytes(uint64_t n, uint64_t nvars)
 {
 	/* the struct, the common part; isdef, seen, lhead, lgen, next, batch; node; lbits, pbits;
 	 * jkey */
@@ -87,25 +61,25 @@ static uint64_t dj_scratch_bytes(uint64_t n, uint64_t nvars)
 }
 
 /* The first run grows the J-edge keys to m when m > n, the old array alive until the copy. */
-static uint64_t dj_scratch_bytes_in(const struct phi_input *in)
+uint64_t dj_scratch_bytes_in(const struct phi_input *in)
 {
 	uint64_t n = in->prog->cfg.n, m = in->prog->cfg.m;
 	uint64_t b = dj_scratch_bytes(n, in->prog->nvars);
 	return m > (n ? n : 1) ? ssa_sat_add(b, ssa_array_bytes(m, sizeof(uint64_t))) : b;
 }
 
-static void dj_scratch_free(void *p)
+void dj_scratch_free(void *p)
 {
 	struct dj_scratch *s = p;
 	if (!s)
 		return;
 	phi_common_free(&s->c);
 	ssa_free_all(s->isdef, s->seen, s->node, s->jkey, s->lhead, s->lgen, s->next, s->lbits,
-		     s->pbits, s->batch, NULL);
+		     s->pbits, s->batch, s->jdepth, s->hubmask, NULL);
 	free(s);
 }
 
-static int dj_scratch_alloc(void **out, uint32_t n, uint32_t nvars)
+int dj_scratch_alloc(void **out, uint32_t n, uint32_t nvars)
 {
 	struct dj_scratch *s = calloc(1, sizeof *s);
 	if (!s)
@@ -134,15 +108,18 @@ static int dj_scratch_alloc(void **out, uint32_t n, uint32_t nvars)
 	return SSA_OK;
 }
 
-static inline void queue_push(struct dj_scratch *s, uint32_t node, uint32_t level, uint32_t gen)
+uint64_t dj_hubs_bytes(uint64_t n)
 {
-	if (s->lgen[level] != gen) {
-		s->lgen[level] = gen;
-		s->lhead[level] = SSA_NONE;
-	}
-	s->next[node] = s->lhead[level];
-	s->lhead[level] = node;
-	s->lbits[level >> 6] |= UINT64_C(1) << (level & 63);
+	return ssa_bytes(2, ssa_array_bytes(n ? n : 1, sizeof(uint32_t)));
+}
+
+int dj_hubs_alloc(struct dj_scratch *s, uint32_t n)
+{
+	if (n > DJ_HUB_DEPTH(DJ_HUBS - 1))
+		return SSA_ETOOBIG; /* a depth could pass for a hub's */
+	s->jdepth = ssa_alloc_array(n ? n : 1, sizeof(uint32_t));
+	s->hubmask = ssa_alloc_array(n ? n : 1, sizeof(uint32_t));
+	return s->jdepth && s->hubmask ? SSA_OK : SSA_ENOMEM;
 }
 
 /* The deepest non-empty level <= top, or SSA_NONE. Levels only get shallower while a variable
@@ -196,6 +173,27 @@ static uint32_t queue_take_level(struct dj_scratch *s, uint32_t level)
 	return k;
 }
 
+/* phi-djh's hubs: the first DJ_HUBS blocks (by id) with PHI_HUB_MIN or more J edges into them,
+ * counted from the predecessor lists of the blocks with that many predecessors. jdepth becomes
+ * the tree's depths with hub h's set to DJ_HUB_DEPTH(h), deeper than any root. */
+static void find_hubs(struct dj_scratch *s, const struct cfg *g, const struct domtree *dt)
+{
+	memcpy(s->jdepth, dt->depth, (size_t)g->n * sizeof(uint32_t));
+	s->nhub = 0;
+	for (uint32_t y = 0; y < g->n && s->nhub < DJ_HUBS; y++) {
+		uint32_t j0 = g->pred_off[y], j1 = g->pred_off[y + 1];
+		if (j1 - j0 < PHI_HUB_MIN || dt->tin[y] == SSA_NONE)
+			continue;
+		uint32_t c = 0, d = dt->idom[y];
+		for (uint32_t j = j0; j < j1 && c < PHI_HUB_MIN; j++)
+			c += g->pred[j] != d && dt->tin[g->pred[j]] != SSA_NONE;
+		if (c < PHI_HUB_MIN)
+			continue;
+		s->hub[s->nhub++] = (struct dj_hub){.depth = dt->depth[y], .tin = dt->tin[y], .block = y};
+		s->jdepth[y] = DJ_HUB_DEPTH(s->nhub - 1);
+	}
+}
+
 /* The preorder DJ graph: last, J edges as keys, reach. One forward pass writes the J edges and
  * each node's own minimum; one backward pass folds subtrees into their roots. */
 static int build_dj(void *scratch, const struct cfg *g, const struct domtree *dt)
@@ -210,40 +208,58 @@ static int build_dj(void *scratch, const struct cfg *g, const struct domtree *dt
 		s->jkey = nk;
 		s->jcap = g->m;
 	}
+	uint32_t *hubmask = s->hubmask;
+	if (hubmask)
+		find_hubs(s, g, dt);
 	struct djnode *node = s->node;
-	const uint32_t *idom = dt->idom, *depth = dt->depth, *tin = dt->tin;
+	const uint32_t *idom = dt->idom, *depth = hubmask ? s->jdepth : dt->depth, *tin = dt->tin;
+	const uint32_t *succ_off = g->succ_off, *succ = g->succ;
+	uint64_t *jkey = s->jkey;
 	uint32_t k = 0;
 	for (uint32_t i = 0; i < nr; i++) {
 		uint32_t x = dt->order[i], r = SSA_NONE;
 		node[i].joff = k;
 		node[i].last = dt->tlast[x];
 		/* A successor y of x is a tree child (idom(y) = x) or a J edge with
-		 * depth(y) <= depth(x). */
-		for (uint32_t e = g->succ_off[x]; e < g->succ_off[x + 1]; e++) {
-			uint32_t y = g->succ[e];
-			if (idom[y] == x)
-				continue;
-			s->jkey[k++] = (uint64_t)depth[y] << 32 | tin[y];
-			if (depth[y] < r)
-				r = depth[y];
+		 * depth(y) <= depth(x). Every edge is written at k and counted only when it is a J
+		 * edge: whether an edge is a tree edge follows no pattern a branch predictor learns.
+		 * An edge into hub h is kept at DJ_HUB_DEPTH(h), below every root: no walk takes
+		 * it, and it sets bit h of the node's mask. */
+		uint32_t mask = 0;
+		for (uint32_t e = succ_off[x]; e < succ_off[x + 1]; e++) {
+			uint32_t y = succ[e], dy = depth[y];
+			uint32_t j = idom[y] != x;
+			jkey[k] = (uint64_t)dy << 32 | tin[y];
+			k += j;
+			uint32_t d = j ? dy : SSA_NONE;
+			r = d < r ? d : r;
+			mask |= ((uint32_t)(dy >= DJ_HUB_DEPTH(DJ_HUBS - 1)) & j) << (~dy & 31);
 		}
 		node[i].reach = r;
+		if (hubmask)
+			hubmask[i] = mask;
 	}
 	node[nr].joff = k;
 	/* Children have larger preorder numbers, so a reverse scan finishes each before its
-	 * parent; the parent of preorder i is tin[idom[order[i]]]. */
-	for (uint32_t i = nr; i-- > 1;) {
-		uint32_t p = tin[idom[dt->order[i]]];
-		if (node[i].reach < node[p].reach)
-			node[p].reach = node[i].reach;
+	 * parent; i's children are i + 1 and each next one after the last of the one before, so
+	 * the fold reads only node[], near i, instead of the tree's parent links. */
+	for (uint32_t i = nr; i-- > 0;) {
+		uint32_t r = node[i].reach, mask = hubmask ? hubmask[i] : 0;
+		for (uint32_t c = i + 1, end = node[i].last; c <= end; c = node[c].last + 1) {
+			r = node[c].reach < r ? node[c].reach : r;
+			if (hubmask)
+				mask |= hubmask[c];
+		}
+		node[i].reach = r;
+		if (hubmask)
+			hubmask[i] = mask;
 	}
 	return SSA_OK;
 }
 
-static int dj_run(void *p, const struct phi_input *in, enum phi_flavor f, struct phi_sets *out,
-		  uint64_t *counters)
+int dj_place(struct dj_scratch *s, const struct phi_input *in, enum phi_flavor f,
+	     struct phi_sets *out, uint64_t *counters)
 {
-	struct dj_scratch *s = p;
 	const struct var_blocks *vb = in->vb;
 	const struct domtree *dt = in->dt;
 	int st = phi_common_start(&s->c, in, out, counters, build_dj, s);
@@ -272,7 +288,7 @@ static int dj_run(void *p, const struct phi_input *in, enum phi_flavor f, struct
 			if (dt->tin[d] == SSA_NONE || isdef[dt->tin[d]] == gen)
 				continue;
 			isdef[dt->tin[d]] = gen;
-			queue_push(s, dt->tin[d], dt->depth[d], gen);
+			dj_queue_push(s, dt->tin[d], dt->depth[d], gen);
 			if (dt->depth[d] > top)
 				top = dt->depth[d];
 		}
@@ -281,6 +297,16 @@ static int dj_run(void *p, const struct phi_input *in, enum phi_flavor f, struct
 			for (uint32_t b = 0; b < k; b++) {
 				uint32_t root = s->batch[b];
 				pops++;
+				/* The hubs the subtree has J edges into (the walk never takes
+				 * them). */
+				for (uint32_t mask = s->hubmask ? s->hubmask[root] : 0; mask;
+				     mask &= mask - 1) {
+					const struct dj_hub *h = &s->hub[__builtin_ctz(mask)];
+					if (h->depth > level || seen[h->tin] == gen)
+						continue;
+					if ((st = dj_judge(s, in, f, v, h->tin, h->depth)) != SSA_OK)
+						return st;
+				}
 				/* Scan the subtree [root, last] in preorder; the root is always looked
 				 * at, below it a skipped node's whole subtree is jumped over. */
 				if (node[root].reach > level) {
@@ -301,14 +327,8 @@ static int dj_run(void *p, const struct phi_input *in, enum phi_flavor f, struct
 						edges++;
 						if (ylevel > level || seen[y] == gen)
 							continue;
-						seen[y] = gen;
-						uint32_t yb = dt->order[y];
-						if (!phi_common_allowed(&s->c, in, f, v, yb))
-							continue;
-						if ((st = phi_common_push(&s->c, yb)) != SSA_OK)
+						if ((st = dj_judge(s, in, f, v, y, ylevel)) != SSA_OK)
 							return st;
-						if (isdef[y] != gen)
-							queue_push(s, y, ylevel, gen);
 					}
 					i++;
 				}
@@ -323,6 +343,12 @@ static int dj_run(void *p, const struct phi_input *in, enum phi_flavor f, struct
 	counters[3] = live_steps;
 	counters[4] = nodes;
 	return st;
+}
+
+static int dj_run(void *p, const struct phi_input *in, enum phi_flavor f, struct phi_sets *out,
+		  uint64_t *counters)
+{
+	return dj_place(p, in, f, out, counters);
 }
 
 const struct phi_algo phi_dj_algo = {

@@ -8,6 +8,7 @@
  * order) of the program's CFG. Same answer as phi-idf and phi-dj, every flavour.
  * Paper: V. C. Sreedhar, G. R. Gao, "A Linear Time Algorithm for Placing φ-Nodes", POPL 1995. */
 #include "phi/phi.h"
+#include "phi/jindex.h"
 #include "phi/place.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -38,22 +39,14 @@
  * Pruned: as in phi-dj, a block where v is dead is marked seen, gets no φ and is never a root
  * (see dj.c for why no live φ is lost). Per-variable stamps, no O(n) clearing per variable. */
 
-#define DEPTH_INF UINT32_MAX
-
-/* A target with this many J edges into it is a hub (the exit block all returns jump to, a loop
- * header with many continues). Without hubs, a root high in the tree reported every return in
+/* Hubs (jindex.h): a target with PHI_HUB_MIN (64) or more J edges into it, such as the exit
+ * block all returns jump to or a loop header with many continues. Without hubs, a root high in the tree reported every return in
  * its subtree, one per edge, though only the first found a new target: 1.4·10^6 reports for
  * 1419 φs on structured 10^6 with 64 variables. A hub is instead asked once per root: does its
  * sorted source list meet the root's preorder range (a binary search)? */
-#define HUB_MIN 64
 
 /* Roots whose subtree holds at most this many J edges scan them directly. */
 #define SCAN_MAX 32
-
-struct hub {
-	uint32_t depth, tin;
-	uint32_t off, end; /* its sources in hsrc[off .. end) */
-};
 
 struct djq_scratch {
 	struct phi_common c;
@@ -72,24 +65,9 @@ struct djq_scratch {
 	uint32_t *tree;
 	uint64_t tcap; /* entries allocated (2P) */
 	uint32_t P;
-	/* Hubs: targets of at least HUB_MIN J edges, kept out of the tree (see build). */
-	struct hub *hub;   /* ascending depth */
-	uint32_t nhub;
-	uint64_t hubcap;
-	uint32_t *hsrc;    /* each hub's sources' preorder numbers, ascending */
-	uint64_t hsrccap;
-	uint64_t *hubbit;  /* n bits by preorder number: set for the hubs of the last build */
+	/* Hubs: targets of at least PHI_HUB_MIN J edges, kept out of the tree (see build). */
+	struct phi_hubs hubs;
 };
-
-/* The tree's leaf count for nj J edges: a power of two, at least 1. nj <= m < 2^32 keeps 2P
- * within 2^33 entries. */
-static uint64_t leaves_for(uint64_t nj)
-{
-	uint64_t p = 1;
-	while (p < nj)
-		p <<= 1;
-	return p;
-}
 
 /* What the arrays build() sizes take for nt J edges in the tree and nhub hubs with nh edges. */
 static uint64_t djq_edge_bytes(uint64_t guess, uint64_t k);
@@ -97,10 +75,10 @@ static uint64_t djq_edge_bytes(uint64_t guess, uint64_t k);
 static uint64_t djq_build_bytes(uint64_t guess, uint64_t nt, uint64_t nhub, uint64_t nh)
 {
 	uint64_t b = djq_edge_bytes(guess, nt);
-	b = ssa_sat_add(b, ssa_array_bytes(2 * leaves_for(nt), sizeof(uint32_t)));
-	b = ssa_sat_add(b, ssa_array_bytes(2 * nhub + 8, sizeof(struct hub)));
+	b = ssa_sat_add(b, ssa_array_bytes(2 * phi_tree_leaves(nt), sizeof(uint32_t)));
+	b = ssa_sat_add(b, ssa_array_bytes(2 * nhub + 8, sizeof(struct phi_hub)));
 	b = ssa_sat_add(b, ssa_array_bytes(nh ? nh : 1, sizeof(uint32_t)));
-	return ssa_sat_add(b, ssa_qsort_bytes(nhub, sizeof(struct hub))); /* the hubs' sort */
+	return ssa_sat_add(b, ssa_qsort_bytes(nhub, sizeof(struct phi_hub))); /* the hubs' sort */
 }
 
 /* Without the tree: as if all n blocks' worth of J edges went into the tree (the graph's own
@@ -138,30 +116,9 @@ static uint64_t djq_scratch_bytes_in(const struct phi_input *in)
 	const struct domtree *dt = in->dt;
 	uint64_t n = g->n;
 	uint64_t fixed = djq_scratch_bytes(n, in->prog->nvars) - djq_build_bytes(n, n, 0, 0);
-	uint32_t *cnt = dt ? ssa_calloc_array(dt->nreach ? dt->nreach : 1, sizeof(uint32_t)) : NULL;
-	if (!cnt)
-		return ssa_sat_add(fixed, djq_build_bytes(g->m + 1, g->m, g->m / HUB_MIN, g->m));
-	/* hubs as find_hubs finds them; then every edge of a reached block is written at k */
-	uint64_t nj = 0, nhub = 0, nh = 0;
-	for (uint32_t y = 0; y < n; y++) {
-		uint32_t j0 = g->pred_off[y], j1 = g->pred_off[y + 1];
-		if (j1 - j0 < HUB_MIN || dt->tin[y] == SSA_NONE)
-			continue;
-		uint32_t c = 0;
-		for (uint32_t e = j0; e < j1; e++)
-			c += g->pred[e] != dt->idom[y] && dt->tin[g->pred[e]] != SSA_NONE;
-		if (c >= HUB_MIN) {
-			cnt[dt->tin[y]] = 1;
-			nhub++;
-			nh += c;
-		}
-	}
-	for (uint32_t i = 0; i < dt->nreach; i++) {
-		uint32_t x = dt->order[i];
-		for (uint32_t e = g->succ_off[x]; e < g->succ_off[x + 1]; e++)
-			nj += dt->idom[g->succ[e]] != x && !cnt[dt->tin[g->succ[e]]];
-	}
-	free(cnt);
+	uint64_t nj, nhub, nh;
+	if (!dt || phi_jindex_count(g, dt, &nj, &nhub, &nh) != SSA_OK)
+		return ssa_sat_add(fixed, djq_build_bytes(g->m + 1, g->m, g->m / PHI_HUB_MIN, g->m));
 	uint64_t guess = g->m + 1 > dt->nreach ? g->m + 1 - dt->nreach : 1;
 	return ssa_sat_add(fixed, djq_build_bytes(guess, nj, nhub, nh));
 }
@@ -172,8 +129,8 @@ static void djq_scratch_free(void *p)
 	if (!s)
 		return;
 	phi_common_free(&s->c);
-	ssa_free_all(s->mark, s->joff, s->stack, s->jtgt, s->removed, s->tree, s->hub,
-		     s->hsrc, s->hubbit, NULL);
+	phi_hubs_free(&s->hubs);
+	ssa_free_all(s->mark, s->joff, s->stack, s->jtgt, s->removed, s->tree, NULL);
 	free(s);
 }
 
@@ -187,8 +144,9 @@ static int djq_scratch_alloc(void **out, uint32_t n, uint32_t nvars)
 	s->mark = ssa_calloc_array(n, sizeof(uint32_t));
 	s->joff = ssa_alloc_array((size_t)n + 1, sizeof(uint32_t));
 	s->stack = ssa_alloc_array(n, sizeof(uint32_t));
-	s->hubbit = ssa_calloc_array((size_t)n / 64 + 1, sizeof(uint64_t));
-	if (st == SSA_OK && (!s->mark || !s->joff || !s->stack || !s->hubbit))
+	if (st == SSA_OK)
+		st = phi_hubs_alloc(&s->hubs, n);
+	if (st == SSA_OK && (!s->mark || !s->joff || !s->stack))
 		st = SSA_ENOMEM;
 	if (st != SSA_OK) {
 		djq_scratch_free(s);
@@ -209,80 +167,6 @@ static void *grow(void *p, uint64_t *cap, uint64_t want, size_t size)
 	return q;
 }
 
-static int cmp_hub(const void *a, const void *b)
-{
-	const struct hub *x = a, *y = b;
-	if (x->depth != y->depth)
-		return x->depth < y->depth ? -1 : 1;
-	return (x->tin > y->tin) - (x->tin < y->tin);
-}
-
-static int cmp_hub_tin(const void *a, const void *b)
-{
-	const struct hub *x = a, *y = b;
-	return (x->tin > y->tin) - (x->tin < y->tin);
-}
-
-/* The hubs: only a block with HUB_MIN predecessors or more can be one, so their J edges are
- * counted from those predecessor lists alone (an edge from a reached block that is not the
- * tree edge idom(y) -> y). Leaves them ascending by preorder number, each with its sources'
- * range in hsrc (end = off, the fill cursor), and their bits set. */
-static int find_hubs(struct djq_scratch *s, const struct cfg *g, const struct domtree *dt)
-{
-	for (uint32_t k = 0; k < s->nhub; k++)
-		s->hubbit[s->hub[k].tin >> 6] &= ~(UINT64_C(1) << (s->hub[k].tin & 63));
-	s->nhub = 0;
-	uint64_t nhub = 0, nh = 0;
-	for (uint32_t y = 0; y < g->n; y++) {
-		uint32_t j0 = g->pred_off[y], j1 = g->pred_off[y + 1];
-		if (j1 - j0 < HUB_MIN || dt->tin[y] == SSA_NONE)
-			continue;
-		uint32_t c = 0, d = dt->idom[y];
-		for (uint32_t j = j0; j < j1; j++)
-			c += g->pred[j] != d && dt->tin[g->pred[j]] != SSA_NONE;
-		if (c < HUB_MIN)
-			continue;
-		if (nhub == s->hubcap) {
-			struct hub *hb = grow(s->hub, &s->hubcap, 2 * nhub + 8, sizeof(struct hub));
-			if (!hb)
-				return SSA_ENOMEM;
-			s->hub = hb;
-		}
-		s->hub[nhub++] = (struct hub){.depth = dt->depth[y], .tin = dt->tin[y], .end = c};
-		nh += c;
-	}
-	if (nhub > 1)
-		qsort(s->hub, (size_t)nhub, sizeof(struct hub), cmp_hub_tin);
-	uint32_t *hs = grow(s->hsrc, &s->hsrccap, nh, sizeof(uint32_t));
-	if (!hs)
-		return SSA_ENOMEM;
-	s->hsrc = hs;
-	uint32_t off = 0;
-	for (uint64_t k = 0; k < nhub; k++) {
-		struct hub *h = &s->hub[k];
-		uint32_t c = h->end;
-		h->off = h->end = off;
-		off += c;
-		s->hubbit[h->tin >> 6] |= UINT64_C(1) << (h->tin & 63);
-	}
-	s->nhub = (uint32_t)nhub;
-	return SSA_OK;
-}
-
-/* The hub whose target has preorder number ty (its bit is set). */
-static inline struct hub *hub_of(struct djq_scratch *s, uint32_t ty)
-{
-	uint32_t lo = 0, hi = s->nhub - 1;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (s->hub[mid].tin < ty)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return &s->hub[lo];
-}
-
 /* J edges in preorder of their source, the tree over their targets' depths, and the hubs: one
  * pass over the reached blocks' out-edges after the hubs are known. The J edges' count is known
  * only at its end, so their arrays grow during the pass (a first guess of m - n + 1, a tree's
@@ -294,8 +178,8 @@ static int build(void *scratch, const struct cfg *g, const struct domtree *dt)
 	uint32_t nr = dt->nreach;
 	const uint32_t *idom = dt->idom, *tin = dt->tin, *order = dt->order, *depth = dt->depth;
 	const uint32_t *succ_off = g->succ_off, *succ = g->succ;
-	const uint64_t *hubbit = s->hubbit;
-	int st = find_hubs(s, g, dt);
+	const uint64_t *hubbit = s->hubs.hubbit;
+	int st = phi_hubs_find(&s->hubs, g, dt);
 	if (st != SSA_OK)
 		return st;
 	if (!s->jcap) {
@@ -334,13 +218,13 @@ static int build(void *scratch, const struct cfg *g, const struct domtree *dt)
 			jdep[k] = depth[y];
 			k += j & ~hub;
 			if (hub) {
-				struct hub *h = hub_of(s, ty);
-				s->hsrc[h->end++] = i;
+				struct phi_hub *h = phi_hub_of(&s->hubs, ty);
+				s->hubs.hsrc[h->end++] = i;
 			}
 		}
 	}
 	s->joff[nr] = (uint32_t)k;
-	uint64_t p = leaves_for(k);
+	uint64_t p = phi_tree_leaves(k);
 	if (p > UINT32_MAX)
 		return SSA_ETOOBIG;
 	uint32_t *tr = grow(s->tree, &s->tcap, 2 * p, sizeof(uint32_t));
@@ -350,80 +234,10 @@ static int build(void *scratch, const struct cfg *g, const struct domtree *dt)
 	s->P = (uint32_t)p;
 	memcpy(tr + p, jdep, (size_t)k * sizeof(uint32_t));
 	for (uint64_t j = k; j < p; j++)
-		tr[p + j] = DEPTH_INF;
-	for (uint32_t i = s->P; i-- > 1;) {
-		uint32_t a = tr[2 * i], b = tr[2 * i + 1];
-		tr[i] = a < b ? a : b;
-	}
-	if (s->nhub > 1)
-		qsort(s->hub, (size_t)s->nhub, sizeof(struct hub), cmp_hub);
+		tr[p + j] = PHI_DEPTH_INF;
+	phi_tree_fill(tr, s->P);
+	phi_hubs_sort(&s->hubs);
 	return SSA_OK;
-}
-
-/* Whether some source of hub h lies in the preorder range [lo, last]. */
-static inline bool hub_meets(const struct djq_scratch *s, const struct hub *h, uint32_t lo,
-			     uint32_t last)
-{
-	uint32_t a = h->off, b = h->end;
-	while (a < b) {
-		uint32_t mid = a + (b - a) / 2;
-		if (s->hsrc[mid] < lo)
-			a = mid + 1;
-		else
-			b = mid;
-	}
-	return a < h->end && s->hsrc[a] <= last;
-}
-
-/* The first J edge j in [pos, hi) whose leaf is <= level, or hi. Climbs from pos's leaf to the
- * first subtree to its right holding a small enough leaf, stopping once that subtree starts at
- * or past hi, then descends to its leftmost such leaf. *steps counts tree nodes visited. */
-static inline uint32_t next_edge(const uint32_t *tree, uint32_t P, uint32_t pos, uint32_t hi,
-				 uint32_t level, uint64_t *steps)
-{
-	if (pos >= hi)
-		return hi;
-	uint64_t i = (uint64_t)P + pos;
-	unsigned h = 0; /* height of node i above the leaves */
-	while (tree[i] > level) {
-		while (i & 1) { /* a right child: its right neighbour is in the parent's sibling */
-			i >>= 1;
-			h++;
-		}
-		if (i == 0)
-			return hi;
-		i++;
-		(*steps)++;
-		if ((i << h) - P >= hi)
-			return hi;
-	}
-	while (i < P) {
-		i = 2 * i + (tree[2 * i] > level);
-		(*steps)++;
-	}
-	return (uint32_t)(i - P);
-}
-
-static inline void leaf_remove(uint32_t *tree, uint32_t P, uint32_t j)
-{
-	uint64_t i = (uint64_t)P + j;
-	tree[i] = DEPTH_INF;
-	for (i >>= 1; i; i >>= 1) {
-		uint32_t a = tree[2 * i], b = tree[2 * i + 1], m = a < b ? a : b;
-		if (tree[i] == m)
-			break;
-		tree[i] = m;
-	}
-}
-
-/* Puts a leaf back; ancestors only ever decrease towards the true minimum, so restoring many
- * leaves in any order is exact. */
-static inline void leaf_restore(uint32_t *tree, uint32_t P, uint32_t j, uint32_t d)
-{
-	uint64_t i = (uint64_t)P + j;
-	tree[i] = d;
-	for (i >>= 1; i && tree[i] > d; i >>= 1)
-		tree[i] = d;
 }
 
 /* Target y, not seen before for variable v, is in the IDF: its marks become mark (seen, and
@@ -483,13 +297,13 @@ static int djq_run(void *p, const struct phi_input *in, enum phi_flavor f, struc
 			 * (random CFGs, 10^6 roots for 16 variables at 10^5 blocks). A later large
 			 * query may report those edges again, and finds their targets seen. */
 			bool scan = hi - joff[r] <= SCAN_MAX;
-			for (uint32_t j = scan ? joff[r] : next_edge(tree, P, joff[r], hi, level, &steps);
-			     j < hi; j = scan ? j + 1 : next_edge(tree, P, j + 1, hi, level, &steps)) {
+			for (uint32_t j = scan ? joff[r] : phi_tree_next(tree, P, joff[r], hi, level, &steps);
+			     j < hi; j = scan ? j + 1 : phi_tree_next(tree, P, j + 1, hi, level, &steps)) {
 				if (scan) {
 					if (tree[P + j] > level)
 						continue;
 				} else {
-					leaf_remove(tree, P, j);
+					phi_tree_remove(tree, P, j);
 					s->removed[nrem++] = j;
 				}
 				reported++;
@@ -502,11 +316,12 @@ static int djq_run(void *p, const struct phi_input *in, enum phi_flavor f, struc
 					goto restore;
 			}
 			uint32_t last = dt->tlast[rb];
-			for (const struct hub *h = s->hub, *he = h + s->nhub; h < he && h->depth <= level;
+			for (const struct phi_hub *h = s->hubs.hub, *he = h + s->hubs.nhub;
+			     h < he && h->depth <= level;
 			     h++) {
 				uint32_t y = h->tin;
 				uint32_t my = (mark[y] & ~UINT32_C(3)) == gen ? mark[y] : 0;
-				if ((my & 2) || !hub_meets(s, h, r, last))
+				if ((my & 2) || !phi_hub_meets(&s->hubs, h, r, last))
 					continue;
 				reported++;
 				st = djq_take(&s->c, in, f, v, mark, stack, &sp, y, my | SEEN);
@@ -517,7 +332,7 @@ static int djq_run(void *p, const struct phi_input *in, enum phi_flavor f, struc
 	restore:
 		for (uint32_t i = 0; i < nrem; i++) {
 			uint32_t j = s->removed[i];
-			leaf_restore(tree, P, j, depth[order[jtgt[j]]]);
+			phi_tree_restore(tree, P, j, depth[order[jtgt[j]]]);
 		}
 		if (st != SSA_OK)
 			return st;
