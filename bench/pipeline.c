@@ -443,8 +443,8 @@ static uint64_t pipe_bytes(struct pipe *x)
 		x->keep = ssa_sat_add(x->keep, df_sets_bytes(g->n, 4ull * g->m));
 		scratch_bytes(x, x->dfa->scratch_bytes(g->n, g->m), false);
 	}
-	if (x->pa)
-		scratch_bytes(x, ssa_sat_add(x->pa->scratch_bytes(g->n, p->nvars),
+	if (x->pa) /* before the tree: the scratch a placement grows with the input (J edges) */
+		scratch_bytes(x, ssa_sat_add(phi_scratch_bytes(x->pa, &(struct phi_input){.prog = p}),
 					     var_blocks_bytes(g->n, p->nvars, p->nops)),
 			      x->pa->prepare != NULL);
 	x->form_checked = x->maximal;
