@@ -9,6 +9,7 @@
  * correction), and "On loops, dominators, and dominance frontiers", TOPLAS 24(5), 2002 (the
  * definition in loops.h). */
 #include "loops/loops.h"
+#include "loops/uf.h"
 
 #include "util/mem.h"
 #include "util/status.h"
@@ -94,15 +95,11 @@ static int havlak_alloc(void **out, uint32_t n, uint32_t m)
 	return SSA_OK;
 }
 
+/* The union-find (uf.h), with finds counted for the report. */
 static uint32_t uf_find(struct havlak *h, uint32_t x, uint64_t *finds)
 {
-	uint32_t *uf = h->uf;
 	(*finds)++;
-	while (uf[x] != x) {
-		uf[x] = uf[uf[x]];
-		x = uf[x];
-	}
-	return x;
+	return loops_uf_find(h->uf, x);
 }
 
 /* The name of x's set. */
@@ -111,28 +108,15 @@ static inline uint32_t uf_name(struct havlak *h, uint32_t x, uint64_t *finds)
 	return h->label[uf_find(h, x, finds)];
 }
 
-/* Merges the sets of a and b (any members), naming the union `name`. */
 static void uf_union(struct havlak *h, uint32_t a, uint32_t b, uint32_t name, uint64_t *finds)
 {
-	uint32_t ra = uf_find(h, a, finds), rb = uf_find(h, b, finds);
-	if (ra != rb) {
-		if (h->rank[ra] < h->rank[rb]) {
-			uint32_t t = ra;
-			ra = rb;
-			rb = t;
-		}
-		h->uf[rb] = ra;
-		if (h->rank[ra] == h->rank[rb])
-			h->rank[ra]++;
-	}
-	h->label[ra] = name;
+	*finds += 2;
+	loops_uf_union(h->uf, h->label, h->rank, a, b, name);
 }
 
 static void uf_reset(struct havlak *h, uint32_t n)
 {
-	for (uint32_t i = 0; i < n; i++)
-		h->uf[i] = h->label[i] = i;
-	memset(h->rank, 0, n);
+	loops_uf_reset(h->uf, h->label, h->rank, n);
 }
 
 /* The DFS (same numbering as cfg/traverse.h) and, for every edge y->x out of a reached block

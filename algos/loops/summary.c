@@ -9,6 +9,7 @@
  * irreducible loops", TOPLAS 19(4), 1997; G. Ramalingam, "Identifying loops in almost linear
  * time", TOPLAS 21(2), 1999. */
 #include "loops/loops.h"
+#include "loops/uf.h"
 
 #include "util/mem.h"
 #include "util/status.h"
@@ -52,42 +53,19 @@ uint64_t loops_graph_summary_bytes(uint64_t n, uint64_t m)
 	return ssa_sat_add(b, ssa_bytes(2, ssa_array_bytes(m, sizeof(uint32_t))));
 }
 
-static uint32_t find(struct lean *h, uint32_t x)
-{
-	uint32_t *uf = h->uf;
-	while (uf[x] != x) {
-		uf[x] = uf[uf[x]];
-		x = uf[x];
-	}
-	return x;
-}
-
 static inline uint32_t name_of(struct lean *h, uint32_t x)
 {
-	return h->label[find(h, x)];
+	return h->label[loops_uf_find(h->uf, x)];
 }
 
 static void unite(struct lean *h, uint32_t a, uint32_t b, uint32_t name)
 {
-	uint32_t ra = find(h, a), rb = find(h, b);
-	if (ra != rb) {
-		if (h->rank[ra] < h->rank[rb]) {
-			uint32_t t = ra;
-			ra = rb;
-			rb = t;
-		}
-		h->uf[rb] = ra;
-		if (h->rank[ra] == h->rank[rb])
-			h->rank[ra]++;
-	}
-	h->label[ra] = name;
+	loops_uf_union(h->uf, h->label, h->rank, a, b, name);
 }
 
 static void uf_reset(struct lean *h, uint32_t n)
 {
-	for (uint32_t i = 0; i < n; i++)
-		h->uf[i] = h->label[i] = i;
-	memset(h->rank, 0, n);
+	loops_uf_reset(h->uf, h->label, h->rank, n);
 }
 
 /* Adds edge e to the circular list held by *tail. */

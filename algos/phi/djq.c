@@ -156,17 +156,6 @@ static int djq_scratch_alloc(void **out, uint32_t n, uint32_t nvars)
 	return SSA_OK;
 }
 
-static void *grow(void *p, uint64_t *cap, uint64_t want, size_t size)
-{
-	if (want <= *cap && p)
-		return p;
-	uint64_t c = want ? want : 1;
-	void *q = ssa_realloc_array(p, (size_t)c, size);
-	if (q)
-		*cap = c;
-	return q;
-}
-
 /* J edges in preorder of their source, the tree over their targets' depths, and the hubs: one
  * pass over the reached blocks' out-edges after the hubs are known. The J edges' count is known
  * only at its end, so their arrays grow during the pass (a first guess of m - n + 1, a tree's
@@ -184,10 +173,10 @@ static int build(void *scratch, const struct cfg *g, const struct domtree *dt)
 		return st;
 	if (!s->jcap) {
 		uint64_t guess = (uint64_t)g->m + 1 > nr ? (uint64_t)g->m + 1 - nr : 1;
-		uint32_t *t = grow(s->jtgt, &s->jcap, guess, sizeof(uint32_t));
+		uint32_t *t = phi_grow(s->jtgt, &s->jcap, guess, sizeof(uint32_t));
 		if (t)
 			s->jtgt = t;
-		uint32_t *r = t ? grow(s->removed, &s->rcap, guess, sizeof(uint32_t)) : NULL;
+		uint32_t *r = t ? phi_grow(s->removed, &s->rcap, guess, sizeof(uint32_t)) : NULL;
 		if (!r)
 			return SSA_ENOMEM;
 		s->removed = r;
@@ -205,10 +194,10 @@ static int build(void *scratch, const struct cfg *g, const struct domtree *dt)
 			uint32_t hub = (uint32_t)(hubbit[ty >> 6] >> (ty & 63)) & j;
 			if (k == cap) {
 				uint64_t want = cap + cap / 2 + 1024;
-				uint32_t *t = grow(s->jtgt, &s->jcap, want, sizeof(uint32_t));
+				uint32_t *t = phi_grow(s->jtgt, &s->jcap, want, sizeof(uint32_t));
 				if (t)
 					s->jtgt = jtgt = t;
-				uint32_t *r = t ? grow(s->removed, &s->rcap, want, sizeof(uint32_t)) : NULL;
+				uint32_t *r = t ? phi_grow(s->removed, &s->rcap, want, sizeof(uint32_t)) : NULL;
 				if (!r)
 					return SSA_ENOMEM;
 				s->removed = jdep = r;
@@ -227,7 +216,7 @@ static int build(void *scratch, const struct cfg *g, const struct domtree *dt)
 	uint64_t p = phi_tree_leaves(k);
 	if (p > UINT32_MAX)
 		return SSA_ETOOBIG;
-	uint32_t *tr = grow(s->tree, &s->tcap, 2 * p, sizeof(uint32_t));
+	uint32_t *tr = phi_grow(s->tree, &s->tcap, 2 * p, sizeof(uint32_t));
 	if (!tr)
 		return SSA_ENOMEM;
 	s->tree = tr;

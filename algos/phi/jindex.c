@@ -66,17 +66,6 @@ int phi_jindex_count(const struct cfg *g, const struct domtree *dt, uint64_t *nj
 	return SSA_OK;
 }
 
-static void *grow(void *p, uint64_t *cap, uint64_t want, size_t size)
-{
-	if (want <= *cap && p)
-		return p;
-	uint64_t c = want ? want : 1;
-	void *q = ssa_realloc_array(p, (size_t)c, size);
-	if (q)
-		*cap = c;
-	return q;
-}
-
 static int cmp_hub(const void *a, const void *b)
 {
 	const struct phi_hub *x = a, *y = b;
@@ -102,7 +91,7 @@ int phi_hubs_find(struct phi_hubs *h, const struct cfg *g, const struct domtree 
 		if (!c)
 			continue;
 		if (nhub == h->hubcap) {
-			struct phi_hub *hb = grow(h->hub, &h->hubcap, 2 * nhub + 8, sizeof(struct phi_hub));
+			struct phi_hub *hb = phi_grow(h->hub, &h->hubcap, 2 * nhub + 8, sizeof(struct phi_hub));
 			if (!hb)
 				return SSA_ENOMEM;
 			h->hub = hb;
@@ -112,7 +101,7 @@ int phi_hubs_find(struct phi_hubs *h, const struct cfg *g, const struct domtree 
 	}
 	if (nhub > 1)
 		qsort(h->hub, (size_t)nhub, sizeof(struct phi_hub), cmp_hub_tin);
-	uint32_t *hs = grow(h->hsrc, &h->hsrccap, nh, sizeof(uint32_t));
+	uint32_t *hs = phi_grow(h->hsrc, &h->hsrccap, nh, sizeof(uint32_t));
 	if (!hs)
 		return SSA_ENOMEM;
 	h->hsrc = hs;

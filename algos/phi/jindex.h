@@ -8,6 +8,7 @@
 
 #include "cfg/cfg.h"
 #include "dom/domtree.h"
+#include "util/mem.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -21,6 +22,20 @@
  * root asks each hub no deeper than itself, so thousands of hubs (itworst: two per rung) made
  * the queries quadratic: 12476 x the DFS floor against phi-dj's 115 on itworst 10^4. */
 #define PHI_HUB_MAX 32
+
+/* p with room for at least want elements of size (*cap holds its room; NULL p: none yet):
+ * grown to exactly want when short, so that an array kept across runs settles at the largest
+ * input's size. NULL when out of memory, p then still valid and still *cap long. */
+static inline void *phi_grow(void *p, uint64_t *cap, uint64_t want, size_t size)
+{
+	if (want <= *cap && p)
+		return p;
+	uint64_t c = want ? want : 1;
+	void *q = ssa_realloc_array(p, (size_t)c, size);
+	if (q)
+		*cap = c;
+	return q;
+}
 
 /* The tree's leaf count for nj J edges: a power of two, at least 1. nj <= m < 2^32 keeps 2P
  * within 2^33 entries. */
