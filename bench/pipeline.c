@@ -20,6 +20,7 @@
  * first and refused above the limit, a placement's φs once it has counted them (before the form
  * is laid out); --dump=ssa writes the final form. */
 #include "bench/pipeline.h"
+#include "bench/facts.h"
 #include "bench/memstat.h"
 #include "bench/ratio.h"
 #include "bench/timing.h"
@@ -422,33 +423,54 @@ static void scratch_bytes(struct pipe *x, uint64_t bytes, bool prepared)
 }
 
 /* The estimate of the pipeline's peak allocation: what lives across stages (outputs, kept
- * scratch) plus the largest scratch freed at its stage's end, the renamer's among them. A
- * placement's φs are known once it has run (form_check). */
-static uint64_t pipe_bytes(struct pipe *x)
+ * scratch) plus the largest scratch freed at its stage's end, the renamer's among them. The φs,
+ * their operands, Σ|DF| and a placement's scratch over the tree come from the input's facts
+ * (bench/facts.h: the default tree and placement, run once per input, what the stages' own
+ * estimates use), so the estimate covers the run before anything is allocated; where the facts
+ * do not fit, from bounds (V x joins φs, --df-limit entries) and, for the φs, a second check once
+ * the placement has counted them (form_check). */
+static uint64_t pipe_bytes(struct pipe *x, const struct bench_input *in)
 {
 	const struct prog *p = x->p;
 	const struct cfg *g = &p->cfg;
+	const struct bench_facts *f = x->maximal ? bench_facts(in, -1) : bench_facts(in, x->flavor);
 	uint64_t nphi, nargs;
-	phi_maximal_count(p, &(struct phi_maximal_opts){.every_block = x->every}, &nphi, &nargs);
-	uint64_t fphi = x->maximal ? nphi : 0, fargs = x->maximal ? nargs : 0;
+	if (x->maximal) {
+		phi_maximal_count(p, &(struct phi_maximal_opts){.every_block = x->every}, &nphi,
+				  &nargs);
+	} else if (f && f->have_phi) {
+		nphi = f->nphi;
+		nargs = f->nargs;
+	} else {
+		nphi = nargs = 0;
+	}
 	uint64_t tree = x->dfa ? domtree_bytes(g->n) : domtree_lean_bytes(g->n);
 	uint64_t dom = x->da->scratch_bytes(g->n, g->m);
 	x->bytes[ST_DOM] = ssa_sat_add(dom, tree);
 	x->form_copies = x->maximal ? 3 : x->check ? 2 : 1; /* the check lays out a second form */
-	uint64_t form = ssa_form_bytes(g->n, p->nops, fphi, fargs);
+	uint64_t form = ssa_form_bytes(g->n, p->nops, nphi, nargs);
 	x->keep = ssa_sat_add(tree, ssa_bytes(form, x->form_copies));
+	if (!x->maximal) /* the φ sets, kept across runs */
+		x->keep = ssa_sat_add(x->keep, phi_output_bytes(nphi, p->nvars));
 	x->most = 0;
 	scratch_bytes(x, dom, x->da->prepare != NULL);
 	if (x->dfa) {
-		x->keep = ssa_sat_add(x->keep, df_sets_bytes(g->n, 4ull * g->m));
+		uint64_t joins, jedges, dft;
+		if (f) {
+			dft = f->df_total;
+		} else {
+			cfg_joins(g, false, &joins, &jedges);
+			dft = ssa_bytes(g->n, joins);
+		}
+		x->keep = ssa_sat_add(x->keep, df_sets_bytes(g->n, dft < x->df_limit ? dft : x->df_limit));
 		scratch_bytes(x, x->dfa->scratch_bytes(g->n, g->m), false);
 	}
-	if (x->pa) /* before the tree: the scratch a placement grows with the input (J edges) */
-		scratch_bytes(x, ssa_sat_add(phi_scratch_bytes(x->pa, &(struct phi_input){.prog = p}),
+	if (x->pa)
+		scratch_bytes(x, ssa_sat_add(bench_facts_phi_scratch(f, x->pa, in),
 					     var_blocks_bytes(g->n, p->nvars, p->nops)),
 			      x->pa->prepare != NULL);
-	x->form_checked = x->maximal;
-	uint64_t ren = x->ra->scratch_bytes(g->n, g->m, p->nvars, p->nops, fphi);
+	x->form_checked = x->maximal || (f && f->have_phi);
+	uint64_t ren = x->ra->scratch_bytes(g->n, g->m, p->nvars, p->nops, nphi);
 	return ssa_sat_add(x->keep, ren > x->most ? ren : x->most);
 }
 
@@ -653,7 +675,7 @@ int bench_pipeline_run(const struct bench_cli *cli, const struct bench_input *in
 	const char *how;
 	x.check = cli->check;
 	x.once = cli->timing.reps == 1 && cli->timing.warmup == 0;
-	uint64_t need = pipe_bytes(&x), limit = bench_mem_limit(cli, &how);
+	uint64_t need = pipe_bytes(&x, in), limit = bench_mem_limit(cli, &how);
 	x.limit = limit;
 	if (need > limit) {
 		refuse("", need, limit, how);
