@@ -288,6 +288,13 @@ int bench_llvm_next(struct bench_inputs *it, struct bench_unit *u, struct bench_
 	u->funcs = bm->funcs;
 	u->nfuncs = bm->npick;
 	it->selected += bm->npick;
+	if (m->nfuncs == 0 && !it->dir) {
+		/* an empty table and exit 0 would read as a run */
+		fprintf(stderr, "bench: %s: the module has no function to run (%" PRIu32
+				" defined, %" PRIu32 " of them skipped; %" PRIu32 " declared)\n",
+			path, m->nfuncs + m->nskipped, m->nskipped, m->ndeclared);
+		return BENCH_EXIT_INPUT;
+	}
 	if (bm->npick == 0 && flt->fs->given && !it->dir) {
 		fprintf(stderr, "bench: %s: no function of %s matches (%" PRIu32 " defined)\n",
 			flt->filt, path, m->nfuncs);
@@ -338,6 +345,9 @@ int bench_llvm_close(struct bench_inputs *it, struct bench_report *rep, int code
 		fprintf(stderr, "bench: %s: no function of the modules in %s matches\n", flt->filt,
 			cli->in);
 		code = BENCH_EXIT_USAGE;
+	} else if (flt && code == BENCH_EXIT_OK && it->dir && it->selected == 0) {
+		fprintf(stderr, "bench: %s: no module there has a function to run\n", cli->in);
+		code = BENCH_EXIT_INPUT;
 	}
 	if (rep->begun) {
 		bench_report_run_kernels(rep);

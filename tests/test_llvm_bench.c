@@ -333,6 +333,27 @@ Test(llvm_bench, directory_and_bitcode_give_the_same_rows)
 	tools_rmdir(dir);
 }
 
+/* A module of declarations only, alone or as the only module of a directory, is an input error
+ * (it printed an empty table and exited 0, which reads as a run). */
+Test(llvm_bench, a_module_without_functions_is_refused)
+{
+	char dir[256], args[1024];
+	tools_mkdtemp(dir, sizeof dir);
+	cr_assert_eq(tools_sh("printf 'declare i32 @f(i32)\\n' > '%s/decl.ll'", dir), 0);
+	snprintf(args, sizeof args, "--algo=dfs --in '%s/decl.ll'", dir);
+	struct bench_run r = bench(args);
+	cr_expect_eq(r.code, 1, "exit %d: %s", r.code, r.err);
+	cr_expect(strstr(r.err, "/decl.ll: the module has no function to run (0 defined, 0 of them "
+				"skipped; 1 declared)"), "%s", r.err);
+	bench_run_free(&r);
+	snprintf(args, sizeof args, "--algo=dfs --in '%s'", dir);
+	r = bench(args);
+	cr_expect_eq(r.code, 1, "exit %d: %s", r.code, r.err);
+	cr_expect(strstr(r.err, ": no module there has a function to run"), "%s", r.err);
+	bench_run_free(&r);
+	tools_rmdir(dir);
+}
+
 /* A directory with a good module and a broken one (sorted after it): without --keep-going
  * bench stops at the broken one, writes no --out and says that --keep-going exists; with it the
  * good module runs and is reported, the broken one is named with LLVM's reason, the summary
