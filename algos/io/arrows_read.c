@@ -276,12 +276,10 @@ int io_read_arrows_prefixed(FILE *f, const char *name, const unsigned char *pref
                             bool size_known, uint64_t size, struct prog *out,
                             struct io_error *err)
 {
-	memset(out, 0, sizeof *out);
-	if (err)
-		err->warning[0] = 0;
 	char *buf;
 	size_t len;
-	int st = io_slurp(f, name, prefix, plen, size_known, size, &buf, &len, err);
+	const char *p;
+	int st = io_text_begin(f, name, prefix, plen, size_known, size, out, err, &buf, &len, &p);
 	if (st)
 		return st;
 	struct areader r;
@@ -293,7 +291,7 @@ int io_read_arrows_prefixed(FILE *f, const char *name, const unsigned char *pref
 		st = io_fail(err, name, 0, SSA_ENOMEM, "out of memory");
 		goto out;
 	}
-	const char *p = buf + io_bom_len(buf, len), *end = buf + len;
+	const char *end = buf + len;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *e = nl ? nl : end;

@@ -501,6 +501,25 @@ int io_slurp(FILE *f, const char *name, const unsigned char *prefix, size_t plen
 	return SSA_OK;
 }
 
+int io_text_begin(FILE *f, const char *name, const unsigned char *prefix, size_t plen,
+                  bool size_known, uint64_t size, struct prog *out, struct io_error *err,
+                  char **buf, size_t *len, const char **text)
+{
+	memset(out, 0, sizeof *out);
+	if (err)
+		err->warning[0] = 0;
+	int st = io_slurp(f, name, prefix, plen, size_known, size, buf, len, err);
+	if (!st)
+		*text = *buf + io_bom_len(*buf, *len);
+	return st;
+}
+
+uint64_t io_text_edge_cap(size_t len)
+{
+	uint64_t cap = ssa_sat_add(UINT64_C(1) << 20, ssa_bytes(len, 16));
+	return cap < CFG_MAX_EDGES ? cap : CFG_MAX_EDGES;
+}
+
 int io_import_finish(const char *name, struct names_builder *nb, uint32_t entry,
                      struct edge_list *el, uint32_t nlab, const uint32_t *lab_node,
                      const uint64_t *lab_soff, const char *lab_pool, struct prog *out,

@@ -1276,26 +1276,22 @@ static int finish_ops(struct dreader *r, uint32_t entry, struct prog *out)
 int io_read_dot_prefixed(FILE *f, const char *name, const unsigned char *prefix, size_t plen,
                          bool size_known, uint64_t size, struct prog *out, struct io_error *err)
 {
-	memset(out, 0, sizeof *out);
-	if (err)
-		err->warning[0] = 0;
 	char *buf;
 	size_t len;
-	int st = io_slurp(f, name, prefix, plen, size_known, size, &buf, &len, err);
+	const char *text;
+	int st = io_text_begin(f, name, prefix, plen, size_known, size, out, err, &buf, &len, &text);
 	if (st)
 		return st;
 	struct dreader r;
 	memset(&r, 0, sizeof r);
 	r.name = name;
 	r.err = err;
-	r.start = r.p = buf + io_bom_len(buf, len);
+	r.start = r.p = text;
 	r.end = buf + len;
 	r.line = 1;
 	r.bol = true;
 	r.entry = SSA_NONE;
-	r.max_edges = ssa_sat_add(UINT64_C(1) << 20, ssa_bytes(len, 16));
-	if (r.max_edges > CFG_MAX_EDGES)
-		r.max_edges = CFG_MAX_EDGES;
+	r.max_edges = io_text_edge_cap(len);
 	names_builder_init(&r.nb);
 	names_builder_init(&r.vb);
 	names_builder_init(&r.sb);

@@ -757,9 +757,8 @@ static int line(struct ereader *r, const char *p, const char *e)
 }
 
 /* One pass over the input (r->allow_header: the first data line may be a header). */
-static int parse(struct ereader *r, const char *buf, size_t len)
+static int parse(struct ereader *r, const char *p, const char *end)
 {
-	const char *p = buf + io_bom_len(buf, len), *end = buf + len;
 	int st;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -807,12 +806,10 @@ int io_read_edges_prefixed(FILE *f, const char *name, const unsigned char *prefi
                            bool size_known, uint64_t size, struct prog *out,
                            struct io_error *err)
 {
-	memset(out, 0, sizeof *out);
-	if (err)
-		err->warning[0] = 0;
 	char *buf;
 	size_t len;
-	int st = io_slurp(f, name, prefix, plen, size_known, size, &buf, &len, err);
+	const char *text;
+	int st = io_text_begin(f, name, prefix, plen, size_known, size, out, err, &buf, &len, &text);
 	if (st)
 		return st;
 	struct ereader r;
@@ -821,7 +818,7 @@ int io_read_edges_prefixed(FILE *f, const char *name, const unsigned char *prefi
 		st = io_fail(err, name, 0, SSA_ENOMEM, "out of memory");
 		goto out;
 	}
-	if ((st = parse(&r, buf, len)))
+	if ((st = parse(&r, text, buf + len)))
 		goto out;
 	if (r.header && (r.clash || r.nb.count == 0)) {
 		/* the first line was an edge of nodes called 'from' and 'to' (say): read again */
@@ -831,7 +828,7 @@ int io_read_edges_prefixed(FILE *f, const char *name, const unsigned char *prefi
 			st = io_fail(err, name, 0, SSA_ENOMEM, "out of memory");
 			goto out;
 		}
-		if ((st = parse(&r, buf, len)))
+		if ((st = parse(&r, text, buf + len)))
 			goto out;
 	}
 	if (r.nb.count == 0) {

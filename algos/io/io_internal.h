@@ -52,6 +52,18 @@ int io_read_mermaid_prefixed(FILE *f, const char *name, const unsigned char *pre
 int io_slurp(FILE *f, const char *name, const unsigned char *prefix, size_t plen, bool size_known,
              uint64_t size, char **buf, size_t *len, struct io_error *err);
 
+/* What every reader of a whole text input does first: out emptied, the last warning cleared,
+ * the input slurped into *buf (*len bytes, freed by the caller on success), and *text where the
+ * text starts, after a byte-order mark. */
+int io_text_begin(FILE *f, const char *name, const unsigned char *prefix, size_t plen,
+                  bool size_known, uint64_t size, struct prog *out, struct io_error *err,
+                  char **buf, size_t *len, const char **text);
+
+/* The most edges a reader whose statements can multiply edges (DOT's and Mermaid's node sets)
+ * accepts from len bytes: 2^20 plus 16 per byte, at most CFG_MAX_EDGES. Bounds the memory a
+ * short input can ask for. */
+uint64_t io_text_edge_cap(size_t len);
+
 /* An importer's result: edges over interned node names, entry first. Renumbers so the entry is
  * block 0 (the others keep their order of first appearance), builds the CFG, and names every
  * block with label[i] when given (k (node, string) pairs) else its interned string. */

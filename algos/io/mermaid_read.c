@@ -562,24 +562,20 @@ int io_read_mermaid_prefixed(FILE *f, const char *name, const unsigned char *pre
                              bool size_known, uint64_t size, struct prog *out,
                              struct io_error *err)
 {
-	memset(out, 0, sizeof *out);
-	if (err)
-		err->warning[0] = 0;
 	char *buf;
 	size_t len;
-	int st = io_slurp(f, name, prefix, plen, size_known, size, &buf, &len, err);
+	const char *text;
+	int st = io_text_begin(f, name, prefix, plen, size_known, size, out, err, &buf, &len, &text);
 	if (st)
 		return st;
 	struct mreader r;
 	memset(&r, 0, sizeof r);
 	r.name = name;
 	r.err = err;
-	r.p = buf + io_bom_len(buf, len);
+	r.p = text;
 	r.end = buf + len;
 	r.line = 1;
-	r.max_edges = ssa_sat_add(UINT64_C(1) << 20, ssa_bytes(len, 16));
-	if (r.max_edges > CFG_MAX_EDGES)
-		r.max_edges = CFG_MAX_EDGES;
+	r.max_edges = io_text_edge_cap(len);
 	names_builder_init(&r.nb);
 	if (edge_list_init(&r.el, 0, 0)) {
 		st = mnomem(&r);
