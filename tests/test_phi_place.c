@@ -190,6 +190,30 @@ Test(phi, random_programs_match_the_definition)
 	}
 }
 
+/* A random CFG with hub targets: a random tree over n blocks, n / 2 random edges, then nhub
+ * targets of kmin + [0, kspan) extra in-edges from random blocks each; the targets are random
+ * blocks (spread: false) or n - 1, n - 3, ... (spread: true, distinct). */
+static void hub_cfg(struct cfg *g, struct ssa_rng *r, uint32_t n, uint32_t nhub, uint32_t kmin,
+		    uint32_t kspan, bool spread)
+{
+	struct edge_list el;
+	cr_assert_eq(edge_list_init(&el, n, 2 * n + nhub * (kmin + kspan)), SSA_OK);
+	for (uint32_t b = 1; b < n; b++)
+		cr_assert_eq(edge_list_push(&el, (uint32_t)(ssa_rng_next(r) % b), b), SSA_OK);
+	for (uint32_t i = 0; i < n / 2; i++)
+		cr_assert_eq(edge_list_push(&el, (uint32_t)(ssa_rng_next(r) % n),
+					    (uint32_t)(ssa_rng_next(r) % n)),
+			     SSA_OK);
+	for (uint32_t h = 0; h < nhub; h++) {
+		uint32_t hub = spread ? n - 1 - 2 * h : (uint32_t)(ssa_rng_next(r) % n);
+		uint32_t k = kmin + (uint32_t)(ssa_rng_next(r) % kspan);
+		for (uint32_t i = 0; i < k; i++)
+			cr_assert_eq(edge_list_push(&el, (uint32_t)(ssa_rng_next(r) % n), hub), SSA_OK);
+	}
+	cr_assert_eq(cfg_from_edges(g, &el), SSA_OK);
+	edge_list_free(&el);
+}
+
 /* Random CFGs with hub targets: 1-4 blocks with 64-200 extra in-edges each (phi-djq answers
  * targets of 64 or more J edges by binary search, not through its tree; an exit all returns
  * jump to is one). Every algorithm against the definition. */
@@ -199,24 +223,8 @@ Test(phi, hub_targets_match_the_definition)
 		struct ssa_rng r;
 		ssa_rng_seed(&r, seed * 104729);
 		uint32_t n = 80 + (uint32_t)(ssa_rng_next(&r) % 200), nhub = 1 + seed % 4;
-		struct edge_list el;
-		cr_assert_eq(edge_list_init(&el, n, 2 * n + 4 * 200), SSA_OK);
-		for (uint32_t b = 1; b < n; b++)
-			cr_assert_eq(edge_list_push(&el, (uint32_t)(ssa_rng_next(&r) % b), b), SSA_OK);
-		for (uint32_t i = 0; i < n / 2; i++)
-			cr_assert_eq(edge_list_push(&el, (uint32_t)(ssa_rng_next(&r) % n),
-						    (uint32_t)(ssa_rng_next(&r) % n)),
-				     SSA_OK);
-		for (uint32_t h = 0; h < nhub; h++) {
-			uint32_t hub = (uint32_t)(ssa_rng_next(&r) % n);
-			uint32_t k = 64 + (uint32_t)(ssa_rng_next(&r) % 137);
-			for (uint32_t i = 0; i < k; i++)
-				cr_assert_eq(edge_list_push(&el, (uint32_t)(ssa_rng_next(&r) % n), hub),
-					     SSA_OK);
-		}
 		struct cfg g;
-		cr_assert_eq(cfg_from_edges(&g, &el), SSA_OK);
-		edge_list_free(&el);
+		hub_cfg(&g, &r, n, nhub, 64, 137, false);
 		struct prog p;
 		phit_random_prog(&p, &g, &r, 1 + (uint32_t)(ssa_rng_next(&r) % 6));
 		char what[64];
@@ -234,25 +242,9 @@ Test(phi, more_hubs_than_the_mask_holds)
 	for (uint64_t seed = 1; seed <= 8; seed++) {
 		struct ssa_rng r;
 		ssa_rng_seed(&r, seed * 15485863);
-		uint32_t n = 100 + (uint32_t)(ssa_rng_next(&r) % 60), nhub = 40;
-		struct edge_list el;
-		cr_assert_eq(edge_list_init(&el, n, 2 * n + nhub * 90), SSA_OK);
-		for (uint32_t b = 1; b < n; b++)
-			cr_assert_eq(edge_list_push(&el, (uint32_t)(ssa_rng_next(&r) % b), b), SSA_OK);
-		for (uint32_t i = 0; i < n / 2; i++)
-			cr_assert_eq(edge_list_push(&el, (uint32_t)(ssa_rng_next(&r) % n),
-						    (uint32_t)(ssa_rng_next(&r) % n)),
-				     SSA_OK);
-		for (uint32_t h = 0; h < nhub; h++) {
-			uint32_t k = 70 + (uint32_t)(ssa_rng_next(&r) % 21);
-			for (uint32_t i = 0; i < k; i++)
-				cr_assert_eq(edge_list_push(&el, (uint32_t)(ssa_rng_next(&r) % n),
-							    n - 1 - 2 * h),
-					     SSA_OK);
-		}
+		uint32_t n = 100 + (uint32_t)(ssa_rng_next(&r) % 60);
 		struct cfg g;
-		cr_assert_eq(cfg_from_edges(&g, &el), SSA_OK);
-		edge_list_free(&el);
+		hub_cfg(&g, &r, n, 40, 70, 21, true);
 		struct prog p;
 		phit_random_prog(&p, &g, &r, 2 + (uint32_t)(ssa_rng_next(&r) % 5));
 		char what[64];
