@@ -18,6 +18,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -488,4 +489,49 @@ Test(llvm_import, gen_from_interrupted_leaves_none_of_its_files, .timeout = 60)
 	}
 	cr_expect(interrupted > 0, "no try came during the writing phase");
 	tools_rmdir(dir);
+}
+
+/* Source names by LLVM's demangler, and the Rust legacy escapes it leaves (hand-decoded). */
+Test(llvm_import, source_names_of_mangled_symbols)
+{
+	static const struct {
+		const char *symbol, *source;
+	} cases[] = {
+		{"main", NULL},
+		{"_ZN2ns3fooEi", "ns::foo"},
+		{"_ZN2ns3barIiEEvT_", "ns::bar<int>"},
+		{"_ZN12regex_syntax3ast5parse6Parser5parse17h0123456789abcdefE",
+		 "regex_syntax::ast::parse::Parser::parse"},
+		{"_ZN100_$LT$core..iter..adapters..take..Take$LT$I$GT$$u20$as$u20$core..iter..traits.."
+		 "iterator..Iterator$GT$4fold17h4ee39ef4488b18d4E",
+		 "<core::iter::adapters::take::Take<I> as core::iter::traits::iterator::Iterator>::fold"},
+		{"_ZN4core3ptr13drop_in_place17h00000000000000ffE", "core::ptr::drop_in_place"},
+		{"_RNvCs1234_7mycrate3foo", "mycrate::foo"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *s = llvmir_source_name(cases[i].symbol);
+		if (!cases[i].source)
+			cr_expect_null(s, "%s: %s", cases[i].symbol, s);
+		else
+			cr_expect(s && !strcmp(s, cases[i].source), "%s: '%s', expected '%s'",
+				  cases[i].symbol, s ? s : "(null)", cases[i].source);
+		free(s);
+	}
+	/* what --function accepts for each: the symbol, the source name, its last component, each
+	 * without a trailing template argument list; nothing else */
+	const char *bar = "ns::bar<int>";
+	cr_expect(llvmir_name_matches("_ZN2ns3barIiEEvT_", bar, "_ZN2ns3barIiEEvT_"));
+	cr_expect(llvmir_name_matches("_ZN2ns3barIiEEvT_", bar, "ns::bar<int>"));
+	cr_expect(llvmir_name_matches("_ZN2ns3barIiEEvT_", bar, "ns::bar"));
+	cr_expect(llvmir_name_matches("_ZN2ns3barIiEEvT_", bar, "bar<int>"));
+	cr_expect(llvmir_name_matches("_ZN2ns3barIiEEvT_", bar, "bar"));
+	cr_expect(!llvmir_name_matches("_ZN2ns3barIiEEvT_", bar, "ns"));
+	cr_expect(!llvmir_name_matches("_ZN2ns3barIiEEvT_", bar, "ba"));
+	cr_expect(!llvmir_name_matches("_ZN2ns3barIiEEvT_", bar, "ns::bar<"));
+	const char *fold = "<a::Take<I> as b::Iterator>::fold";
+	cr_expect(llvmir_name_matches("x", fold, "fold"));
+	cr_expect(!llvmir_name_matches("x", fold, "Iterator>::fold"));
+	cr_expect(!llvmir_name_matches("x", fold, "b::Iterator"));
+	cr_expect(llvmir_name_matches("main", NULL, "main"));
+	cr_expect(!llvmir_name_matches("main", NULL, "mai"));
 }

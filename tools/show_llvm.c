@@ -467,44 +467,9 @@ done:
 	return st;
 }
 
-/* The source name of a mangled function name, for --function: an Itanium (C++) or Rust legacy
- * name '_Z<len><id>...' or '_ZN<len><id>...<len><id>E' gives its components joined by '::'
- * into path (a Rust hash component 'h<16 hex>' left out) and its last one into last. False for
- * a name that is not mangled so. */
-static bool demangled(const char *m, char *path, size_t plen, char *last, size_t llen)
-{
-	if (strncmp(m, "_Z", 2))
-		return false;
-	const char *p = m + 2;
-	bool nested = *p == 'N';
-	if (nested)
-		p++;
-	while (*p == 'K' || *p == 'V' || *p == 'r' || *p == 'L')
-		p++;
-	size_t o = 0;
-	last[0] = path[0] = 0;
-	for (int k = 0; *p >= '1' && *p <= '9'; k++) {
-		char *end;
-		unsigned long l = strtoul(p, &end, 10);
-		if (l > strlen(end))
-			return false;
-		bool hash = l == 17 && end[0] == 'h' && strspn(end + 1, "0123456789abcdef") >= 16;
-		if (!hash) {
-			if (o + l + 3 >= plen || l + 1 > llen)
-				return false;
-			o += (size_t)snprintf(path + o, plen - o, "%s%.*s", o ? "::" : "", (int)l, end);
-			snprintf(last, llen, "%.*s", (int)l, end);
-		}
-		p = end + l;
-		if (!nested)
-			break;
-	}
-	return last[0] != 0;
-}
-
-/* The function of m that --function=func names: its exact name, else the one function whose
- * demangled name (demangled) is func, as its last component or its whole path; UINT32_MAX when
- * none or several are (*several tells which). */
+/* The function of m that --function=func names: its exact symbol, else the one function whose
+ * source name matches (llvmir_name_matches); UINT32_MAX when none or several do (*several tells
+ * which). */
 static uint32_t pick_function(const struct llvmir_module *m, const char *func, bool *several)
 {
 	*several = false;
@@ -512,16 +477,15 @@ static uint32_t pick_function(const struct llvmir_module *m, const char *func, b
 		if (!strcmp(llvmir_func_name(&m->funcs[i]), func))
 			return i;
 	uint32_t pick = UINT32_MAX;
-	char path[512], last[256];
-	for (uint32_t i = 0; i < m->nfuncs; i++)
-		if (demangled(llvmir_func_name(&m->funcs[i]), path, sizeof path, last, sizeof last) &&
-		    (!strcmp(last, func) || !strcmp(path, func))) {
-			if (pick != UINT32_MAX) {
-				*several = true;
-				return UINT32_MAX;
-			}
-			pick = i;
+	for (uint32_t i = 0; i < m->nfuncs && !*several; i++) {
+		const char *sym = llvmir_func_name(&m->funcs[i]);
+		char *src = llvmir_source_name(sym);
+		if (llvmir_name_matches(sym, src, func)) {
+			*several = pick != UINT32_MAX;
+			pick = *several ? UINT32_MAX : i;
 		}
+		free(src);
+	}
 	return pick;
 }
 
@@ -566,7 +530,6 @@ int show_read_llvm(const char *path, const char *func, struct prog *out, struct 
 	if (func)
 		pick = pick_function(&m, func, &several);
 	if (pick == UINT32_MAX) {
-		char dpath[512], dlast[256];
 		if (several)
 			fprintf(stderr, "show: %s has several functions called '%s' (give the mangled "
 			                "name):", path, func);
@@ -577,17 +540,18 @@ int show_read_llvm(const char *path, const char *func, struct prog *out, struct 
 		uint32_t listed = 0;
 		for (uint32_t i = 0; func && i < m.nfuncs; i++) {
 			const char *fn = llvmir_func_name(&m.funcs[i]);
-			bool named = demangled(fn, dpath, sizeof dpath, dlast, sizeof dlast);
-			if (several && !(named && (!strcmp(dlast, func) || !strcmp(dpath, func))))
-				continue;
-			if (listed++ == 20) {
+			char *src = llvmir_source_name(fn);
+			bool list = !several || llvmir_name_matches(fn, src, func);
+			if (list && listed++ == 20) {
 				fprintf(stderr, " and more (%u in all)", m.nfuncs);
+				free(src);
 				break;
 			}
-			if (several)
-				fprintf(stderr, " %s (%s)", fn, dpath);
-			else
-				fprintf(stderr, " %s", named ? dpath : fn);
+			if (list && several)
+				fprintf(stderr, " %s (%s)", fn, src ? src : fn);
+			else if (list)
+				fprintf(stderr, " %s", src ? src : fn);
+			free(src);
 		}
 		fputc('\n', stderr);
 		for (uint32_t i = 0; i < m.nskipped; i++)

@@ -139,6 +139,16 @@ void llvmir_func_free(struct llvmir_func *f);
 #define LLVMIR_FILE_NAME_MAX 200u
 void llvmir_file_base(const struct llvmir_module *m, uint32_t index, char *buf);
 
+/* The source name of a mangled symbol (C++, Rust legacy and v0, D; LLVM's demangler):
+ * qualified, without parameters, without a Rust legacy hash ("regex_syntax::ast::parse::
+ * Parser::parse"); malloc'd, NULL for a name that is not mangled (C) or when memory is short. */
+char *llvmir_source_name(const char *symbol);
+
+/* Whether query names the function of this symbol (source: its llvmir_source_name, or NULL): the
+ * symbol itself, its source name, or the source name's last component ("parse", "fmt" in
+ * "<x::Ast as core::fmt::Debug>::fmt"), each also without a trailing template argument list. */
+bool llvmir_name_matches(const char *symbol, const char *source, const char *query);
+
 /* f's block and variable names as names tables (names.c), for what prints names (show, bench's
  * dumps); f->prog's own tables stay empty. Blanks, control bytes and a leading '#' become '_'.
  * On failure (SSA_ENOMEM) both tables are left empty. */
