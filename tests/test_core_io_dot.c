@@ -91,6 +91,31 @@ static const struct good_case good[] = {
     {"digraph { a [label=\"x\\\\\"]; a -> b }", "0>1 : x\\|b"},
     {"digraph { a [label=\"{b\\\\l:\\l  ret\\l}\"]; a -> b }", "0>1 : b\\l|b"},
     {"digraph { \"p\\\\\" -> \"q\\\\q\" }", "0>1 : p\\\\|q\\\\q"},
+    /* invisible edges (style=invis) make no edge: an edge statement's own style, the style
+     * list holding invis among other items, or an 'edge' default in force in its subgraph;
+     * the edges of a set inside an invisible statement stay; an invisible node stays a node */
+    {"digraph { a -> b; a -> c [style=invis]; b -> c }", "0>1 1>2 : a|b|c"},
+    {"digraph { a -> b [style=\"dotted, invis\"]; a -> b [style=\"setlinewidth(2),dashed\"] }",
+     "0>1 : a|b"},
+    {"digraph { {x -> y} -> z [style=invis]; x -> z }", "0>1 0>2 : x|y|z"},
+    {"digraph { a -> b; subgraph s { edge [style=invis]; b -> c; c -> d [style=solid] } c -> a }",
+     "0>1 2>3 2>0 : a|b|c|d"},
+    {"digraph { edge [style=invis]; edge [color=red]; a -> b; edge [style=bold]; b -> c }",
+     "1>2 : a|b|c"},
+    {"digraph { a [style=invis]; a -> b }", "0>1 : a|b"},
+    /* a record label's escaped '<' '>' '{' '}' '|' and blank are themselves (GCC writes them) */
+    {"digraph { a [shape=record,label=\"{\\<bb\\ 2\\>:\\l|x\\ \\|\\ y\\l}\"]; a -> b }",
+     "0>1 : <bb 2>|b"},
+    {"digraph { a [shape=record,label=\"{p\\|q\\}r\\ |s}\"] }", " : p|q}r "},
+    /* GCC's CFG dumps: block 0 of the first function (fn_N_basic_block_0) is the entry, though
+     * loops' blocks come first in the file; GCC's invisible ENTRY -> EXIT edge is no edge */
+    {"digraph { subgraph cluster_f { subgraph cluster_0_1 { fn_0_basic_block_3; } "
+     "fn_0_basic_block_0 [label=\"ENTRY\"]; fn_0_basic_block_1 [label=\"EXIT\"]; "
+     "fn_0_basic_block_2; } fn_0_basic_block_0:s -> fn_0_basic_block_2:n; "
+     "fn_0_basic_block_2 -> fn_0_basic_block_3 -> fn_0_basic_block_3; "
+     "fn_0_basic_block_3 -> fn_0_basic_block_1; "
+     "fn_0_basic_block_0:s -> fn_0_basic_block_1:n [style=\"invis\",constraint=true]; }",
+     "0>3 1>1 1>2 3>1 : ENTRY|fn_0_basic_block_3|EXIT|fn_0_basic_block_2"},
 };
 
 Test(io_dot, graphviz_rules_give_the_exact_graph_and_names)

@@ -12,9 +12,10 @@
  * capped at 2^20 + 16 edges per input byte.
  *
  * Blocks are numbered in order of first appearance, except that the entry (the node with
- * attribute entry=true, else the first node) becomes block 0. Successors keep the file order of
- * the edges, so `opt`'s branch order (ports s0, s1, ...) is kept; a strict graph keeps the first
- * of each ordered pair's edges, as graphviz does. A node's name is the first line of its label
+ * attribute entry=true, else GCC's ENTRY block in a GCC dump, else the first node) becomes block
+ * 0. Successors keep the file order of the edges, so `opt`'s branch order (ports s0, s1, ...) is
+ * kept; invisible edges (style=invis) are none; a strict graph keeps the first of each ordered
+ * pair's edges, as graphviz does. A node's name is the first line of its label
  * when it has one (the block name `opt` puts there; the text of an HTML label, never its
  * markup), else its id. Node attributes def, use and ops give blocks code (uses before defs, or
  * the order of ops), making the graph a program with named variables.
@@ -93,6 +94,14 @@ struct dreader {
 	uint8_t *opform;
 	uint32_t nform;
 	struct names_builder vb;
+	/* Invisible edges (style=invis: graphviz lays them out and draws nothing, as GCC's ENTRY ->
+	 * EXIT) make no CFG edge. edge_stmt[e] is the statement that made edge e, so an edge
+	 * statement's own style drops its edges and not those of the sets inside it. */
+	unsigned long long *edge_stmt;
+	uint32_t edge_stmt_cap;
+	bool style_seen, style_invis; /* the attribute list just read had a style; it holds invis */
+	bool edge_invis;              /* 'edge [style=invis]' in force in this (sub)graph */
+	uint32_t ninvis;
 };
 
 /* A statement in progress: its last operand (the tails of the next '->') and what it is. */
@@ -102,6 +111,8 @@ struct dstmt {
 	bool chain;   /* an edge statement: it had a '->' */
 	bool is_list; /* its last operand is a node list (a node statement without '->') */
 	size_t stmt_start; /* mem length when it began: at the root, mem is cut back to it */
+	unsigned long long id; /* its number (r->stmt), in edge_stmt */
+	uint32_t first_edge;   /* el.m when it began */
 };
 
 /* An open subgraph: where its nodes start in mem and the statement it is an operand of. */
@@ -109,6 +120,7 @@ struct dframe {
 	size_t start;
 	struct dstmt outer;
 	unsigned long long line;
+	bool edge_invis; /* the edge default outside, restored at its '}' */
 };
 
 enum { OPS_DEFUSE = 1, OPS_LIST = 2 };
@@ -412,12 +424,19 @@ static bool is_kw(const struct dreader *r, const char *kw)
 	return r->t == T_ID && !r->quoted && r->vlen == strlen(kw) && !strcasecmp(r->val, kw);
 }
 
+/* In a record label, graphviz reads these after a backslash as themselves, not as the record's
+ * syntax (GCC's dumps write "{\<bb\ 2\>:\l|...}"). */
+static bool record_escape(char c)
+{
+	return c && strchr("<>{}| ", c);
+}
+
 /* The name of a label: its first line. Record braces and a leading '<port>' are dropped (in a
  * record label: one that starts with '{' or holds a '|'; elsewhere graphviz prints '<x>' as
- * written); the line ends at an escape \l \n \r, a newline, '|', '{' or '}'; blanks are
- * trimmed and a final ':' (opt writes "%name:") dropped. "\N" (graphviz: the node's id) gives
- * nothing. */
-static void label_line(const char *s, size_t len, size_t *from, size_t *to)
+ * written); the line ends at an escape \l \n \r, a newline, '|', '{' or '}' (in a record, not
+ * an escaped one: record_escape); blanks are trimmed and a final ':' (opt writes "%name:")
+ * dropped. "\N" (graphviz: the node's id) gives nothing. *record says it is a record label. */
+static void label_line(const char *s, size_t len, size_t *from, size_t *to, bool *record_label)
 {
 	size_t i = 0;
 	bool record = memchr(s, '|', len) != NULL;
@@ -433,20 +452,26 @@ static void label_line(const char *s, size_t len, size_t *from, size_t *to)
 	size_t j = i;
 	while (j < len && s[j] != '|' && s[j] != '{' && s[j] != '}' && s[j] != '\n' && s[j] != '\r' &&
 	       !(s[j] == '\\' && j + 1 < len && strchr("lnrN", s[j + 1])))
-		j += s[j] == '\\' && j + 1 < len && s[j + 1] == '\\' ? 2 : 1; /* '\\l': '\' then 'l' */
+		j += s[j] == '\\' && j + 1 < len &&
+		             (s[j + 1] == '\\' || (record && record_escape(s[j + 1])))
+		             ? 2 /* '\\l': '\' then 'l'; '\|' in a record: '|' */
+		             : 1;
 	if (j < len && s[j] == '\\' && s[j + 1] == 'N' && j == i)
 		j = i; /* \N alone: the id */
-	while (j > i && (s[j - 1] == ' ' || s[j - 1] == '\t'))
+	while (j > i && (s[j - 1] == ' ' || s[j - 1] == '\t') &&
+	       !(record && j - 2 >= i && s[j - 2] == '\\')) /* '\ ' is a blank of the name */
 		j--;
 	if (j > i && s[j - 1] == ':')
 		j--;
 	*from = i;
 	*to = j;
+	*record_label = record;
 }
 
-/* Keeps s[a..b) as the name of node (cut to NAMES_MAX_LEN bytes); an empty one leaves the id
- * naming the node. */
-static int store_label(struct dreader *r, uint32_t node, const char *s, size_t a, size_t b)
+/* Keeps s[a..b) as the name of node (cut to NAMES_MAX_LEN bytes; escapes of a record label
+ * undone); an empty one leaves the id naming the node. */
+static int store_label(struct dreader *r, uint32_t node, const char *s, size_t a, size_t b,
+                       bool record)
 {
 	char q[64];
 	if (a == b)
@@ -480,12 +505,12 @@ static int store_label(struct dreader *r, uint32_t node, const char *s, size_t a
 		r->lpool = np;
 		r->lpcap = want;
 	}
-	/* graphviz shows an escaped backslash as one */
+	/* graphviz shows an escaped backslash as one, and in a record an escaped '<', '|', ... */
 	size_t o = r->lplen;
 	for (size_t i = a; i < b; i++) {
-		r->lpool[o++] = s[i];
-		if (s[i] == '\\' && i + 1 < b && s[i + 1] == '\\')
+		if (s[i] == '\\' && i + 1 < b && (s[i + 1] == '\\' || (record && record_escape(s[i + 1]))))
 			i++;
+		r->lpool[o++] = s[i];
 	}
 	r->lnode[r->nlab] = node;
 	r->lsoff[r->nlab] = r->lplen;
@@ -497,8 +522,9 @@ static int store_label(struct dreader *r, uint32_t node, const char *s, size_t a
 static int add_label(struct dreader *r, uint32_t node, const char *s, size_t len)
 {
 	size_t a, b;
-	label_line(s, len, &a, &b);
-	return store_label(r, node, s, a, b);
+	bool record;
+	label_line(s, len, &a, &b, &record);
+	return store_label(r, node, s, a, b, record);
 }
 
 /* The code point of the entity at s[0] == '&' (at most len bytes), its length in *used; -1 with
@@ -626,7 +652,7 @@ static int add_html_label(struct dreader *r, uint32_t node, const char *s, size_
 		o--;
 	while (o && out[o - 1] == ' ')
 		o--;
-	return store_label(r, node, out, 0, o);
+	return store_label(r, node, out, 0, o, false);
 }
 
 /* A strict graph has at most one edge per ordered pair: graphviz merges a repeated 'a -> b'
@@ -840,6 +866,26 @@ static int node_ops(struct dreader *r, uint32_t node, int attr)
 /* What an attribute list belongs to. */
 enum owner { OWN_NODES, OWN_EDGES, OWN_DEFAULTS, OWN_SET };
 
+/* Whether a style value ("dotted,invis", "setlinewidth(2), invis") holds the item invis. */
+static bool style_has_invis(const char *v, size_t len)
+{
+	size_t i = 0;
+	while (i < len) {
+		while (i < len && (v[i] == ' ' || v[i] == '\t' || v[i] == ','))
+			i++;
+		size_t a = i;
+		while (i < len && v[i] != ',' && v[i] != ' ' && v[i] != '\t' && v[i] != '(')
+			i++;
+		if (i - a == 5 && !memcmp(v + a, "invis", 5))
+			return true;
+		if (i < len && v[i] == '(') { /* an item's arguments: skip to its ')' */
+			const char *rp = memchr(v + i, ')', len - i);
+			i = rp ? (size_t)(rp - v) + 1 : len;
+		}
+	}
+	return false;
+}
+
 /* '[' a=b, c=d; ... ']' (one or more lists). For a node statement (OWN_NODES), 'label',
  * 'entry', 'def', 'use' and 'ops' apply to each of nodes[0..k); other attributes and other
  * owners' attributes are ignored, except that def/use/ops anywhere else is an error. */
@@ -856,6 +902,7 @@ static int attr_lists(struct dreader *r, enum owner own, const uint32_t *nodes, 
 				return dfail(r, "expected an attribute name or ']', found %s",
 				             shown(r, q, sizeof q));
 			bool is_label = !strcmp(r->val, "label"), is_entry = !strcmp(r->val, "entry");
+			bool is_style = !strcmp(r->val, "style");
 			int code = !strcmp(r->val, "def") ? 0 : !strcmp(r->val, "use") ? 1
 			           : !strcmp(r->val, "ops") ? 2 : -1;
 			if (code >= 0 && own != OWN_NODES)
@@ -871,6 +918,10 @@ static int attr_lists(struct dreader *r, enum owner own, const uint32_t *nodes, 
 			if (r->t != T_ID)
 				return dfail(r, "expected an attribute value, found %s",
 				             shown(r, q, sizeof q));
+			if (is_style) {
+				r->style_seen = true;
+				r->style_invis = style_has_invis(r->val, r->vlen);
+			}
 			for (size_t i = 0; own == OWN_NODES && i < k; i++) {
 				uint32_t node = nodes[i];
 				if (is_label &&
@@ -1007,8 +1058,39 @@ static int edges_between(struct dreader *r, const struct dstmt *c, size_t s, siz
 			int st = edge_list_push(&r->el, r->mem[i], r->mem[j]);
 			if (st)
 				return st == SSA_ENOMEM ? dnomem(r) : dfail(r, "too many edges");
+			if (r->el.m > r->edge_stmt_cap) {
+				uint32_t ncap = r->el.cap > r->el.m ? r->el.cap : r->el.m;
+				unsigned long long *ns = ssa_realloc_array(r->edge_stmt, ncap, sizeof *ns);
+				if (!ns)
+					return dnomem(r);
+				r->edge_stmt = ns;
+				r->edge_stmt_cap = ncap;
+			}
+			r->edge_stmt[r->el.m - 1] = c->id;
 		}
 	return SSA_OK;
+}
+
+/* The edges statement c made, marked for removal (src UINT32_MAX; compact_edges removes them):
+ * the statement is invisible. Edges of the statements inside its sets stay. */
+static void drop_edges(struct dreader *r, const struct dstmt *c)
+{
+	for (uint32_t e = c->first_edge; e < r->el.m; e++)
+		if (r->edge_stmt[e] == c->id && r->el.src[e] != UINT32_MAX) {
+			r->el.src[e] = UINT32_MAX;
+			r->ninvis++;
+		}
+}
+
+static void compact_edges(struct dreader *r)
+{
+	uint32_t k = 0;
+	for (uint32_t e = 0; e < r->el.m; e++)
+		if (r->el.src[e] != UINT32_MAX) {
+			r->el.src[k] = r->el.src[e];
+			r->el.dst[k++] = r->el.dst[e];
+		}
+	r->el.m = k;
 }
 
 /* '{' or 'subgraph [id] {': opens a set whose statement around it is c (resumed at its '}'). */
@@ -1060,6 +1142,7 @@ static int open_subgraph(struct dreader *r, const struct dstmt *c)
 	f->start = r->nmem;
 	f->outer = *c;
 	f->line = line;
+	f->edge_invis = r->edge_invis;
 	return next(r);
 }
 
@@ -1121,6 +1204,7 @@ static int body(struct dreader *r)
 			if ((st = dedup_range(r, f->start)) || (st = next(r)))
 				return st;
 			c = f->outer;
+			r->edge_invis = f->edge_invis;
 			os = f->start;
 			oe = r->nmem;
 			list = false;
@@ -1128,20 +1212,26 @@ static int body(struct dreader *r)
 			r->stmt++;
 			memset(&c, 0, sizeof c);
 			c.stmt_start = r->nmem;
+			c.id = r->stmt;
+			c.first_edge = r->el.m;
 			if (r->t == T_LBRACE || is_kw(r, "subgraph")) {
 				if ((st = open_subgraph(r, &c)))
 					return st;
 				continue;
 			}
 			if (is_kw(r, "graph") || is_kw(r, "node") || is_kw(r, "edge")) {
+				bool edges = is_kw(r, "edge");
 				if ((st = next(r)))
 					return st;
 				if (r->t != T_LBRACK)
 					return dfail(r, "expected '[' after a default-attribute keyword, "
 					                "found %s",
 					             shown(r, q, sizeof q));
+				r->style_seen = false;
 				if ((st = attr_lists(r, OWN_DEFAULTS, NULL, 0)))
 					return st;
+				if (edges && r->style_seen)
+					r->edge_invis = r->style_invis;
 				continue;
 			}
 			if (r->t != T_ID)
@@ -1196,9 +1286,12 @@ static int body(struct dreader *r)
 			continue;
 		}
 		/* the statement ends: its attributes */
-		if (c.chain)
+		r->style_seen = false;
+		if (c.chain) {
 			st = attr_lists(r, OWN_EDGES, NULL, 0);
-		else if (c.is_list)
+			if (!st && (r->style_seen ? r->style_invis : r->edge_invis))
+				drop_edges(r, &c);
+		} else if (c.is_list)
 			st = attr_lists(r, OWN_NODES, r->mem + c.prev_s, c.prev_e - c.prev_s);
 		else
 			st = attr_lists(r, OWN_SET, NULL, 0);
@@ -1245,6 +1338,25 @@ static int parse(struct dreader *r)
 /* The op records as a CSR over the interned nodes: each node's uses before its defs (phase 0
  * before 1; an ops list is all phase 0 or 2, so it keeps its order), by a stable counting sort
  * on (node, phase). Then moved into out. */
+/* Without an entry=true node: GCC's CFG dumps (-fdump-tree-PASS-graph, -fdump-rtl-PASS-graph)
+ * name blocks fn_<f>_basic_block_<k>, write loops' blocks first and make block 0 the function's
+ * ENTRY; its first function's block 0 is the entry. Else the first node. */
+static uint32_t gcc_entry(const struct dreader *r)
+{
+	static const char tail[] = "_basic_block_0";
+	for (uint32_t i = 0; i < r->nb.count; i++) {
+		size_t len;
+		const char *s = names_builder_get(&r->nb, i, &len);
+		size_t d = 3;
+		while (d < len && s[d] >= '0' && s[d] <= '9')
+			d++;
+		if (len > 3 && !memcmp(s, "fn_", 3) && d > 3 && len - d == sizeof tail - 1 &&
+		    !memcmp(s + d, tail, sizeof tail - 1))
+			return i;
+	}
+	return 0;
+}
+
 static int finish_ops(struct dreader *r, uint32_t entry, struct prog *out)
 {
 	uint32_t n = r->nb.count;
@@ -1299,9 +1411,13 @@ int io_read_dot_prefixed(FILE *f, const char *name, const unsigned char *prefix,
 		st = dnomem(&r);
 		goto out;
 	}
-	if ((st = parse(&r)) || (r.strict && (st = strict_merge(&r))))
+	if ((st = parse(&r)))
 		goto out;
-	uint32_t entry = r.entry == SSA_NONE ? 0 : r.entry;
+	if (r.ninvis)
+		compact_edges(&r);
+	if (r.strict && (st = strict_merge(&r)))
+		goto out;
+	uint32_t entry = r.entry != SSA_NONE ? r.entry : gcc_entry(&r);
 	if ((st = io_import_finish(name, &r.nb, entry, &r.el, r.nlab, r.lnode, r.lsoff, r.lpool,
 	                           out, err)))
 		goto out;
@@ -1312,6 +1428,7 @@ int io_read_dot_prefixed(FILE *f, const char *name, const unsigned char *prefix,
 out:
 	free(buf);
 	free(r.val);
+	free(r.edge_stmt);
 	free(r.lnode);
 	free(r.lsoff);
 	free(r.lpool);
