@@ -101,7 +101,9 @@ struct dreader {
 	uint32_t edge_stmt_cap;
 	bool style_seen, style_invis; /* the attribute list just read had a style; it holds invis */
 	bool edge_invis;              /* 'edge [style=invis]' in force in this (sub)graph */
-	uint32_t ninvis;
+	uint8_t *invis_stmt;          /* per statement number: its edges are invisible */
+	size_t invis_cap;
+	bool any_invis;
 };
 
 /* A statement in progress: its last operand (the tails of the next '->') and what it is. */
@@ -112,7 +114,6 @@ struct dstmt {
 	bool is_list; /* its last operand is a node list (a node statement without '->') */
 	size_t stmt_start; /* mem length when it began: at the root, mem is cut back to it */
 	unsigned long long id; /* its number (r->stmt), in edge_stmt */
-	uint32_t first_edge;   /* el.m when it began */
 };
 
 /* An open subgraph: where its nodes start in mem and the statement it is an operand of. */
@@ -1071,22 +1072,31 @@ static int edges_between(struct dreader *r, const struct dstmt *c, size_t s, siz
 	return SSA_OK;
 }
 
-/* The edges statement c made, marked for removal (src UINT32_MAX; compact_edges removes them):
- * the statement is invisible. Edges of the statements inside its sets stay. */
-static void drop_edges(struct dreader *r, const struct dstmt *c)
+/* Statement c is invisible: its edges go when the file is read (drop_invisible), not those of
+ * the statements inside its sets. */
+static int mark_invisible(struct dreader *r, const struct dstmt *c)
 {
-	for (uint32_t e = c->first_edge; e < r->el.m; e++)
-		if (r->edge_stmt[e] == c->id && r->el.src[e] != UINT32_MAX) {
-			r->el.src[e] = UINT32_MAX;
-			r->ninvis++;
-		}
+	if (c->id >= r->invis_cap) {
+		size_t ncap = r->invis_cap ? r->invis_cap : 256;
+		while (ncap <= c->id)
+			ncap *= 2;
+		uint8_t *ni = ssa_realloc_array(r->invis_stmt, ncap, 1);
+		if (!ni)
+			return dnomem(r);
+		memset(ni + r->invis_cap, 0, ncap - r->invis_cap);
+		r->invis_stmt = ni;
+		r->invis_cap = ncap;
+	}
+	r->invis_stmt[c->id] = 1;
+	r->any_invis = true;
+	return SSA_OK;
 }
 
-static void compact_edges(struct dreader *r)
+static void drop_invisible(struct dreader *r)
 {
 	uint32_t k = 0;
 	for (uint32_t e = 0; e < r->el.m; e++)
-		if (r->el.src[e] != UINT32_MAX) {
+		if (r->edge_stmt[e] >= r->invis_cap || !r->invis_stmt[r->edge_stmt[e]]) {
 			r->el.src[k] = r->el.src[e];
 			r->el.dst[k++] = r->el.dst[e];
 		}
@@ -1213,7 +1223,6 @@ static int body(struct dreader *r)
 			memset(&c, 0, sizeof c);
 			c.stmt_start = r->nmem;
 			c.id = r->stmt;
-			c.first_edge = r->el.m;
 			if (r->t == T_LBRACE || is_kw(r, "subgraph")) {
 				if ((st = open_subgraph(r, &c)))
 					return st;
@@ -1290,7 +1299,7 @@ static int body(struct dreader *r)
 		if (c.chain) {
 			st = attr_lists(r, OWN_EDGES, NULL, 0);
 			if (!st && (r->style_seen ? r->style_invis : r->edge_invis))
-				drop_edges(r, &c);
+				st = mark_invisible(r, &c);
 		} else if (c.is_list)
 			st = attr_lists(r, OWN_NODES, r->mem + c.prev_s, c.prev_e - c.prev_s);
 		else
@@ -1413,8 +1422,8 @@ int io_read_dot_prefixed(FILE *f, const char *name, const unsigned char *prefix,
 	}
 	if ((st = parse(&r)))
 		goto out;
-	if (r.ninvis)
-		compact_edges(&r);
+	if (r.any_invis)
+		drop_invisible(&r);
 	if (r.strict && (st = strict_merge(&r)))
 		goto out;
 	uint32_t entry = r.entry != SSA_NONE ? r.entry : gcc_entry(&r);
@@ -1429,6 +1438,7 @@ out:
 	free(buf);
 	free(r.val);
 	free(r.edge_stmt);
+	free(r.invis_stmt);
 	free(r.lnode);
 	free(r.lsoff);
 	free(r.lpool);
