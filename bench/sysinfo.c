@@ -30,16 +30,12 @@ static bool topo_loaded;
 
 static bool topo_load(void)
 {
-	if (topo_loaded)
-		return true;
-	if (hwloc_topology_init(&topo) != 0)
-		return false;
-	if (hwloc_topology_load(topo) != 0) {
-		hwloc_topology_destroy(topo);
-		return false;
+	if (!topo_loaded && hwloc_topology_init(&topo) == 0) {
+		topo_loaded = hwloc_topology_load(topo) == 0;
+		if (!topo_loaded)
+			hwloc_topology_destroy(topo);
 	}
-	topo_loaded = true;
-	return true;
+	return topo_loaded;
 }
 
 static void cache_desc(char *buf, size_t len, hwloc_obj_type_t type, const char *name)
@@ -62,17 +58,13 @@ static void cpu_model(char *buf, size_t len)
 		return;
 	char line[512];
 	while (fgets(line, sizeof line, f)) {
-		if (!strncmp(line, "model name", 10)) {
-			char *c = strchr(line, ':');
-			if (!c)
-				continue;
-			c++;
-			while (*c == ' ' || *c == '\t')
-				c++;
-			c[strcspn(c, "\n")] = 0;
-			snprintf(buf, len, "%s", c);
-			break;
-		}
+		char *c = strchr(line, ':');
+		if (strncmp(line, "model name", 10) || !c)
+			continue;
+		c += 1 + strspn(c + 1, " \t");
+		c[strcspn(c, "\n")] = 0;
+		snprintf(buf, len, "%s", c);
+		break;
 	}
 	fclose(f);
 }
