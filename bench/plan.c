@@ -188,10 +188,7 @@ static int plan(const struct bench_cli *cli, struct bench_plan *sel, char *err, 
 		tables[nt++] = bench_pipeline_options;
 		if (cli->dump && strcmp(cli->dump, "ssa"))
 			USAGE("--dump=%s: a pipeline writes only its final SSA (--dump=ssa)", cli->dump);
-	} else if (sel->m2r && !sel->kernels_spec) {
-		/* llvm-mem2reg alone: no ssalab kernel, no stage option read. */
-		return bench_cli_check_used(cli, tables, 0, cli->gen.p.vars > 0, err, errlen);
-	} else {
+	} else if (sel->kernels_spec) { /* llvm-mem2reg alone reads no stage option */
 		int code = select_kernels(cli->algo, sel, err, errlen);
 		if (code)
 			return code;
