@@ -7,7 +7,6 @@
 #include "bench/cli.h"
 #include "util/mem.h"
 
-#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 

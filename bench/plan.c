@@ -302,11 +302,9 @@ int bench_plan_make(struct bench_cli *cli, struct bench_plan *p, char *err, size
 		return BENCH_EXIT_REFUSED;
 	}
 #ifndef SSALAB_HAVE_LLVM_PEERS
-	if (p->m2r) {
-		snprintf(err, errlen, "--algo=llvm-mem2reg: this bench was built without LLVM's peers "
-			 "(%s; bench --version says what the build left out)", SSALAB_PEERS_LLVM_WHY);
-		return BENCH_EXIT_USAGE;
-	}
+	if (p->m2r)
+		USAGE("--algo=llvm-mem2reg: this bench was built without LLVM's peers (%s; bench "
+		      "--version says what the build left out)", SSALAB_PEERS_LLVM_WHY);
 #endif
 	/* On LLVM IR, 'all' means every kernel and the end-to-end rival: LLVM's mem2reg against
 	 * ssalab's best whole pipeline, function by function. */
