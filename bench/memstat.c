@@ -7,7 +7,6 @@
 #include "bench/cli.h"
 #include "util/mem.h"
 
-#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 
@@ -71,15 +70,11 @@ uint64_t bench_mem_available(void)
 	if (!f)
 		return 0;
 	char line[256];
-	uint64_t kb = 0;
-	while (fgets(line, sizeof line, f)) {
-		if (!strncmp(line, "MemAvailable:", 13)) {
-			kb = strtoull(line + 13, NULL, 10);
-			break;
-		}
-	}
+	unsigned long long kb = 0;
+	while (fgets(line, sizeof line, f) && sscanf(line, "MemAvailable: %llu", &kb) != 1)
+		;
 	fclose(f);
-	return kb * 1024u;
+	return (uint64_t)kb * 1024u;
 }
 
 uint64_t bench_mem_limit(const struct bench_cli *cli, const char **how)

@@ -21,6 +21,9 @@
 
 #define BENCH_MAX_REPS 1000000u
 
+/* A usage error, its message in err (the functions below that take err and errlen). */
+#define USAGE(...) do { snprintf(err, errlen, __VA_ARGS__); return BENCH_EXIT_USAGE; } while (0)
+
 /* "64", "1.5G", "512M", "100k" (binary multiples) into bytes. */
 static int parse_bytes(const char *s, uint64_t *out)
 {
@@ -166,7 +169,6 @@ static int parse_seconds(const char *s, double max, double *out)
 static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, char *err,
 		      size_t errlen)
 {
-#define BAD(...) do { snprintf(err, errlen, __VA_ARGS__); return BENCH_EXIT_USAGE; } while (0)
 	struct bench_stage_opts *o = &cli->opts;
 	char *at = (char *)cli + core_opts[id].off;
 	uint64_t u64;
@@ -184,7 +186,7 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 	case K_COUNT:
 		if (gen_parse_count(val, &u64) != SSA_OK || u64 < core_opts[id].min ||
 		    u64 > core_opts[id].max)
-			BAD("--%s=%s: expected %s", core_opts[id].name, val, core_opts[id].what);
+			USAGE("--%s=%s: expected %s", core_opts[id].name, val, core_opts[id].what);
 		if (core_opts[id].size == sizeof(uint32_t))
 			*(uint32_t *)at = (uint32_t)u64;
 		else
@@ -197,18 +199,18 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 	case O_PIPELINE: cli->pipeline = val ? val : "default"; break;
 	case O_IN:
 		if (cli->nin == BENCH_MAX_IN)
-			BAD("--in: at most %u inputs in one run (give a directory instead)",
+			USAGE("--in: at most %u inputs in one run (give a directory instead)",
 			    BENCH_MAX_IN);
 		cli->ins[cli->nin++] = val;
 		cli->in = cli->ins[0];
 		break;
 	case O_MINTIME:
 		if (parse_seconds(val, 60, &cli->timing.min_time_s))
-			BAD("--min-time=%s: expected seconds from 0 to 60, such as 0.001", val);
+			USAGE("--min-time=%s: expected seconds from 0 to 60, such as 0.001", val);
 		break;
 	case O_PIN:
 		if (val && (gen_parse_count(val, &u64) != SSA_OK || u64 > 1000000))
-			BAD("--pin=%s: expected a logical core number", val);
+			USAGE("--pin=%s: expected a logical core number", val);
 		cli->pin = val ? (int)u64 : -2;
 		break;
 	case O_CSV: cli->format = BENCH_FMT_CSV; break;
@@ -221,16 +223,16 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 		else if (!strcmp(val, "json"))
 			cli->format = BENCH_FMT_JSON;
 		else
-			BAD("--format=%s: expected text, md, csv or json", val);
+			USAGE("--format=%s: expected text, md, csv or json", val);
 		break;
 	case O_MEMLIMIT:
 		cli->mem_limit_none = !strcmp(val, "none");
 		if (!cli->mem_limit_none && (parse_bytes(val, &cli->mem_limit) || cli->mem_limit == 0))
-			BAD("--mem-limit=%s: expected a size such as 512M, 16G or 'none'", val);
+			USAGE("--mem-limit=%s: expected a size such as 512M, 16G or 'none'", val);
 		break;
 	case O_TIMELIMIT:
 		if (parse_seconds(val, 1e7, &cli->time_limit_s) || cli->time_limit_s <= 0)
-			BAD("--time-limit=%s: expected a number of seconds, such as 600 or 0.5", val);
+			USAGE("--time-limit=%s: expected a number of seconds, such as 600 or 0.5", val);
 		break;
 	case O_CHECK: cli->check = true; break;
 	case O_NOCHECK: cli->check = false; break;
@@ -240,7 +242,7 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 		if (rc) {
 			char why[200];
 			regerror(rc, &re, why, sizeof why);
-			BAD("--function-regex=%s: not a POSIX extended regular expression: %s", val,
+			USAGE("--function-regex=%s: not a POSIX extended regular expression: %s", val,
 			    why);
 		}
 		regfree(&re);
@@ -250,35 +252,33 @@ static int set_option(struct bench_cli *cli, enum opt_id id, const char *val, ch
 	case O_FLAVOR: {
 		enum phi_flavor f;
 		if (phi_flavor_parse(val, &f) != SSA_OK)
-			BAD("--flavor=%s: expected minimal, semipruned or pruned", val);
+			USAGE("--flavor=%s: expected minimal, semipruned or pruned", val);
 		o->flavor = (int)f;
 		break;
 	}
 	case O_LIVE:
 		if (strcmp(val, "walk") && strcmp(val, "dataflow"))
-			BAD("--live=%s: expected walk or dataflow", val);
+			USAGE("--live=%s: expected walk or dataflow", val);
 		o->live_dataflow = !strcmp(val, "dataflow");
 		break;
 	case O_PLACEMENT:
 		if (!algo_find(phi_algos, phi_nalgos, val))
-			BAD("--placement=%s: no such placement algorithm (try --algo=list)", val);
+			USAGE("--placement=%s: no such placement algorithm (try --algo=list)", val);
 		o->placement = val;
 		break;
 	case O_MAXIMAL:
 		if (strcmp(val, "joins") && strcmp(val, "every"))
-			BAD("--maximal=%s: expected joins or every", val);
+			USAGE("--maximal=%s: expected joins or every", val);
 		o->maximal_every = !strcmp(val, "every");
 		o->maximal_set = true;
 		break;
 	default: break;
 	}
 	return BENCH_EXIT_OK;
-#undef BAD
 }
 
 int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, size_t errlen)
 {
-#define USAGE(...) do { snprintf(err, errlen, __VA_ARGS__); return BENCH_EXIT_USAGE; } while (0)
 	*cli = (struct bench_cli){
 		.timing = {.reps = 5, .warmup = 1, .min_time_s = 0.001},
 		.pin = -1,
@@ -372,7 +372,6 @@ int bench_cli_parse(struct bench_cli *cli, int argc, char **argv, char *err, siz
 			cli->timing.min_time_s = 0;
 	}
 	return BENCH_EXIT_OK;
-#undef USAGE
 }
 
 int bench_cli_check_used(const struct bench_cli *cli, const struct bench_option *const *tables,
@@ -384,12 +383,9 @@ int bench_cli_check_used(const struct bench_cli *cli, const struct bench_option 
 		for (size_t t = 0; t < ntables && !used; t++)
 			for (const struct bench_option *o = tables[t]; o && o->name; o++)
 				used |= !strcmp(o->name, name);
-		if (!used) {
-			snprintf(err, errlen, "option '--%s' is not read by any selected kernel%s "
-				 "(see --algo=list for which stage reads what)", name,
-				 cli->pipeline ? " of the pipeline" : "");
-			return BENCH_EXIT_USAGE;
-		}
+		if (!used)
+			USAGE("option '--%s' is not read by any selected kernel%s (see --algo=list for "
+			      "which stage reads what)", name, cli->pipeline ? " of the pipeline" : "");
 	}
 	if (gen_options_check(&cli->gen, program, cli->in != NULL, err, errlen) != SSA_OK)
 		return BENCH_EXIT_USAGE;

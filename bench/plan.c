@@ -188,10 +188,7 @@ static int plan(const struct bench_cli *cli, struct bench_plan *sel, char *err, 
 		tables[nt++] = bench_pipeline_options;
 		if (cli->dump && strcmp(cli->dump, "ssa"))
 			USAGE("--dump=%s: a pipeline writes only its final SSA (--dump=ssa)", cli->dump);
-	} else if (sel->m2r && !sel->kernels_spec) {
-		/* llvm-mem2reg alone: no ssalab kernel, no stage option read. */
-		return bench_cli_check_used(cli, tables, 0, cli->gen.p.vars > 0, err, errlen);
-	} else {
+	} else if (sel->kernels_spec) { /* llvm-mem2reg alone reads no stage option */
 		int code = select_kernels(cli->algo, sel, err, errlen);
 		if (code)
 			return code;
@@ -305,11 +302,9 @@ int bench_plan_make(struct bench_cli *cli, struct bench_plan *p, char *err, size
 		return BENCH_EXIT_REFUSED;
 	}
 #ifndef SSALAB_HAVE_LLVM_PEERS
-	if (p->m2r) {
-		snprintf(err, errlen, "--algo=llvm-mem2reg: this bench was built without LLVM's peers "
-			 "(%s; bench --version says what the build left out)", SSALAB_PEERS_LLVM_WHY);
-		return BENCH_EXIT_USAGE;
-	}
+	if (p->m2r)
+		USAGE("--algo=llvm-mem2reg: this bench was built without LLVM's peers (%s; bench "
+		      "--version says what the build left out)", SSALAB_PEERS_LLVM_WHY);
 #endif
 	/* On LLVM IR, 'all' means every kernel and the end-to-end rival: LLVM's mem2reg against
 	 * ssalab's best whole pipeline, function by function. */

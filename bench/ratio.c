@@ -29,15 +29,11 @@ double bench_median(double *v, unsigned n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* The 2.5% and 97.5% points of the resampled statistics (nearest rank), widened to value. */
-static void interval(double *boot, unsigned nb, struct bench_ratio *out)
+/* The interval [lo, hi], widened if need be to hold the point estimate. */
+static void set_interval(struct bench_ratio *out, double lo, double hi)
 {
-	qsort(boot, nb, sizeof *boot, cmp_double);
-	unsigned lo = (unsigned)(0.025 * nb), hi = (unsigned)(0.975 * nb);
-	if (hi >= nb)
-		hi = nb - 1;
-	out->lo = boot[lo] < out->value ? boot[lo] : out->value;
-	out->hi = boot[hi] > out->value ? boot[hi] : out->value;
+	out->lo = lo < out->value ? lo : out->value;
+	out->hi = hi > out->value ? hi : out->value;
 	out->ci = true;
 }
 
@@ -94,9 +90,7 @@ void bench_ratio_paired(const double *a, const double *b, unsigned n, struct ben
 			unsigned rank = bench_ratio_rank(nb);
 			if (!rank)
 				rank = 1;
-			out->lo = bm[rank - 1] < out->value ? bm[rank - 1] : out->value;
-			out->hi = bm[nb - rank] > out->value ? bm[nb - rank] : out->value;
-			out->ci = true;
+			set_interval(out, bm[rank - 1], bm[nb - rank]);
 			free(bm);
 		}
 	}
@@ -135,8 +129,12 @@ void bench_ratio_of_sums(const double *a, const double *b, unsigned n, struct be
 		if (y > 0) /* a resample of only zero-time functions says nothing */
 			boot[nb++] = x / y;
 	}
-	if (nb)
-		interval(boot, nb, out);
+	if (nb) {
+		/* the 2.5% and 97.5% points of the resampled ratios (nearest rank) */
+		qsort(boot, nb, sizeof *boot, cmp_double);
+		unsigned hi = (unsigned)(0.975 * nb);
+		set_interval(out, boot[(unsigned)(0.025 * nb)], boot[hi < nb ? hi : nb - 1]);
+	}
 	free(boot);
 }
 

@@ -391,13 +391,12 @@ void bench_report_note(struct bench_report *r, const char *line)
 /* A ratio as a table shows it: the value and its interval ("[lo,hi]" or "n/a(k<5)"). */
 static void table_ratio(const struct bench_ratio *x, char *v, size_t vlen, char *ci, size_t clen)
 {
-	snprintf(v, vlen, "-");
-	snprintf(ci, clen, "-");
-	if (x->have)
-		snprintf(v, vlen, "%.2f", x->value);
-	if (x->have && x->ci)
+	snprintf(v, vlen, x->have ? "%.2f" : "-", x->value);
+	if (!x->have)
+		snprintf(ci, clen, "-");
+	else if (x->ci)
 		snprintf(ci, clen, "[%.2f,%.2f]", x->lo, x->hi);
-	else if (x->have)
+	else
 		snprintf(ci, clen, "n/a(%u<%u)", x->pairs, BENCH_RATIO_MIN_PAIRS);
 }
 
@@ -522,7 +521,7 @@ static void json_file(FILE *f, const struct bench_where *w, bool function)
 	fputc('{', f);
 	json_kv(f, "path", w->path, true);
 	if (function)
-		json_kv(f, "function", w->function ? w->function : "", false);
+		json_kv(f, "function", w->function, false);
 	json_kv(f, "format", w->format, false);
 	fprintf(f, ", \"blocks\": %" PRIu64 ", \"edges\": %" PRIu64 ", \"vars\": %" PRIu32 "}",
 		w->gs.n, w->gs.m, w->vars);
@@ -537,17 +536,13 @@ static void json_graph(struct bench_report *r)
 	fputs(w->family ? "{" : "{\"family\": null", f);
 	if (w->family)
 		json_kv(f, "family", w->family, true);
-	fputs(", \"input\": ", f);
+	fputs(w->path ? ", \"input\": " : ", \"input\": null", f);
 	if (w->path)
 		json_str(f, w->path);
-	else
-		fputs("null", f);
-	json_kv(f, "generator_note", w->note ? w->note : "", false);
-	fputs(", \"file\": ", f);
+	json_kv(f, "generator_note", w->note, false);
+	fputs(w->path ? ", \"file\": " : ", \"file\": null", f);
 	if (w->path)
 		json_file(f, w, false);
-	else
-		fputs("null", f);
 	fprintf(f,
 		", \"seed\": %" PRIu64 ", \"n\": %" PRIu64 ", \"m\": %" PRIu64 ", \"reachable\": %" PRIu64
 		", \"exits\": %" PRIu64 ", \"max_in\": %" PRIu64 ", \"max_out\": %" PRIu64
@@ -556,11 +551,11 @@ static void json_graph(struct bench_report *r)
 		g->reducible < 0 ? "null" : g->reducible ? "true" : "false", w->vars);
 	if (g->have_loops)
 		fprintf(f, ", \"loops\": %" PRIu32 ", \"max_loop_depth\": %" PRIu32
-			", \"irreducible_loops\": %" PRIu32 "},\n  \"runs\": [",
-			g->loops, g->max_loop_depth, g->irreducible_loops);
+			", \"irreducible_loops\": %" PRIu32, g->loops, g->max_loop_depth,
+			g->irreducible_loops);
 	else
-		fputs(", \"loops\": null, \"max_loop_depth\": null, \"irreducible_loops\": null},\n"
-		      "  \"runs\": [", f);
+		fputs(", \"loops\": null, \"max_loop_depth\": null, \"irreducible_loops\": null", f);
+	fputs("},\n  \"runs\": [", f);
 }
 
 /* One element of the runs array. */
@@ -577,7 +572,7 @@ static void json_run(struct bench_report *r, const struct bench_kept *k)
 	json_kv(f, "status_msg", res->status_msg, false);
 	if (r->module || r->files) {
 		json_kv(f, "input", k->at.path, false);
-		json_kv(f, "function", k->at.function ? k->at.function : "", false);
+		json_kv(f, "function", k->at.function, false);
 		fprintf(f, ", \"n\": %" PRIu64 ", \"m\": %" PRIu64 ", \"reachable\": %" PRIu64
 			", \"vars\": %" PRIu32 ", \"file\": ", g->n, g->m, g->reachable, k->at.vars);
 		json_file(f, &k->at, r->module);

@@ -30,16 +30,12 @@ static bool topo_loaded;
 
 static bool topo_load(void)
 {
-	if (topo_loaded)
-		return true;
-	if (hwloc_topology_init(&topo) != 0)
-		return false;
-	if (hwloc_topology_load(topo) != 0) {
-		hwloc_topology_destroy(topo);
-		return false;
+	if (!topo_loaded && hwloc_topology_init(&topo) == 0) {
+		topo_loaded = hwloc_topology_load(topo) == 0;
+		if (!topo_loaded)
+			hwloc_topology_destroy(topo);
 	}
-	topo_loaded = true;
-	return true;
+	return topo_loaded;
 }
 
 static void cache_desc(char *buf, size_t len, hwloc_obj_type_t type, const char *name)
@@ -62,17 +58,13 @@ static void cpu_model(char *buf, size_t len)
 		return;
 	char line[512];
 	while (fgets(line, sizeof line, f)) {
-		if (!strncmp(line, "model name", 10)) {
-			char *c = strchr(line, ':');
-			if (!c)
-				continue;
-			c++;
-			while (*c == ' ' || *c == '\t')
-				c++;
-			c[strcspn(c, "\n")] = 0;
-			snprintf(buf, len, "%s", c);
-			break;
-		}
+		char *c = strchr(line, ':');
+		if (strncmp(line, "model name", 10) || !c)
+			continue;
+		c += 1 + strspn(c + 1, " \t");
+		c[strcspn(c, "\n")] = 0;
+		snprintf(buf, len, "%s", c);
+		break;
 	}
 	fclose(f);
 }
@@ -118,13 +110,14 @@ void bench_sysinfo_collect(struct bench_sysinfo *s, int argc, char **argv)
 #endif
 }
 
+/* A --pin failure: status st, the message in err. */
+#define PIN_FAIL(st, ...) do { snprintf(err, errlen, __VA_ARGS__); return (st); } while (0)
+
 int bench_pin(struct bench_sysinfo *s, int core, char *err, size_t errlen)
 {
 #ifdef SSALAB_HAVE_HWLOC
-	if (!topo_load()) {
-		snprintf(err, errlen, "--pin: hwloc could not load the machine topology");
-		return SSA_EIO;
-	}
+	if (!topo_load())
+		PIN_FAIL(SSA_EIO, "--pin: hwloc could not load the machine topology");
 	hwloc_obj_t c = NULL;
 	if (core < 0) {
 		hwloc_bitmap_t where = hwloc_bitmap_alloc();
@@ -140,38 +133,29 @@ int bench_pin(struct bench_sysinfo *s, int core, char *err, size_t errlen)
 			c = hwloc_get_obj_by_type(topo, HWLOC_OBJ_CORE, 0);
 	} else {
 		c = hwloc_get_obj_by_type(topo, HWLOC_OBJ_CORE, (unsigned)core);
-		if (!c) {
-			snprintf(err, errlen, "--pin=%d: this machine has cores 0..%d", core,
+		if (!c)
+			PIN_FAIL(SSA_EUSAGE, "--pin=%d: this machine has cores 0..%d", core,
 				 hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE) - 1);
-			return SSA_EUSAGE;
-		}
 	}
-	if (!c || !c->cpuset) {
-		snprintf(err, errlen, "--pin: hwloc reports no core to bind to");
-		return SSA_EIO;
-	}
+	if (!c || !c->cpuset)
+		PIN_FAIL(SSA_EIO, "--pin: hwloc reports no core to bind to");
 	hwloc_bitmap_t set = hwloc_bitmap_dup(c->cpuset);
-	if (!set) {
-		snprintf(err, errlen, "--pin: out of memory");
-		return SSA_ENOMEM;
-	}
+	if (!set)
+		PIN_FAIL(SSA_ENOMEM, "--pin: out of memory");
 	/* One PU of the core, so hyperthread siblings do not trade the process between them. */
 	hwloc_bitmap_singlify(set);
 	int pu = hwloc_bitmap_first(set);
 	int rc = hwloc_set_cpubind(topo, set, HWLOC_CPUBIND_PROCESS);
 	hwloc_bitmap_free(set);
-	if (rc != 0) {
-		snprintf(err, errlen, "--pin: binding to core %u failed", c->logical_index);
-		return SSA_EIO;
-	}
+	if (rc != 0)
+		PIN_FAIL(SSA_EIO, "--pin: binding to core %u failed", c->logical_index);
 	snprintf(s->pinned, sizeof s->pinned, "core %u (PU %d)", c->logical_index, pu);
 	return SSA_OK;
 #else
 	(void)s;
 	(void)core;
-	snprintf(err, errlen, "--pin: hwloc was not available at build time (install libhwloc-dev "
-			      "and rebuild)");
-	return SSA_EUSAGE;
+	PIN_FAIL(SSA_EUSAGE, "--pin: hwloc was not available at build time (install "
+		 "libhwloc-dev and rebuild)");
 #endif
 }
 

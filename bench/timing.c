@@ -146,13 +146,11 @@ int bench_time_begin(int (*fn)(void *arg, uint64_t *counters), void *arg,
 			return st;
 		last_ns = bench_now_ns() - t0;
 	}
-	/* A warm-up run far above --min-time already says one run per sample: calibrating would
-	 * only repeat it (a 10^6-block kernel's run is a tenth of bench's wall time). The margin
-	 * covers a warm-up run slowed by cold caches and first page faults. */
-	if (o->min_time_s > 0 && last_ns >= BENCH_CALIBRATE_SKIP * o->min_time_s * 1e9) {
-		t->iters = 1;
+	/* A warm-up run far above --min-time already says one run per sample (t->iters is 1):
+	 * calibrating would only repeat it (a 10^6-block kernel's run is a tenth of bench's wall
+	 * time). The margin covers a warm-up run slowed by cold caches and first page faults. */
+	if (o->min_time_s > 0 && last_ns >= BENCH_CALIBRATE_SKIP * o->min_time_s * 1e9)
 		return SSA_OK;
-	}
 	t->iters = calibrate(fn, arg, o->min_time_s, counters, &st);
 	return st;
 }
