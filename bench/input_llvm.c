@@ -25,8 +25,7 @@ bool bench_llvm_file(const char *path)
 		return false;
 	if (S_ISDIR(sb.st_mode))
 		return true;
-	size_t pl = strlen(path);
-	if ((pl > 3 && !strcmp(path + pl - 3, ".ll")) || (pl > 3 && !strcmp(path + pl - 3, ".bc")))
+	if (bench_has_suffix(path, ".ll") || bench_has_suffix(path, ".bc"))
 		return true;
 	FILE *f = fopen(path, "rb");
 	if (!f)

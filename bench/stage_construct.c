@@ -4,11 +4,12 @@
  *   setup     untimed: the algorithm's scratch, sized once for the program.
  *   run       the construction; it allocates a new form, so the previous run's is freed first
  *             (inside the timed region, like phi-maximal: allocation is part of its cost).
- *   check     ssa_check_form (verifier over the dominator tree built here, untimed; reaching
- *             definitions; covering interpreter) and, on a reducible CFG, the whole form equal
- *             operand for operand to the pruned pipeline's (auto + the default placement,
- *             pruned, + rename-stack): what algos/construct/README.md states Braun computes. On an irreducible CFG only the
- *             φ count is compared: never below pruned SSA's (Braun places no φ that is not live).
+ *   check     ssa_check_pruned (algos/rename/check.c): ssa_check_form (verifier over the
+ *             default dominator tree, reaching definitions, covering interpreter) and, on a
+ *             reducible CFG, the whole form equal operand for operand to the pruned pipeline's:
+ *             what algos/construct/README.md states Braun computes. On an irreducible CFG only
+ *             the φ count is compared: never below pruned SSA's (Braun places no φ that is not
+ *             live).
  *   dumps     ssa (algos/ssa/README.md, "The ssa dump").
  *   memory    the scratch, the arrays a run grows for the φs it creates (at most one per
  *             (join, variable) where the variable is live-in, bench_facts_live_joins) and the
@@ -18,15 +19,12 @@
 #include "bench/kernel.h"
 #include "bench/memstat.h"
 #include "dom/dom.h"
-#include "dom/reducible.h"
 #include "phi/phi.h"
 #include "construct/construct.h"
 #include "rename/rename.h"
 #include "util/mem.h"
 #include "util/status.h"
 
-#include <inttypes.h>
-#include <string.h>
 
 struct construct_state {
 	const struct construct_algo *a;
@@ -112,65 +110,11 @@ static int construct_run(void *state, uint64_t *counters)
 static int construct_check(void *state, char *msg, size_t msglen)
 {
 	struct construct_state *s = state;
-	struct domtree dt = {0};
-	struct phi_sets ps;
-	struct ssa_form want;
-	bool red = false;
-	char m[320], d[256];
 	if (!s->have_form) {
 		snprintf(msg, msglen, "no form was built");
 		return BENCH_CHECK_NONE;
 	}
-	/* the pruned pipeline's tree, φs and form: renamed only on a reducible CFG */
-	const char *what;
-	int st = rename_input_build(NULL, s->p, PHI_PRUNED, NULL, &dt, &ps, &want, NULL, &what);
-	if (st != SSA_OK && strcmp(what, "dominators"))
-		what = "pruned pipeline";
-	if (st == SSA_OK) {
-		what = "ssa_check_form";
-		st = ssa_check_form(s->p, &dt, &s->s, NULL, NULL, s->seed, s->walks, m, sizeof m);
-		if (st == SSA_EVERIFY) {
-			snprintf(msg, msglen, "%s", m);
-			goto out;
-		}
-	}
-	if (st == SSA_OK) {
-		what = "reducibility";
-		st = cfg_is_reducible(&s->p->cfg, &red);
-	}
-	if (st == SSA_OK && red) {
-		what = "pruned pipeline";
-		st = rename_compute(algo_find(rename_algos, rename_nalgos, "rename-stack"), s->p, &dt,
-				    &want, NULL);
-	}
-	if (st != SSA_OK) {
-		snprintf(msg, msglen, "%s: %s", what, ssa_status_str(st));
-		goto out;
-	}
-	if (red) {
-		if (!ssa_form_equal(&want, &s->s, d, sizeof d)) {
-			snprintf(msg, msglen, "%s; reducible CFG but the form differs from pruned "
-				 "SSA (auto + %s + rename-stack): %s", m, phi_default_algo()->head.name, d);
-			st = SSA_EVERIFY;
-			goto out;
-		}
-		snprintf(msg, msglen, "%s + form = pruned pipeline's (reducible)", m);
-	} else {
-		uint64_t pruned = ps.total;
-		if (s->s.nphi < pruned) {
-			snprintf(msg, msglen, "%s; %" PRIu32 " phis, fewer than pruned SSA's %" PRIu64,
-				 m, s->s.nphi, pruned);
-			st = SSA_EVERIFY;
-			goto out;
-		}
-		snprintf(msg, msglen, "%s + %" PRIu32 " phis >= pruned SSA's %" PRIu64
-			 " (irreducible: no form oracle)", m, s->s.nphi, pruned);
-	}
-out:
-	ssa_form_free(&want);
-	phi_sets_free(&ps);
-	domtree_free(&dt);
-	return st;
+	return ssa_check_pruned(s->p, &s->s, s->seed, s->walks, msg, msglen);
 }
 
 static int construct_dump(void *state, const char *kind, FILE *out)

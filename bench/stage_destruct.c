@@ -1,19 +1,16 @@
 /* The SSA destruction stage: one kernel per entry of destruct_algos[] (algos/destruct/
  * registry.c), following the adapter interface of algos/destruct/README.md.
  *
- *   setup     untimed: the source program with copies (cprog_from_prog: a copy before an op
- *             with probability DESTRUCT_COPY_PERMILLE/1000, a swap or rotation with
- *             DESTRUCT_PAR_PERMILLE/1000, seeded by the input's seed), its SSA form
- *             (cprog_build_ssa: phi-dj in --flavor, default minimal, and rename-stack; it gives
- *             the dominator tree too), with --copy-prop copy-propagated (cprog_copy_propagate,
- *             which in general makes it non-conventional: the lost-copy and swap problems), and
- *             whether the result is conventional (cssa_check, reported by the check).
+ *   setup     untimed: destruct_trip_build (algos/destruct/trip.c): the source program with
+ *             copies seeded by the input's seed, its SSA form (phi-dj in --flavor, default
+ *             minimal, and rename-stack), with --copy-prop copy-propagated, and whether the
+ *             result is conventional (reported by the check).
  *   run       the translation out of SSA; it allocates a new program, so the previous run's is
  *             freed first.
- *   check     cprog_interp_compare: the destroyed program against the source, covering walks
- *             (one per reachable block, then --rename-walks random ones of DESTRUCT_WALK_LEN
- *             steps). A kernel that needs conventional SSA (needs_cssa) fails it on a
- *             non-conventional input: that is the baseline being wrong, and the message says so.
+ *   check     destruct_trip_check: the destroyed program against the source by the
+ *             interpreter, covering walks then --rename-walks random ones. A kernel that needs
+ *             conventional SSA (needs_cssa) fails it on a non-conventional input: that is the
+ *             baseline being wrong, and the message says so.
  *   dumps     out (the destroyed program), ssa (its input), both by cprog_dump.
  *   memory    the larger of setup's peak and what it keeps plus the translation's run_bytes.
  *             Setup is run once ahead per input and options (destruct_facts: it is seeded,
@@ -30,27 +27,14 @@
 #include "util/mem.h"
 #include "util/status.h"
 
-#include <inttypes.h>
 #include <string.h>
-
-#define DESTRUCT_COPY_PERMILLE 200u
-#define DESTRUCT_PAR_PERMILLE 60u
-/* Random steps per interpreter walk after its covering prefix. The covering walks already run
- * every reachable block; the cost is walks x steps x ops per block, and a translation may put
- * hundreds of copies in one block of a dense CFG (out-of-ssa-naive: 2.5 * 10^5 copies on dense
- * 1000), so the random tails stay short. */
-#define DESTRUCT_WALK_LEN 512u
 
 struct destruct_state {
 	const struct destruct_algo *a;
-	uint64_t seed;
 	uint32_t walks;
-	bool copy_prop;
-	uint64_t propagated;
-	struct cssa_result cssa;
-	struct cprog src, ssa, out;
-	bool have_src, have_ssa, have_out;
-	struct domtree dt;
+	bool have_out;
+	struct destruct_trip t;
+	struct cprog out;
 	void *scratch;
 };
 
@@ -104,7 +88,7 @@ static bool destruct_facts(const struct bench_input *in)
 		facts.ok = true;
 		for (size_t i = 0; i < destruct_nalgos && facts.ok; i++) {
 			const struct destruct_algo *a = destruct_algos[i];
-			facts.run[i] = a->run_bytes ? a->run_bytes(&s.ssa, &s.dt) : 0;
+			facts.run[i] = a->run_bytes ? a->run_bytes(&s.t.ssa, &s.t.dt) : 0;
 			facts.ok = facts.run[i] != 0;
 		}
 	}
@@ -155,11 +139,7 @@ static void destruct_teardown(void *state)
 		s->a->scratch_free(s->scratch);
 	if (s->have_out)
 		cprog_free(&s->out);
-	if (s->have_ssa)
-		cprog_free(&s->ssa);
-	if (s->have_src)
-		cprog_free(&s->src);
-	domtree_free(&s->dt);
+	destruct_trip_free(&s->t);
 }
 
 static int destruct_setup(const struct bench_kernel *k, const struct bench_input *in,
@@ -167,37 +147,13 @@ static int destruct_setup(const struct bench_kernel *k, const struct bench_input
 {
 	struct destruct_state *s = state;
 	s->a = k->algo;
-	s->seed = in->seed;
 	s->walks = in->opts->walks;
-	s->copy_prop = in->opts->copy_prop;
-	struct cprog_copy_opts co = {.seed = in->seed,
-				     .copy_permille = DESTRUCT_COPY_PERMILLE,
-				     .par_permille = DESTRUCT_PAR_PERMILLE};
-	const char *what = "program with copies";
-	int st = cprog_from_prog(in->prog, &co, &s->src);
-	s->have_src = st == SSA_OK;
-	if (st == SSA_OK) {
-		what = "SSA construction";
-		st = cprog_build_ssa(&s->src, NULL, (enum phi_flavor)in->opts->flavor, NULL, &s->ssa,
-				     &s->dt);
-		s->have_ssa = st == SSA_OK;
-	}
-	if (st == SSA_OK && s->copy_prop) {
-		what = "copy propagation";
-		st = cprog_copy_propagate(&s->ssa, &s->propagated);
-	}
-	if (st == SSA_OK) {
-		struct ssa_live L;
-		what = "CSSA check";
-		st = ssa_live_build(&L, &s->ssa, &s->dt, 0);
-		if (st == SSA_OK) {
-			st = cssa_check(&s->ssa, &L, &s->cssa);
-			ssa_live_free(&L);
-		}
-	}
+	const char *what;
+	int st = destruct_trip_build(&s->t, in->prog, in->seed, (enum phi_flavor)in->opts->flavor,
+				     in->opts->copy_prop, &what);
 	if (st == SSA_OK) {
 		what = "scratch";
-		st = s->a->scratch_alloc(&s->scratch, &s->ssa);
+		st = s->a->scratch_alloc(&s->scratch, &s->t.ssa);
 	}
 	if (st != SSA_OK)
 		snprintf(err, errlen, "%s: %s: %s", k->name, what, ssa_status_str(st));
@@ -209,7 +165,7 @@ static int destruct_run(void *state, uint64_t *counters)
 	struct destruct_state *s = state;
 	if (s->have_out)
 		cprog_free(&s->out);
-	int st = s->a->run(s->scratch, &s->ssa, &s->dt, &s->out, counters);
+	int st = s->a->run(s->scratch, &s->t.ssa, &s->t.dt, &s->out, counters);
 	s->have_out = st == SSA_OK;
 	return st;
 }
@@ -217,55 +173,18 @@ static int destruct_run(void *state, uint64_t *counters)
 static int destruct_check(void *state, char *msg, size_t msglen)
 {
 	struct destruct_state *s = state;
-	char m[320], why[200];
-	char input[160];
-	if (s->copy_prop)
-		snprintf(input, sizeof input, "input %s SSA (%" PRIu32 " phis, %" PRIu64
-			 " copies propagated)", s->cssa.conventional ? "conventional" : "non-conventional",
-			 s->ssa.nphi, s->propagated);
-	else
-		snprintf(input, sizeof input, "input %s SSA (%" PRIu32 " phis, copies kept)",
-			 s->cssa.conventional ? "conventional" : "non-conventional", s->ssa.nphi);
 	if (!s->have_out) {
 		snprintf(msg, msglen, "no program was built");
 		return BENCH_CHECK_NONE;
 	}
-	int st = cprog_check(&s->out, false, why, sizeof why);
-	if (st != SSA_OK || s->out.nphi) {
-		snprintf(msg, msglen, "malformed output: %s", st != SSA_OK ? why : "phis remain");
-		return SSA_EVERIFY;
-	}
-	struct cprog_interp_opts o = {.seed = s->seed, .walks = s->walks, .max_len = DESTRUCT_WALK_LEN,
-				      .cover = true};
-	uint32_t reach = s->dt.nreach;
-	if (o.walks > UINT32_MAX - reach)
-		o.walks = UINT32_MAX;
-	else
-		o.walks += reach;
-	struct cprog_interp_stats is;
-	st = cprog_interp_compare(&s->src, &s->out, &o, &is, m, sizeof m);
-	if (st == SSA_EVERIFY) {
-		snprintf(msg, msglen, "%s%s; the program out of SSA differs from the source: %s", input,
-			 s->a->needs_cssa && !s->cssa.conventional ?
-				 ": this method is correct only on conventional SSA" : "", m);
-		return st;
-	}
-	if (st != SSA_OK) {
-		snprintf(msg, msglen, "interpreter: %s: %s", ssa_status_str(st), m);
-		return st;
-	}
-	snprintf(msg, msglen, "%s; interpreter: destroyed program = source (%" PRIu32
-		 " walks, %" PRIu64 " blocks, %" PRIu64 " uses compared, %" PRIu64 " of %" PRIu32
-		 " reachable blocks covered)",
-		 input, o.walks, is.blocks, is.uses, is.covered, reach);
-	return SSA_OK;
+	return destruct_trip_check(&s->t, s->a, &s->out, s->walks, msg, msglen);
 }
 
 static int destruct_dump(void *state, const char *kind, FILE *out)
 {
 	struct destruct_state *s = state;
 	if (!strcmp(kind, "ssa"))
-		return cprog_dump(out, &s->ssa);
+		return cprog_dump(out, &s->t.ssa);
 	return s->have_out ? cprog_dump(out, &s->out) : SSA_EUSAGE;
 }
 

@@ -9,12 +9,13 @@
  *               DOM_CHECK_ORACLE_WORK, above that the verifier with its low-high certificate
  *               attempt and the independent reference, block for block.
  *   dumps       idom: n lines "<block> <idom>", -1 for the entry and unreachable blocks (with
- *               --reverse: "<block> <ipdom>", -1 for the virtual exit); domtree-dot: the tree
- *               as a graphviz digraph. */
+ *               --reverse: "<block> <ipdom>", -1 for the virtual exit; dom_idom_dump_named);
+ *               domtree-dot: the tree as a graphviz digraph (dom_tree_dump_dot_named). */
 #include "bench/kernel.h"
 #include "bench/memstat.h"
 #include "dom/dom.h"
 #include "dom/check.h"
+#include "dom/domtree.h"
 #include "dom/reverse.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -104,67 +105,26 @@ static int dom_check(void *state, char *msg, size_t msglen)
 	return dom_check_idom(s->g, s->idom, s->reverse, msg, msglen);
 }
 
-/* The answer in original ids: idom, or ipdom with --reverse. */
-static uint32_t answer(const struct dom_state *s, uint32_t b)
-{
-	if (!s->reverse)
-		return s->idom[b];
-	uint32_t r = s->idom[b + 1];
-	return (r == SSA_NONE || r == 0) ? SSA_NONE : r - 1;
-}
-
-/* A DOT string: quotes and backslashes escaped. */
-static void dot_str(FILE *out, const char *str)
-{
-	fputc('"', out);
-	for (; *str; str++) {
-		if (*str == '"' || *str == '\\')
-			fputc('\\', out);
-		fputc(*str, out);
-	}
-	fputc('"', out);
-}
-
 static int dom_dump(void *state, const char *kind, FILE *out)
 {
 	struct dom_state *s = state;
 	const uint32_t n = s->orig->n;
-	char b1[NAMES_MAX_LEN + 16], b2[NAMES_MAX_LEN + 16];
-	if (!strcmp(kind, "idom")) {
-		/* Blocks by name where the input names them. */
-		for (uint32_t b = 0; b < n; b++) {
-			uint32_t d = answer(s, b);
-			if (d == SSA_NONE)
-				fprintf(out, "%s -1\n", names_str(s->bn, b, "", b1, sizeof b1));
-			else
-				fprintf(out, "%s %s\n", names_str(s->bn, b, "", b1, sizeof b1),
-					names_str(s->bn, d, "", b2, sizeof b2));
-		}
-	} else if (!strcmp(kind, "domtree-dot")) {
-		fprintf(out, "digraph %s {\n", s->reverse ? "postdomtree" : "domtree");
-		if (s->reverse)
-			fputs("  exit [shape=box];\n", out);
-		/* Nodes stay numbered; a named block gets its name as label. */
-		for (uint32_t b = 0; b < n && names_any(s->bn); b++) {
-			const char *name = names_get(s->bn, b);
-			if (!name)
-				continue;
-			fprintf(out, "  %" PRIu32 " [label=", b);
-			dot_str(out, name);
-			fputs("];\n", out);
-		}
-		for (uint32_t b = 0; b < n; b++) {
-			uint32_t d = answer(s, b);
-			if (d != SSA_NONE)
-				fprintf(out, "  %" PRIu32 " -> %" PRIu32 ";\n", d, b);
-			else if (s->reverse && s->idom[b + 1] == 0)
-				fprintf(out, "  exit -> %" PRIu32 ";\n", b);
-		}
-		fputs("}\n", out);
-	} else {
-		return SSA_EUSAGE;
+	const uint32_t *idom = s->idom;
+	uint32_t *ipdom = NULL;
+	if (s->reverse) {
+		/* the answer in original ids, SSA_NONE for the virtual exit */
+		idom = ipdom = ssa_alloc_array((size_t)n + 1, sizeof *ipdom);
+		if (!ipdom)
+			return SSA_ENOMEM;
+		dom_reverse_map(s->idom, n, ipdom);
 	}
-	return ferror(out) ? SSA_EIO : SSA_OK;
+	int st = SSA_EUSAGE;
+	if (!strcmp(kind, "idom"))
+		st = dom_idom_dump_named(out, idom, n, s->bn);
+	else if (!strcmp(kind, "domtree-dot"))
+		st = dom_tree_dump_dot_named(out, idom, n, s->reverse, s->bn);
+	free(ipdom);
+	return st;
 }
 
 static void dom_teardown(void *state)

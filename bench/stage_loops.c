@@ -3,10 +3,10 @@
  *
  *   setup     untimed: the forest's arrays and the algorithm's scratch, sized once.
  *   run       the algorithm, which rewrites the whole forest each time.
- *   check     up to LOOPS_ORACLE_MAX_BLOCKS blocks, every field against the definition computed
- *             directly (loops_oracle_check); always, the facts that hold at any size
- *             (loops_facts_check: loop count = retreating-edge targets, consistent nesting,
- *             irreducible loops iff cfg_is_reducible says so). Both in algos/loops/oracle.c.
+ *   check     loops_forest_check (algos/loops/oracle.c): up to LOOPS_ORACLE_MAX_BLOCKS
+ *             blocks, every field against the definition computed directly; always, the facts
+ *             that hold at any size (loop count = retreating-edge targets, consistent nesting,
+ *             irreducible loops iff cfg_is_reducible says so).
  *   dumps     loops: one line per loop in forest preorder (loop_forest_dump_named).
  *   memory    the forest (8n words) and the algorithm's scratch (the check's DFS and, for the
  *             oracle, n^2 bytes come after the kernel's peak and are not counted). */
@@ -75,24 +75,7 @@ static int loops_run(void *state, uint64_t *counters)
 static int loops_check(void *state, char *msg, size_t msglen)
 {
 	struct loops_state *s = state;
-	char facts[256], oracle[256];
-	int st = loops_facts_check(s->g, &s->f, facts, sizeof facts);
-	if (st != SSA_OK) {
-		snprintf(msg, msglen, "%s", st == SSA_EVERIFY ? facts : ssa_status_str(st));
-		return st;
-	}
-	st = loops_oracle_check(s->g, &s->f, oracle, sizeof oracle);
-	if (st == SSA_ETOOBIG) {
-		snprintf(msg, msglen, "%s (above %u blocks: no brute-force definition)", facts,
-			 LOOPS_ORACLE_MAX_BLOCKS);
-		return SSA_OK;
-	}
-	if (st != SSA_OK) {
-		snprintf(msg, msglen, "%s", st == SSA_EVERIFY ? oracle : ssa_status_str(st));
-		return st;
-	}
-	snprintf(msg, msglen, "%s; %s", oracle, facts);
-	return SSA_OK;
+	return loops_forest_check(s->g, &s->f, msg, msglen);
 }
 
 static int loops_dump(void *state, const char *kind, FILE *out)

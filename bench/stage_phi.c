@@ -1,11 +1,11 @@
 /* The φ-placement stage: one kernel per entry of phi_algos[], then one per entry of live_algos[]
  * (both in algos/phi/registry.c), the two liveness computations pruned SSA can use.
  *
- *   setup         untimed: dominators by auto (Semi-NCA, Lengauer-Tarjan when its budget runs
- *                 out), the dominator tree, the per-variable def and
- *                 upward-exposed-use lists; DF sets by df-runner for algorithms that need them
- *                 (refused past --df-limit, as in the df stage); dataflow liveness when
- *                 --live=dataflow.
+ *   setup         untimed, phi_upstream_build (algos/phi/place_prog.c): the per-variable def
+ *                 and upward-exposed-use lists, dominators by auto (Semi-NCA, Lengauer-Tarjan
+ *                 when its budget runs out) and the dominator tree; DF sets by df-runner for
+ *                 algorithms that need them (refused past --df-limit, as in the df stage);
+ *                 dataflow liveness when --live=dataflow.
  *   --flavor=F    minimal (default), semipruned or pruned.
  *   --live=L      pruned's liveness: walk (default; per variable, inside the timed run, as LLVM's
  *                 mem2reg) or dataflow (bitsets for all variables, computed in setup, untimed).
@@ -39,14 +39,10 @@ struct phi_state {
 	enum phi_flavor flavor;
 	bool dataflow; /* pruned uses (or the kernel is) dataflow liveness */
 	uint64_t limit;
-	struct domtree dt;
-	struct var_blocks vb;
-	struct df_sets df;
-	struct live_dataflow ld;
+	struct phi_upstream u; /* what run reads (u.in), fixed in setup; the liveness kernels use
+				* its variable lists and bitsets */
 	struct live_walk lw;
-	void *scratch;
 	struct phi_sets out;
-	struct phi_input in; /* what run reads, fixed in setup */
 };
 
 _Static_assert(PHI_MAX_COUNTERS <= BENCH_MAX_COUNTERS, "a placement counter would be dropped");
@@ -121,12 +117,7 @@ static uint64_t phi_mem(const struct bench_kernel *k, const struct bench_input *
 static void phi_teardown(void *state)
 {
 	struct phi_state *s = state;
-	if (s->scratch)
-		s->a->scratch_free(s->scratch);
-	domtree_free(&s->dt);
-	var_blocks_free(&s->vb);
-	df_sets_free(&s->df);
-	live_dataflow_free(&s->ld);
+	phi_upstream_free(&s->u, s->a);
 	live_walk_free(&s->lw);
 	phi_sets_free(&s->out);
 }
@@ -137,7 +128,6 @@ static int phi_setup(const struct bench_kernel *k, const struct bench_input *in,
 	enum kind kind = k->variant;
 	const struct phi_algo *a = k->algo;
 	const struct prog *p = in->prog;
-	const struct cfg *g = &p->cfg;
 	const char *name = k->name;
 	struct phi_state *s = state;
 	s->kind = kind;
@@ -153,40 +143,23 @@ static int phi_setup(const struct bench_kernel *k, const struct bench_input *in,
 		return SSA_EUSAGE;
 	}
 	const char *what = "variable lists";
-	st = var_blocks_build(&s->vb, p);
-	if (st == SSA_OK && kind == K_LIVE_DATAFLOW) {
-		what = "liveness bitsets";
-		st = live_dataflow_alloc(&s->ld, g->n, p->nvars);
-	} else if (st == SSA_OK && kind == K_LIVE_WALK) {
-		what = "liveness walk";
-		st = live_walk_alloc(&s->lw, g->n);
-	} else if (st == SSA_OK) {
-		what = "dominators";
-		st = dom_tree_default(g, &s->dt);
-		if (st == SSA_OK && a->needs_df) {
-			what = "dominance frontiers (df-runner)";
-			st = df_compute(algo_find(df_algos, df_nalgos, "df-runner"), g, &s->dt, s->limit, &s->df, NULL);
-			if (st == SSA_ETOOBIG) {
-				snprintf(err, errlen, "%s: sum|DF| exceeds --df-limit=%" PRIu64
-					 " entries; this graph's frontiers are too large to "
-					 "materialize (phi-dj does not need them)", name, s->limit);
-				return st;
-			}
+	if (kind == K_PLACE) {
+		st = phi_upstream_build(&s->u, a, p, s->flavor, s->dataflow, s->limit, &what);
+		if (st == SSA_ETOOBIG && !strcmp(what, "dominance frontiers (df-runner)")) {
+			snprintf(err, errlen, "%s: sum|DF| exceeds --df-limit=%" PRIu64
+				 " entries; this graph's frontiers are too large to materialize "
+				 "(phi-dj does not need them)", name, s->limit);
+			return st;
 		}
-		if (st == SSA_OK && s->flavor == PHI_PRUNED && s->dataflow) {
-			what = "dataflow liveness";
-			uint64_t c[4];
-			st = live_dataflow_alloc(&s->ld, g->n, p->nvars);
-			if (st == SSA_OK)
-				st = live_dataflow_run(&s->ld, p, c);
+	} else {
+		st = var_blocks_build(&s->u.vb, p);
+		if (st == SSA_OK && kind == K_LIVE_DATAFLOW) {
+			what = "liveness bitsets";
+			st = live_dataflow_alloc(&s->u.ld, p->cfg.n, p->nvars);
+		} else if (st == SSA_OK) {
+			what = "liveness walk";
+			st = live_walk_alloc(&s->lw, p->cfg.n);
 		}
-		if (st == SSA_OK) {
-			what = "scratch";
-			st = a->scratch_alloc(&s->scratch, g->n, p->nvars);
-		}
-		s->in = (struct phi_input){.prog = p, .dt = &s->dt, .vb = &s->vb,
-					   .df = s->df.off ? &s->df : NULL,
-					   .live = s->dataflow && s->ld.in ? &s->ld : NULL};
 	}
 	if (st != SSA_OK)
 		snprintf(err, errlen, "%s: %s: %s", name, what, ssa_status_str(st));
@@ -196,7 +169,7 @@ static int phi_setup(const struct bench_kernel *k, const struct bench_input *in,
 static int phi_prepare(void *state)
 {
 	struct phi_state *s = state;
-	return s->kind == K_PLACE && s->a->prepare ? s->a->prepare(s->scratch, &s->in) : SSA_OK;
+	return s->kind == K_PLACE && s->a->prepare ? s->a->prepare(s->u.scratch, &s->u.in) : SSA_OK;
 }
 
 static int phi_run(void *state, uint64_t *counters)
@@ -204,7 +177,7 @@ static int phi_run(void *state, uint64_t *counters)
 	struct phi_state *s = state;
 	if (s->kind == K_LIVE_DATAFLOW) {
 		uint64_t c[4];
-		int st = live_dataflow_run(&s->ld, s->p, c);
+		int st = live_dataflow_run(&s->u.ld, s->p, c);
 		counters[0] = c[2];
 		counters[1] = c[0];
 		counters[2] = c[1];
@@ -213,14 +186,14 @@ static int phi_run(void *state, uint64_t *counters)
 	if (s->kind == K_LIVE_WALK) {
 		uint64_t live = 0, steps = 0;
 		for (uint32_t v = 0; v < s->p->nvars; v++) {
-			steps += live_walk_var(&s->lw, s->p, &s->vb, v);
+			steps += live_walk_var(&s->lw, s->p, &s->u.vb, v);
 			live += s->lw.nlist;
 		}
 		counters[0] = live;
 		counters[1] = steps;
 		return SSA_OK;
 	}
-	return s->a->run(s->scratch, &s->in, s->flavor, &s->out, counters);
+	return s->a->run(s->u.scratch, &s->u.in, s->flavor, &s->out, counters);
 }
 
 /* The checks report their refusals to compare (ETOOBIG: too large for the reference) as
@@ -228,10 +201,11 @@ static int phi_run(void *state, uint64_t *counters)
 static int phi_check(void *state, char *msg, size_t msglen)
 {
 	struct phi_state *s = state;
+	const struct live_dataflow *ld = s->kind == K_LIVE_WALK ? NULL : &s->u.ld;
 	int st = s->kind != K_PLACE
-			 ? live_check(s->p, &s->vb, s->kind == K_LIVE_WALK ? NULL : &s->ld, msg, msglen)
-			 : phi_check_sets(s->a, &s->in, s->flavor, s->dataflow, s->limit, &s->out, msg,
-					  msglen);
+			 ? live_check(s->p, &s->u.vb, ld, msg, msglen)
+			 : phi_check_sets(s->a, &s->u.in, s->flavor, s->dataflow, s->limit, &s->out,
+					  msg, msglen);
 	return st == SSA_ETOOBIG ? BENCH_CHECK_NONE : st;
 }
 
@@ -244,7 +218,8 @@ static int phi_dump(void *state, const char *kind, FILE *out)
 								 &s->p->vnames);
 	if (strcmp(kind, "live"))
 		return SSA_EUSAGE;
-	return live_dump_named(out, s->p, &s->vb, s->kind == K_LIVE_WALK ? &s->lw : NULL, &s->ld);
+	struct live_walk *lw = s->kind == K_LIVE_WALK ? &s->lw : NULL;
+	return live_dump_named(out, s->p, &s->u.vb, lw, &s->u.ld);
 }
 
 static const struct bench_option phi_options[] = {

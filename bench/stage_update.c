@@ -12,9 +12,10 @@
  *   run        update_run: the initial build and every batch of the stream.
  *   counters   updates and batches of the stream, then the algorithm's own (summed over the
  *              batches).
- *   check      update_run_checked once: the tree after the build, after every k-th batch and
- *              after the last, against the oracle or the reference with its low-high
- *              certificate (algos/update/check.h); the message gives k and the method.
+ *   check      update_check_stream (algos/update/check.h), update_run_checked once: the tree
+ *              after the build, after every k-th batch and after the last, against the oracle
+ *              or the reference with its low-high certificate; the message gives k and the
+ *              method.
  *   memory     the larger of setup's stream making (and reversing) and what a run adds to the
  *              stream and the tree: the driver's mutable graph and the algorithm's state_bytes
  *              at the most blocks and edges the stream reaches. The stream is made ahead once
@@ -266,29 +267,7 @@ static int update_bench_run(void *state, uint64_t *counters)
 static int update_check(void *state, char *msg, size_t msglen)
 {
 	struct update_state *s = state;
-	struct update_check_report rep;
-	char why[256];
-	int st = update_run_checked(s->a, s->g, s->s, 0, &rep, NULL, why, sizeof why);
-	const char *how = rep.how == UPDATE_CHECK_ORACLE ? "the brute-force oracle"
-			: "the reference dominators and their low-high certificate";
-	const char *what = s->reverse ? "post-dominator tree (reversed graph, virtual exit)" : "tree";
-	if (st == SSA_EVERIFY) {
-		snprintf(msg, msglen, "%s after batch %" PRIu64 " of %" PRIu64 ": %s", what,
-			 rep.failed_batch, s->batches, why);
-		return st;
-	}
-	if (st) {
-		snprintf(msg, msglen, "checked run: %s", ssa_status_str(st));
-		return st;
-	}
-	if (rep.every == 1)
-		snprintf(msg, msglen, "%s after the build and after each of %" PRIu64 " batches "
-			 "= %s", what, rep.batches, how);
-	else
-		snprintf(msg, msglen, "%s after the build, every k-th of %" PRIu64 " batches (k=%" PRIu64
-			 ") and the last, %" PRIu64 " trees = %s", what, rep.batches,
-			 rep.every, rep.checked, how);
-	return SSA_OK;
+	return update_check_stream(s->a, s->g, s->s, s->reverse, s->batches, msg, msglen);
 }
 
 static const struct bench_option update_options[] = {

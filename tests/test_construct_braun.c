@@ -348,3 +348,32 @@ Test(construct_braun, scratch_reuse)
 	}
 	prog_free(&p);
 }
+
+/* ssa_check_pruned, the construct stage's check. The diamond with x defined in 0 and 1 and read
+ * in 3 has pruned SSA's one φ at 3: Braun's form equals it; the same form with the read taking
+ * 0's definition instead of the φ is rejected. On the irreducible 0>1 0>2 1>2 2>1 only the φ
+ * count is compared. */
+Test(construct_braun, checked_against_pruned_ssa)
+{
+	struct prog p;
+	struct ssa_form s;
+	char msg[600];
+	cr_assert_eq(sp_prog(&p, "4: 0>1 0>2 1>3 2>3", 1, "0: d0; 1: d0; 3: u0"), SSA_OK);
+	cr_assert_eq(construct_compute(construct_algos[0], &p, &s, NULL), SSA_OK);
+	cr_assert_eq(s.nphi, 1);
+	cr_assert_eq(ssa_check_pruned(&p, &s, 1, 8, msg, sizeof msg), SSA_OK, "%s", msg);
+	cr_expect(strstr(msg, " + form = pruned pipeline's (reducible)") != NULL, "%s", msg);
+	uint32_t use = p.op_off[3];
+	cr_assert_eq(s.opval[use], s.nops);
+	s.opval[use] = p.op_off[0];
+	cr_expect_eq(ssa_check_pruned(&p, &s, 1, 8, msg, sizeof msg), SSA_EVERIFY);
+	ssa_form_free(&s);
+	prog_free(&p);
+	cr_assert_eq(sp_prog(&p, "3: 0>1 0>2 1>2 2>1", 1, "0: d0; 1: u0 d0; 2: u0 d0"), SSA_OK);
+	cr_assert_eq(construct_compute(construct_algos[0], &p, &s, NULL), SSA_OK);
+	cr_assert_eq(ssa_check_pruned(&p, &s, 1, 8, msg, sizeof msg), SSA_OK, "%s", msg);
+	cr_expect(strstr(msg, " phis >= pruned SSA's 2 (irreducible: no form oracle)") != NULL, "%s",
+		  msg);
+	ssa_form_free(&s);
+	prog_free(&p);
+}

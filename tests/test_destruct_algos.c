@@ -777,3 +777,38 @@ Test(destruct_algos, scale, .timeout = 600)
 		prog_free(&p);
 	}
 }
+
+/* The round trip as bench's destruct stage runs it (trip.c): the diamond with x defined in 0
+ * and 1 and read in 3 (with whatever copies the seed sprinkles), its fresh SSA form, which is
+ * always conventional and has x's φ at 3; every translation checks out with 4 + 4 walks (one
+ * per reachable block, then the random ones), and the SSA program itself is rejected for its
+ * φs. */
+Test(destruct_algos, trip_build_and_check)
+{
+	struct prog p;
+	cr_assert_eq(sp_prog(&p, "4: 0>1 0>2 1>3 2>3", 1, "0: d0; 1: d0; 3: u0"), SSA_OK);
+	struct destruct_trip t;
+	memset(&t, 0, sizeof t);
+	const char *what;
+	cr_assert_eq(destruct_trip_build(&t, &p, 7, PHI_MINIMAL, false, &what), SSA_OK, "%s", what);
+	cr_assert(t.cssa.conventional);
+	cr_assert_geq(t.ssa.nphi, 1);
+	char msg[600], want[160];
+	snprintf(want, sizeof want, "input conventional SSA (%u phis, copies kept); interpreter: "
+		 "destroyed program = source (", t.ssa.nphi);
+	for (size_t a = 0; a < destruct_nalgos; a++) {
+		struct cprog out;
+		cr_assert_eq(destruct_compute(destruct_algos[a], &t.ssa, &t.dt, &out, NULL), SSA_OK);
+		cr_assert_eq(destruct_trip_check(&t, destruct_algos[a], &out, 4, msg, sizeof msg), SSA_OK,
+			     "%s", msg);
+		cr_expect(!strncmp(msg, want, strlen(want)), "%s", msg);
+		/* 4 random walks after the covering ones, one per reachable block */
+		cr_expect(strstr(msg, "(8 walks, ") != NULL, "%s", msg);
+		cprog_free(&out);
+	}
+	cr_expect_eq(destruct_trip_check(&t, destruct_algos[0], &t.ssa, 4, msg, sizeof msg),
+		     SSA_EVERIFY);
+	cr_expect_str_eq(msg, "malformed output: phis remain");
+	destruct_trip_free(&t);
+	prog_free(&p);
+}

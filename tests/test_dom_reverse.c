@@ -4,6 +4,7 @@
  * graphs, and every algorithm against the oracle on reverse graphs. */
 #include <criterion/criterion.h>
 
+#include "dom/domtree.h"
 #include "dom/reverse.h"
 #include "support/domcheck_graphs.h"
 #include "support/domcheck_random.h"
@@ -160,4 +161,42 @@ Test(reverse, random_postdominators_all_algorithms)
 		cfg_free(&r);
 		cfg_free(&g);
 	}
+}
+
+/* The domtree-dot dump on the diamond 0>1 0>2 1>3 2>3: dominators 0 -> 1, 2, 3; post-dominators
+ * (dom_reverse_map) 3 -> 0, 1, 2 and the virtual exit -> 3. Block 1 is named a"b\c, which the
+ * label escapes. */
+static char *dot_of(const uint32_t *idom, uint32_t n, bool post, const struct names *bn)
+{
+	char *buf;
+	size_t len;
+	FILE *f = open_memstream(&buf, &len);
+	cr_assert_not_null(f);
+	cr_assert_eq(dom_tree_dump_dot_named(f, idom, n, post, bn), SSA_OK);
+	fclose(f);
+	return buf;
+}
+
+Test(reverse, tree_dot_dump)
+{
+	struct cfg g, r;
+	cr_assert_eq(dc_parse(&g, "4: 0>1 0>2 1>3 2>3"), SSA_OK);
+	cr_assert_eq(dom_reverse_cfg(&g, &r, NULL), SSA_OK);
+	uint32_t idom[4] = {SSA_NONE, 0, 0, 0}, ridom[5], ip[4];
+	cr_assert_eq(dom_compute(algo_find(dom_algos, dom_nalgos, "snca"), &r, ridom, NULL), SSA_OK);
+	dom_reverse_map(ridom, 4, ip);
+	static const uint32_t ids[1] = {1};
+	static const uint64_t soff[2] = {0, 5};
+	struct names bn;
+	cr_assert_eq(names_build(&bn, 4, 1, ids, soff, "a\"b\\c"), SSA_OK);
+	char *fwd = dot_of(idom, 4, false, &bn), *post = dot_of(ip, 4, true, NULL);
+	cr_expect_str_eq(fwd, "digraph domtree {\n  1 [label=\"a\\\"b\\\\c\"];\n  0 -> 1;\n"
+			      "  0 -> 2;\n  0 -> 3;\n}\n");
+	cr_expect_str_eq(post, "digraph postdomtree {\n  exit [shape=box];\n  3 -> 0;\n  3 -> 1;\n"
+			       "  3 -> 2;\n  exit -> 3;\n}\n");
+	free(fwd);
+	free(post);
+	names_free(&bn);
+	cfg_free(&r);
+	cfg_free(&g);
 }

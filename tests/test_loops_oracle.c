@@ -84,3 +84,31 @@ Test(loops_oracle, rejects_a_forest_with_one_field_wrong)
 	loop_forest_free(&f);
 	cfg_free(&g);
 }
+
+/* loops_forest_check, the loops stage's check: the definition's message then the facts' below
+ * the oracle's limit, the facts' alone and why above it, and a wrong forest rejected. */
+Test(loops_oracle, forest_check_joins_both)
+{
+	struct cfg g;
+	struct loop_forest f;
+	char msg[600], oracle[256], facts[256], want[600];
+	build("structured", 600, &g, &f);
+	cr_assert_eq(loops_oracle_check(&g, &f, oracle, sizeof oracle), SSA_OK);
+	cr_assert_eq(loops_facts_check(&g, &f, facts, sizeof facts), SSA_OK);
+	snprintf(want, sizeof want, "%s; %s", oracle, facts);
+	cr_assert_eq(loops_forest_check(&g, &f, msg, sizeof msg), SSA_OK);
+	cr_expect_str_eq(msg, want);
+	f.nloops--;
+	cr_assert_eq(loops_facts_check(&g, &f, facts, sizeof facts), SSA_EVERIFY);
+	cr_expect_eq(loops_forest_check(&g, &f, msg, sizeof msg), SSA_EVERIFY);
+	cr_expect_str_eq(msg, facts);
+	loop_forest_free(&f);
+	cfg_free(&g);
+	build("irreducible", LOOPS_ORACLE_MAX_BLOCKS + 100, &g, &f);
+	cr_assert_eq(loops_facts_check(&g, &f, facts, sizeof facts), SSA_OK);
+	snprintf(want, sizeof want, "%s (above 4096 blocks: no brute-force definition)", facts);
+	cr_assert_eq(loops_forest_check(&g, &f, msg, sizeof msg), SSA_OK);
+	cr_expect_str_eq(msg, want);
+	loop_forest_free(&f);
+	cfg_free(&g);
+}

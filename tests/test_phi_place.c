@@ -449,3 +449,41 @@ Test(phi, place_prog_convenience)
 	cr_assert_eq(phi_flavor_parse("maximal", &f), SSA_EUSAGE);
 	prog_free(&p);
 }
+
+/* phi_upstream_build, the phi stage's setup: on the diamond 0>1 0>2 1>3 2>3 with x defined in 0
+ * and 1 and read in 3, DF(1) = {3}, so phi-idf gets frontiers (Σ|DF| = 2: DF(1) = DF(2) = {3})
+ * and places x's one φ at 3 over them; dataflow liveness only for pruned with dataflow; with a
+ * limit of 1 entry the frontiers are refused and the step named. */
+Test(phi_place, upstream_for_a_placement)
+{
+	static const uint32_t e[][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
+	struct cfg g;
+	struct prog p;
+	phit_cfg(&g, 4, e, 4);
+	phit_prog(&p, &g, 1, "d0|d0||u0");
+	const struct phi_algo *idf = algo_find(phi_algos, phi_nalgos, "phi-idf");
+	cr_assert(idf && idf->needs_df);
+	struct phi_upstream u;
+	const char *what;
+	memset(&u, 0, sizeof u);
+	cr_assert_eq(phi_upstream_build(&u, idf, &p, PHI_MINIMAL, true, 100, &what), SSA_OK, "%s",
+		     what);
+	cr_assert(u.in.df == &u.df && u.in.live == NULL && u.in.dt == &u.dt && u.in.vb == &u.vb);
+	cr_expect_eq(u.df.total, 2);
+	struct phi_sets out = {0};
+	uint64_t c[PHI_MAX_COUNTERS];
+	cr_assert_eq(idf->run(u.scratch, &u.in, PHI_MINIMAL, &out, c), SSA_OK);
+	cr_expect(out.total == 1 && out.blocks[0] == 3);
+	phi_sets_free(&out);
+	phi_upstream_free(&u, idf);
+	memset(&u, 0, sizeof u);
+	cr_assert_eq(phi_upstream_build(&u, idf, &p, PHI_PRUNED, true, 100, &what), SSA_OK, "%s",
+		     what);
+	cr_expect(u.in.live == &u.ld);
+	phi_upstream_free(&u, idf);
+	memset(&u, 0, sizeof u);
+	cr_expect_eq(phi_upstream_build(&u, idf, &p, PHI_MINIMAL, false, 1, &what), SSA_ETOOBIG);
+	cr_expect_str_eq(what, "dominance frontiers (df-runner)");
+	phi_upstream_free(&u, idf);
+	prog_free(&p);
+}

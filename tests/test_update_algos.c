@@ -435,3 +435,26 @@ Test(update_algos, check_every_spreads_large_runs)
 	cr_assert(k > 1 && k < 1000, "k = %llu", (unsigned long long)k);
 	cr_assert_eq(update_check_every(10, 10, 0), 1);
 }
+
+/* update_check_stream, the update stage's check, says what it compared: on 0>1 1>2 2>3 with two
+ * batches, every tree against the oracle; dbs that applies nothing fails after batch 2 (the
+ * edge 0>2 makes 0 the idom of 2), and the message names the batch of the stream as given. */
+Test(update_algos, check_stream_message)
+{
+	struct cfg g;
+	cr_assert_eq(dc_parse(&g, "4: 0>1 1>2 2>3"), SSA_OK);
+	struct update_stream s;
+	stream_parse(&g, "i 0 0\nbatch\ni 0 2\nbatch", &s);
+	char msg[400];
+	const struct update_algo *dbs = algo_find(update_algos, update_nalgos, "dbs");
+	cr_assert_eq(update_check_stream(dbs, &g, &s, false, 2, msg, sizeof msg), SSA_OK, "%s", msg);
+	cr_expect_str_eq(msg, "tree after the build and after each of 2 batches = the brute-force "
+			      "oracle");
+	struct update_algo broken = *dbs;
+	broken.apply = noop_apply;
+	cr_assert_eq(update_check_stream(&broken, &g, &s, true, 5, msg, sizeof msg), SSA_EVERIFY);
+	cr_expect_str_eq(msg, "post-dominator tree (reversed graph, virtual exit) after batch 2 of "
+			      "5: block 2: idom 1, expected 0 (oracle)");
+	update_stream_free(&s);
+	cfg_free(&g);
+}

@@ -218,6 +218,42 @@ extern const size_t destruct_nalgos;
 int destruct_compute(const struct destruct_algo *a, const struct cprog *s, const struct domtree *t,
 		     struct cprog *out, uint64_t *counters);
 
+/* ---- the round trip of one translation (trip.c) ---- */
+
+/* A translation's input made from a program: copies sprinkled in by cprog_from_prog (a copy
+ * before an op with probability DESTRUCT_COPY_PERMILLE/1000, a swap or rotation with
+ * DESTRUCT_PAR_PERMILLE/1000, seeded), its SSA form by cprog_build_ssa (phi-dj in the flavour,
+ * rename-stack; it gives the dominator tree), copy-propagated when copy_prop (in general no
+ * longer conventional: the lost-copy and swap problems), and whether it is conventional. */
+#define DESTRUCT_COPY_PERMILLE 200u
+#define DESTRUCT_PAR_PERMILLE 60u
+/* Random steps per interpreter walk after its covering prefix. The covering walks already run
+ * every reachable block; the cost is walks x steps x ops per block, and a translation may put
+ * hundreds of copies in one block of a dense CFG (out-of-ssa-naive: 2.5 * 10^5 copies on dense
+ * 1000), so the random tails stay short. */
+#define DESTRUCT_WALK_LEN 512u
+
+struct destruct_trip {
+	uint64_t seed;
+	uint64_t propagated; /* copies copy propagation removed */
+	struct cssa_result cssa;
+	struct cprog src, ssa;
+	struct domtree dt;
+	bool copy_prop, have_src, have_ssa;
+};
+
+/* Builds t from p (t zeroed by the caller); on failure *what names the step. */
+int destruct_trip_build(struct destruct_trip *t, const struct prog *p, uint64_t seed,
+			enum phi_flavor flavor, bool copy_prop, const char **what);
+void destruct_trip_free(struct destruct_trip *t);
+/* Checks out, a's translation of t->ssa, against the source: cprog_check, then covering walks
+ * (one per reachable block) and walks random ones of DESTRUCT_WALK_LEN steps by
+ * cprog_interp_compare. SSA_OK or SSA_EVERIFY with msg saying what was compared (the input's
+ * kind, φs and copies) or the first difference; a translation that needs conventional SSA on a
+ * non-conventional input is said to be the baseline being wrong. */
+int destruct_trip_check(const struct destruct_trip *t, const struct destruct_algo *a,
+			const struct cprog *out, uint32_t walks, char *msg, size_t msglen);
+
 /* ---- the equivalence interpreter (interp.c) ---- */
 
 struct cprog_interp_opts {

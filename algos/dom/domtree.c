@@ -2,6 +2,7 @@
 #include "util/mem.h"
 #include "util/status.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -242,6 +243,43 @@ int dom_idom_dump_named(FILE *out, const uint32_t *idom, uint32_t n, const struc
 			    idom[b] == SSA_NONE ? "-1" : names_str(bn, idom[b], "", b2, sizeof b2)) < 0)
 			return SSA_EIO;
 	return SSA_OK;
+}
+
+/* A DOT string: quotes and backslashes escaped. */
+static void dot_str(FILE *out, const char *str)
+{
+	fputc('"', out);
+	for (; *str; str++) {
+		if (*str == '"' || *str == '\\')
+			fputc('\\', out);
+		fputc(*str, out);
+	}
+	fputc('"', out);
+}
+
+int dom_tree_dump_dot_named(FILE *out, const uint32_t *idom, uint32_t n, bool post,
+			    const struct names *bn)
+{
+	fprintf(out, "digraph %s {\n", post ? "postdomtree" : "domtree");
+	if (post)
+		fputs("  exit [shape=box];\n", out);
+	/* Nodes stay numbered; a named block gets its name as label. */
+	for (uint32_t b = 0; b < n && names_any(bn); b++) {
+		const char *name = names_get(bn, b);
+		if (!name)
+			continue;
+		fprintf(out, "  %" PRIu32 " [label=", b);
+		dot_str(out, name);
+		fputs("];\n", out);
+	}
+	for (uint32_t b = 0; b < n; b++) {
+		if (idom[b] != SSA_NONE)
+			fprintf(out, "  %" PRIu32 " -> %" PRIu32 ";\n", idom[b], b);
+		else if (post)
+			fprintf(out, "  exit -> %" PRIu32 ";\n", b);
+	}
+	fputs("}\n", out);
+	return ferror(out) ? SSA_EIO : SSA_OK;
 }
 
 uint32_t domtree_child_toward(const struct domtree *t, const uint32_t *ctin, uint32_t d, uint32_t u)

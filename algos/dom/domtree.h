@@ -55,6 +55,12 @@ int domtree_compute_numbered(struct domtree *t, const uint32_t *ord, const uint3
 /* n lines "<block> <idom>", -1 for the root and blocks without an idom; block names where
  * bnames has them (NULL: numbers, the bench idom dump's format). */
 int dom_idom_dump_named(FILE *out, const uint32_t *idom, uint32_t n, const struct names *bnames);
+/* The tree as a graphviz digraph "domtree": "  d -> b;" for every block b whose idom is d, in
+ * block order, a named block labelled with its name (quotes and backslashes escaped). post:
+ * post-dominators in original ids (dom_reverse_map), the digraph "postdomtree" with a box
+ * "exit" whose children are the blocks with no ipdom. SSA_EIO on a write error. */
+int dom_tree_dump_dot_named(FILE *out, const uint32_t *idom, uint32_t n, bool post,
+			    const struct names *bnames);
 /* What domtree_alloc allocates for n blocks (domtree_compute allocates nothing). */
 uint64_t domtree_bytes(uint64_t n);
 

@@ -118,5 +118,8 @@ uint64_t loops_graph_summary_bytes(uint64_t n, uint64_t m);
 #define LOOPS_ORACLE_MAX_BLOCKS 4096u
 int loops_oracle_check(const struct cfg *g, const struct loop_forest *f, char *msg, size_t msglen);
 int loops_facts_check(const struct cfg *g, const struct loop_forest *f, char *msg, size_t msglen);
+/* Both, as bench's loops stage checks a forest: the facts always, the definition up to
+ * LOOPS_ORACLE_MAX_BLOCKS blocks (above, msg says there was none). Returns as they do. */
+int loops_forest_check(const struct cfg *g, const struct loop_forest *f, char *msg, size_t msglen);
 
 #endif

@@ -227,3 +227,25 @@ out:
 	ssa_free_all(d.pre, d.last);
 	return rc;
 }
+
+int loops_forest_check(const struct cfg *g, const struct loop_forest *f, char *msg, size_t msglen)
+{
+	char facts[256], oracle[256];
+	int st = loops_facts_check(g, f, facts, sizeof facts);
+	if (st != SSA_OK) {
+		snprintf(msg, msglen, "%s", st == SSA_EVERIFY ? facts : ssa_status_str(st));
+		return st;
+	}
+	st = loops_oracle_check(g, f, oracle, sizeof oracle);
+	if (st == SSA_ETOOBIG) {
+		snprintf(msg, msglen, "%s (above %u blocks: no brute-force definition)", facts,
+			 LOOPS_ORACLE_MAX_BLOCKS);
+		return SSA_OK;
+	}
+	if (st != SSA_OK) {
+		snprintf(msg, msglen, "%s", st == SSA_EVERIFY ? oracle : ssa_status_str(st));
+		return st;
+	}
+	snprintf(msg, msglen, "%s; %s", oracle, facts);
+	return SSA_OK;
+}

@@ -218,6 +218,23 @@ int phi_place_prog(const struct phi_algo *a, const struct prog *p, const struct 
  * DF_DEFAULT_LIMIT, past which phi_place_prog refuses). */
 uint64_t phi_place_prog_bytes(const struct phi_algo *a, const struct prog *p, uint64_t scratch,
 			      uint64_t nphi, uint64_t df_total);
+/* What placement a reads of p, built once and kept for repeated runs (bench's phi stage): the
+ * variable lists, the default tree, DF by df-runner when a needs them (SSA_ETOOBIG past
+ * df_limit entries), dataflow liveness when flavor is pruned and dataflow is set, a's scratch,
+ * and in pointing at them. u zeroed by the caller; on failure *what names the step ("variable
+ * lists", "dominators", "dominance frontiers (df-runner)", "dataflow liveness", "scratch"), and
+ * phi_upstream_free frees what was built either way. */
+struct phi_upstream {
+	struct domtree dt;
+	struct var_blocks vb;
+	struct df_sets df;
+	struct live_dataflow ld;
+	void *scratch;
+	struct phi_input in;
+};
+int phi_upstream_build(struct phi_upstream *u, const struct phi_algo *a, const struct prog *p,
+		       enum phi_flavor flavor, bool dataflow, uint64_t df_limit, const char **what);
+void phi_upstream_free(struct phi_upstream *u, const struct phi_algo *a);
 
 /* ---- oracle.c: the references bench and the tests share ---- */
 

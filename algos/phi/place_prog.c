@@ -46,3 +46,45 @@ uint64_t phi_place_prog_bytes(const struct phi_algo *a, const struct prog *p, ui
 	uint64_t run = ssa_sat_add(ssa_sat_add(df, scratch), phi_output_bytes(nphi, p->nvars));
 	return ssa_sat_add(vb, build > run ? build : run);
 }
+
+int phi_upstream_build(struct phi_upstream *u, const struct phi_algo *a, const struct prog *p,
+		       enum phi_flavor flavor, bool dataflow, uint64_t df_limit, const char **what)
+{
+	const struct cfg *g = &p->cfg;
+	*what = "variable lists";
+	int st = var_blocks_build(&u->vb, p);
+	if (st == SSA_OK) {
+		*what = "dominators";
+		st = dom_tree_default(g, &u->dt);
+	}
+	if (st == SSA_OK && a->needs_df) {
+		*what = "dominance frontiers (df-runner)";
+		st = df_compute(algo_find(df_algos, df_nalgos, "df-runner"), g, &u->dt, df_limit,
+				&u->df, NULL);
+	}
+	if (st == SSA_OK && flavor == PHI_PRUNED && dataflow) {
+		*what = "dataflow liveness";
+		uint64_t c[4];
+		st = live_dataflow_alloc(&u->ld, g->n, p->nvars);
+		if (st == SSA_OK)
+			st = live_dataflow_run(&u->ld, p, c);
+	}
+	if (st == SSA_OK) {
+		*what = "scratch";
+		st = a->scratch_alloc(&u->scratch, g->n, p->nvars);
+	}
+	u->in = (struct phi_input){.prog = p, .dt = &u->dt, .vb = &u->vb,
+				   .df = u->df.off ? &u->df : NULL,
+				   .live = dataflow && u->ld.in ? &u->ld : NULL};
+	return st;
+}
+
+void phi_upstream_free(struct phi_upstream *u, const struct phi_algo *a)
+{
+	if (u->scratch)
+		a->scratch_free(u->scratch);
+	domtree_free(&u->dt);
+	var_blocks_free(&u->vb);
+	df_sets_free(&u->df);
+	live_dataflow_free(&u->ld);
+}

@@ -5,6 +5,7 @@
  * reading the value the original program reads, and, when a second renamer is given, that
  * renamer produces the same canonical form over the same φ sets. */
 #include "rename/rename.h"
+#include "dom/reducible.h"
 #include "util/mem.h"
 #include "util/status.h"
 
@@ -103,4 +104,64 @@ int ssa_check_form(const struct prog *p, const struct domtree *t, const struct s
 	}
 	snprintf(msg, msglen, "%s + same as %s", what, other->head.name);
 	return SSA_OK;
+}
+
+int ssa_check_pruned(const struct prog *p, const struct ssa_form *s, uint64_t seed,
+		     uint32_t walks, char *msg, size_t msglen)
+{
+	struct domtree dt = {0};
+	struct phi_sets ps;
+	struct ssa_form want;
+	bool red = false;
+	char m[320], d[256];
+	/* the pruned pipeline's tree, φs and form: renamed only on a reducible CFG */
+	const char *what;
+	int st = rename_input_build(NULL, p, PHI_PRUNED, NULL, &dt, &ps, &want, NULL, &what);
+	if (st != SSA_OK && strcmp(what, "dominators"))
+		what = "pruned pipeline";
+	if (st == SSA_OK) {
+		what = "ssa_check_form";
+		st = ssa_check_form(p, &dt, s, NULL, NULL, seed, walks, m, sizeof m);
+		if (st == SSA_EVERIFY) {
+			snprintf(msg, msglen, "%s", m);
+			goto out;
+		}
+	}
+	if (st == SSA_OK) {
+		what = "reducibility";
+		st = cfg_is_reducible(&p->cfg, &red);
+	}
+	if (st == SSA_OK && red) {
+		what = "pruned pipeline";
+		st = rename_compute(algo_find(rename_algos, rename_nalgos, "rename-stack"), p, &dt,
+				    &want, NULL);
+	}
+	if (st != SSA_OK) {
+		snprintf(msg, msglen, "%s: %s", what, ssa_status_str(st));
+		goto out;
+	}
+	if (red) {
+		if (!ssa_form_equal(&want, s, d, sizeof d)) {
+			snprintf(msg, msglen, "%s; reducible CFG but the form differs from pruned "
+				 "SSA (auto + %s + rename-stack): %s", m, phi_default_algo()->head.name, d);
+			st = SSA_EVERIFY;
+			goto out;
+		}
+		snprintf(msg, msglen, "%s + form = pruned pipeline's (reducible)", m);
+	} else {
+		uint64_t pruned = ps.total;
+		if (s->nphi < pruned) {
+			snprintf(msg, msglen, "%s; %" PRIu32 " phis, fewer than pruned SSA's %" PRIu64,
+				 m, s->nphi, pruned);
+			st = SSA_EVERIFY;
+			goto out;
+		}
+		snprintf(msg, msglen, "%s + %" PRIu32 " phis >= pruned SSA's %" PRIu64
+			 " (irreducible: no form oracle)", m, s->nphi, pruned);
+	}
+out:
+	ssa_form_free(&want);
+	phi_sets_free(&ps);
+	domtree_free(&dt);
+	return st;
 }

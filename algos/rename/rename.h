@@ -138,4 +138,12 @@ int ssa_check_form(const struct prog *p, const struct domtree *t, const struct s
 		   const struct phi_sets *ps, const struct rename_algo *other, uint64_t seed,
 		   uint32_t walks, char *msg, size_t msglen);
 
+/* The check of a form built without dominators (the construct stage): s, a form of p, by
+ * ssa_check_form over the default tree and, on a reducible CFG, equal operand for operand to
+ * the pruned pipeline's (auto + the default placement, pruned, + rename-stack), which is what
+ * Braun et al. compute there; on an irreducible CFG only its φ count is compared, never below
+ * pruned SSA's (no φ that is not live). Returns as ssa_check_form does. */
+int ssa_check_pruned(const struct prog *p, const struct ssa_form *s, uint64_t seed,
+		     uint32_t walks, char *msg, size_t msglen);
+
 #endif

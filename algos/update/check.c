@@ -8,6 +8,7 @@
 #include "util/mem.h"
 #include "util/status.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,4 +153,33 @@ int update_run_checked(const struct update_algo *a, const struct cfg *g,
 	dyn_export_free(&ex);
 	dyn_cfg_free(&d);
 	return st;
+}
+
+int update_check_stream(const struct update_algo *a, const struct cfg *g,
+			const struct update_stream *s, bool post, uint64_t batches, char *msg,
+			size_t len)
+{
+	struct update_check_report rep;
+	char why[256];
+	int st = update_run_checked(a, g, s, 0, &rep, NULL, why, sizeof why);
+	const char *how = rep.how == UPDATE_CHECK_ORACLE ? "the brute-force oracle"
+			: "the reference dominators and their low-high certificate";
+	const char *what = post ? "post-dominator tree (reversed graph, virtual exit)" : "tree";
+	if (st == SSA_EVERIFY) {
+		snprintf(msg, len, "%s after batch %" PRIu64 " of %" PRIu64 ": %s", what,
+			 rep.failed_batch, batches, why);
+		return st;
+	}
+	if (st) {
+		snprintf(msg, len, "checked run: %s", ssa_status_str(st));
+		return st;
+	}
+	if (rep.every == 1)
+		snprintf(msg, len, "%s after the build and after each of %" PRIu64 " batches "
+			 "= %s", what, rep.batches, how);
+	else
+		snprintf(msg, len, "%s after the build, every k-th of %" PRIu64 " batches (k=%"
+			 PRIu64 ") and the last, %" PRIu64 " trees = %s", what, rep.batches,
+			 rep.every, rep.checked, how);
+	return SSA_OK;
 }

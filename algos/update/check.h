@@ -9,6 +9,7 @@
 
 #include "update/update.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -49,5 +50,13 @@ struct update_check_report {
 int update_run_checked(const struct update_algo *a, const struct cfg *g,
 		       const struct update_stream *s, uint64_t every, struct update_check_report *rep,
 		       uint64_t *counters, char *msg, size_t len);
+
+/* The dynamic-dominator stage's check: update_run_checked choosing k, with msg saying what was
+ * compared (the trees after the build and after each batch or every k-th, against which method)
+ * or where the first difference is. post: g and s are the reversed graph and stream, the trees
+ * post-dominator trees; batches: the stream's batches as given (before reversing). */
+int update_check_stream(const struct update_algo *a, const struct cfg *g,
+			const struct update_stream *s, bool post, uint64_t batches, char *msg,
+			size_t len);
 
 #endif
