@@ -35,7 +35,7 @@ static int add_path(struct bench_inputs *l, const char *dir, const char *name, b
 
 /* The names a directory's file inputs end in (bench/README.md, "Several inputs"); others are skipped. */
 static const char *const file_suffixes[] = {".cfg", ".prog", ".ssab", ".dot", ".gv", ".edges",
-					    ".el", ".txt", NULL};
+					    ".el", ".txt", ".mmd", NULL};
 
 static const char *const module_suffixes[] = {".ll", ".bc", NULL};
 

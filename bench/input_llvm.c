@@ -160,13 +160,24 @@ static void filters_str(const struct bench_func_select *fs, char *buf, size_t le
 		buf[u - 1] = 0;
 }
 
-static bool selected(const struct bench_llvm_filter *flt, const struct llvmir_func *f)
+/* Whether the filters pick f. A C++ or Rust function is named by its symbol or by its source
+ * name (llvmir_name_matches: "parse", "ns::bar"); exact says that --function names a symbol of
+ * the module, which then picks that function alone. The regex matches either name. */
+static bool selected(const struct bench_llvm_filter *flt, const struct llvmir_func *f, bool exact)
 {
 	const struct bench_func_select *fs = flt->fs;
+	if (f->prog.cfg.n < fs->min_blocks || f->prog.cfg.n > fs->max_blocks)
+		return false;
 	const char *name = llvmir_func_name(f);
-	return (!fs->name || !strcmp(fs->name, name)) &&
-	       (!flt->have_re || regexec(&flt->re, name, 0, NULL, 0) == 0) &&
-	       f->prog.cfg.n >= fs->min_blocks && f->prog.cfg.n <= fs->max_blocks;
+	if (exact || (!fs->name && !flt->have_re))
+		return (!fs->name || !strcmp(fs->name, name)) &&
+		       (!flt->have_re || regexec(&flt->re, name, 0, NULL, 0) == 0);
+	char *src = llvmir_source_name(name);
+	bool pick = (!fs->name || llvmir_name_matches(name, src, fs->name)) &&
+		    (!flt->have_re || regexec(&flt->re, name, 0, NULL, 0) == 0 ||
+		     (src && regexec(&flt->re, src, 0, NULL, 0) == 0));
+	free(src);
+	return pick;
 }
 
 static void module_free(struct bench_module *bm)
@@ -274,9 +285,12 @@ int bench_llvm_next(struct bench_inputs *it, struct bench_unit *u, struct bench_
 		fprintf(stderr, "bench: out of memory\n");
 		return BENCH_EXIT_REFUSED;
 	}
+	bool exact = false;
+	for (uint32_t i = 0; flt->fs->name && i < m->nfuncs && !exact; i++)
+		exact = !strcmp(flt->fs->name, llvmir_func_name(&m->funcs[i]));
 	uint32_t novars = 0;
 	for (uint32_t i = 0; i < m->nfuncs; i++)
-		if (selected(flt, &m->funcs[i])) {
+		if (selected(flt, &m->funcs[i], exact)) {
 			bm->funcs[bm->npick] = (struct bench_func){&m->funcs[i].prog,
 								   llvmir_func_name(&m->funcs[i])};
 			bm->pick[bm->npick++] = i;

@@ -273,6 +273,27 @@ Test(bench_inputs, several_files_with_a_summary)
 	bench_run_free(&r);
 }
 
+/* A directory's Mermaid flowcharts (.mmd, the notation's own suffix) are inputs; markdown is
+ * not (a README in a folder of exercises is no graph). */
+Test(bench_inputs, a_directory_takes_mermaid_files)
+{
+	char dir[128], p[256];
+	snprintf(dir, sizeof dir, "%s/mmd", tmpdir);
+	cr_assert_eq(mkdir(dir, 0755), 0);
+	snprintf(p, sizeof p, "%s/loop.mmd", dir);
+	cr_assert(bench_write_file(p, "flowchart TD\n  A --> B\n  B --> C\n  C --> B\n  C --> D\n"));
+	snprintf(p, sizeof p, "%s/README.md", dir);
+	cr_assert(bench_write_file(p, "# exercises\n"));
+	struct bench_run r = RUN("--algo=snca --in '%s' --reps=1 --min-time=0", dir);
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	char want[512];
+	snprintf(want, sizeof want, "input: path=%s/loop.mmd format=mermaid blocks=4 edges=4 vars=0",
+		 dir);
+	cr_expect_not_null(strstr(r.out, want), "missing '%s' in:\n%s", want, r.out);
+	cr_expect_null(strstr(r.out, "README.md"), "%s", r.out);
+	bench_run_free(&r);
+}
+
 Test(bench_inputs, a_directory_of_inputs)
 {
 	char dir[128], p[256];

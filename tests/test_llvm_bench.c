@@ -229,6 +229,57 @@ Test(llvm_bench, filters_select_functions)
 	llvmir_module_free(&m);
 }
 
+/* C++ and Rust functions are chosen by their source names too: --function by the demangled
+ * name, its last component or its template-less form (every overload and monomorphization
+ * that has it), a symbol of the module by itself alone; --function-regex on either name. */
+Test(llvm_bench, functions_chosen_by_source_name)
+{
+	char dir[256], args[1024];
+	tools_mkdtemp(dir, sizeof dir);
+	cr_assert_eq(tools_sh("printf 'define void @_ZN2ns3fooEi(i32) {\\n  ret void\\n}\\n"
+			      "define void @_ZN2ns3fooEd(double) {\\n  ret void\\n}\\n"
+			      "define void @_ZN2ns3barIiEEvT_(i32) {\\n  ret void\\n}\\n"
+			      "define void @_ZN5crate5parse17h0123456789abcdefE() {\\n  ret void\\n}\\n"
+			      "define void @foo() {\\n  ret void\\n}\\n' > '%s/m.ll'",
+			      dir),
+		     0);
+	static const struct {
+		const char *filter, *want;
+	} cases[] = {
+		{"--function=foo", "foo,"}, /* a symbol of the module: that one alone */
+		{"--function=ns::foo", "_ZN2ns3fooEi,_ZN2ns3fooEd,"},
+		{"--function=bar", "_ZN2ns3barIiEEvT_,"},
+		{"--function=ns::bar", "_ZN2ns3barIiEEvT_,"},
+		{"--function='ns::bar<int>'", "_ZN2ns3barIiEEvT_,"},
+		{"--function=crate::parse", "_ZN5crate5parse17h0123456789abcdefE,"},
+		{"--function=_ZN2ns3fooEd", "_ZN2ns3fooEd,"},
+		{"--function-regex='^ns::'", "_ZN2ns3fooEi,_ZN2ns3fooEd,_ZN2ns3barIiEEvT_,"},
+		{"--function-regex='^_ZN2ns3foo'", "_ZN2ns3fooEi,_ZN2ns3fooEd,"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(args, sizeof args, "--algo=dfs --in '%s/m.ll' --csv --no-check " FAST " %s", dir,
+			 cases[i].filter);
+		struct bench_run r = bench(args);
+		cr_assert_eq(r.code, 0, "%s: %s", cases[i].filter, r.err);
+		struct table t;
+		table_parse(&t, r.out);
+		char got[1024] = "";
+		for (int k = 0; k < t.nrows; k++) {
+			strncat(got, cell(&t, k, "function"), sizeof got - strlen(got) - 2);
+			strcat(got, ",");
+		}
+		cr_expect_str_eq(got, cases[i].want, "%s", cases[i].filter);
+		free(t.rows);
+		bench_run_free(&r);
+	}
+	snprintf(args, sizeof args, "--algo=dfs --in '%s/m.ll' --function=ns", dir);
+	struct bench_run r = bench(args);
+	cr_expect_eq(r.code, 2, "exit %d: %s", r.code, r.err);
+	cr_expect(strstr(r.err, "--function=ns: no function"), "%s", r.err);
+	bench_run_free(&r);
+	tools_rmdir(dir);
+}
+
 Test(llvm_bench, misuse_is_a_usage_error_naming_the_option)
 {
 	REQUIRE_OPAQUE_POINTERS();
