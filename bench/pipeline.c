@@ -132,9 +132,9 @@ struct pipe {
 	struct phi_sets ps;
 	struct ssa_form s, pruned;
 	struct phi_maximal_stats mst;
-	/* The estimate without the φs of a non-maximal placement, which only the placement knows;
-	 * form_copies forms of them are checked against limit once it has counted them. */
-	uint64_t keep, most, need, limit, form_copies;
+	/* The estimate's parts without the φs of a non-maximal placement, which only the
+	 * placement knows (pipe_need adds them; form_check once it has counted them). */
+	uint64_t keep, most, place, need, limit;
 	bool form_checked, form_refused;
 	uint64_t counters[ST_N][BENCH_MAX_COUNTERS]; /* each stage's run fills its own */
 	uint64_t bytes[ST_N];
@@ -220,18 +220,47 @@ static int dom_stage(struct pipe *x, uint64_t *counters)
 	return st;
 }
 
+/* The pipeline's peak with nphi φs of nargs operands placed, over the parts pipe_bytes left in
+ * x: keep, held from the placement to the end; most, the largest scratch freed before the
+ * placement; place, the placement's scratch when it is freed at its stage's end. With one run
+ * the placement's scratch and output buffer come first, then the φ sets, the form and the
+ * renamer's scratch (or the check's second form, laid out after the runs). Runs after the first
+ * keep all of them (scratch_end), and each rewrites the φ sets and the form into their arrays
+ * by realloc, which jemalloc counts as the new block allocated before the old one is freed
+ * even when it stays in place: the largest array rewritten comes on top once. */
+static uint64_t pipe_need(const struct pipe *x, uint64_t nphi, uint64_t nargs)
+{
+	const struct prog *p = x->p;
+	const struct cfg *g = &p->cfg;
+	uint64_t form = ssa_form_bytes(g->n, p->nops, nphi, nargs);
+	uint64_t ren = x->ra->scratch_bytes(g->n, g->m, p->nvars, p->nops, nphi);
+	uint64_t out = phi_output_bytes(nphi, p->nvars);
+	uint64_t check = x->check ? form : 0;
+	if (!x->once) {
+		/* arg_off is the largest of the φ-indexed arrays (and the φ sets' blocks) */
+		uint64_t w = ssa_array_bytes(nphi + 1, sizeof(uint64_t));
+		uint64_t a = ssa_array_bytes(nargs, sizeof(uint32_t));
+		uint64_t o = ssa_array_bytes(p->nops, sizeof(uint32_t));
+		w = w > a ? w : a;
+		w = w > o ? w : o;
+		w = w > check ? w : check;
+		return ssa_sat_add(ssa_sat_add(x->keep, x->most),
+				   ssa_sat_add(ssa_sat_add(out, form), ssa_sat_add(ren, w)));
+	}
+	uint64_t sets = ssa_sat_add(ssa_array_bytes((uint64_t)p->nvars + 1, sizeof(uint64_t)),
+				    ssa_array_bytes(nphi, sizeof(uint32_t)));
+	uint64_t placing = ssa_sat_add(x->place, out);
+	uint64_t renaming = ssa_sat_add(ssa_sat_add(sets, form), ren > check ? ren : check);
+	uint64_t top = placing > renaming ? placing : renaming;
+	return ssa_sat_add(x->keep, top > x->most ? top : x->most);
+}
+
 /* The first placement's φs against the limit, before the form is laid out: SSA_ETOOBIG when
- * the estimate without them plus the forms they make and the renamer's scratch exceeds it. */
+ * the estimate with them exceeds it. */
 static int form_check(struct pipe *x)
 {
-	const struct cfg *g = &x->p->cfg;
-	uint64_t nargs = phi_sets_operands(&x->ps, g);
-	const struct prog *p = x->p;
-	uint64_t form = ssa_form_bytes(0, 0, x->ps.total, nargs);
-	uint64_t ren = x->ra->scratch_bytes(g->n, g->m, p->nvars, p->nops, x->ps.total);
-	x->keep = ssa_sat_add(x->keep, ssa_bytes(form, x->form_copies));
 	x->form_checked = true;
-	x->need = ssa_sat_add(x->keep, ren > x->most ? ren : x->most);
+	x->need = pipe_need(x, x->ps.total, phi_sets_operands(&x->ps, &x->p->cfg));
 	x->form_refused = x->need > x->limit;
 	return x->form_refused ? SSA_ETOOBIG : SSA_OK;
 }
@@ -422,38 +451,75 @@ static void scratch_bytes(struct pipe *x, uint64_t bytes, bool prepared)
 		x->most = bytes > x->most ? bytes : x->most;
 }
 
-/* The estimate of the pipeline's peak allocation: what lives across stages (outputs, kept
- * scratch) plus the largest scratch freed at its stage's end, the renamer's among them. The φs,
- * their operands, Σ|DF| and a placement's scratch over the tree come from the input's facts
- * (bench/facts.h: the default tree and placement, run once per input, what the stages' own
- * estimates use), so the estimate covers the run before anything is allocated; where the facts
- * do not fit, from bounds (V x joins φs, --df-limit entries) and, for the φs, a second check once
- * the placement has counted them (form_check). */
+/* The maximal pipeline's peak: the tree, then the maximal form with, in turn, the join flags
+ * of its layout, the renamer's scratch and the pruning's arrays with the pruned form (which
+ * the next run frees first). Runs after the first keep the renamer's scratch beside the layout
+ * and the pruning. The pruning keeps exactly the minimal (pruned) φs on a reducible CFG, counted
+ * by the facts (with φs in every block too: those of single-predecessor blocks are all
+ * redundant; tests/test_rename_maximal.c); else every φ, and every operand bounds the redundant
+ * rule's reader entries. */
+static uint64_t maximal_bytes(struct pipe *x, const struct bench_input *in)
+{
+	const struct prog *p = x->p;
+	const struct cfg *g = &p->cfg;
+	uint64_t nphi, nargs, kept, kargs;
+	phi_maximal_count(p, &(struct phi_maximal_opts){.every_block = x->every}, &nphi, &nargs);
+	kept = nphi;
+	kargs = nargs;
+	if (bench_facts_reducible(in) == 1) {
+		const struct bench_facts *f = bench_facts(in, x->dead ? PHI_PRUNED : PHI_MINIMAL);
+		if (f && f->have_phi) {
+			kept = f->nphi;
+			kargs = f->nargs;
+		}
+	}
+	uint64_t form = ssa_form_bytes(g->n, p->nops, nphi, nargs);
+	uint64_t layout = ssa_array_bytes(g->n, 1);
+	uint64_t ren = x->ra->scratch_bytes(g->n, g->m, p->nvars, p->nops, nphi);
+	uint64_t prune = ssa_prune_bytes(g->n, p->nops, nphi, true, kept, kargs, nargs);
+	uint64_t top = layout > prune ? layout : prune;
+	if (x->once)
+		top = top > ren ? top : ren;
+	else
+		top = ssa_sat_add(top, ren);
+	top = ssa_sat_add(form, top);
+	return ssa_sat_add(x->keep, top > x->most ? top : x->most);
+}
+
+/* The estimate of the pipeline's peak allocation (pipe_need, maximal_bytes), from the time
+ * measurement starts (the floor's arrays are older): the driver's sample arrays, the outputs,
+ * the scratch kept and the largest freed at its stage's end. The φs, their operands, Σ|DF| and
+ * a placement's scratch over the tree come from the input's facts (bench/facts.h: the default
+ * tree and placement, run once per input, what the stages' own estimates use), so the estimate
+ * covers the run before anything is allocated; where the facts do not fit, from bounds
+ * (--df-limit entries) and, for the φs, a second check once the placement has counted them
+ * (form_check). */
 static uint64_t pipe_bytes(struct pipe *x, const struct bench_input *in)
 {
 	const struct prog *p = x->p;
 	const struct cfg *g = &p->cfg;
-	const struct bench_facts *f = x->maximal ? bench_facts(in, -1) : bench_facts(in, x->flavor);
-	uint64_t nphi, nargs;
-	if (x->maximal) {
-		phi_maximal_count(p, &(struct phi_maximal_opts){.every_block = x->every}, &nphi,
-				  &nargs);
-	} else if (f && f->have_phi) {
-		nphi = f->nphi;
-		nargs = f->nargs;
-	} else {
-		nphi = nargs = 0;
-	}
-	uint64_t tree = x->dfa ? domtree_bytes(g->n) : domtree_lean_bytes(g->n);
+	/* Without a frontier stage the tree is lean, unless the dominator algorithm cannot build it
+	 * from its own numbering (no tree hook; auto's declines on the graphs its small and
+	 * mid-size paths take, a few thousand blocks at most): domtree_compute then adds the
+	 * children lists. */
+	bool lean = !x->dfa && x->da->tree && g->n > 4096;
+	uint64_t tree = lean ? domtree_lean_bytes(g->n) : domtree_bytes(g->n);
 	uint64_t dom = x->da->scratch_bytes(g->n, g->m);
 	x->bytes[ST_DOM] = ssa_sat_add(dom, tree);
-	x->form_copies = x->maximal ? 3 : x->check ? 2 : 1; /* the check lays out a second form */
-	uint64_t form = ssa_form_bytes(g->n, p->nops, nphi, nargs);
-	x->keep = ssa_sat_add(tree, ssa_bytes(form, x->form_copies));
-	if (!x->maximal) /* the φ sets, kept across runs */
-		x->keep = ssa_sat_add(x->keep, phi_output_bytes(nphi, p->nvars));
-	x->most = 0;
+	/* the whole pipeline's samples, each stage's and the floor's (bench_timing_init) */
+	x->keep = ssa_sat_add(tree, ssa_bytes(ST_N + 2, bench_mem_driver_bytes(0)));
+	x->most = x->place = 0;
 	scratch_bytes(x, dom, x->da->prepare != NULL);
+	if (x->maximal) {
+		x->form_checked = true;
+		return maximal_bytes(x, in);
+	}
+	const struct bench_facts *f = bench_facts(in, x->flavor);
+	uint64_t nphi = 0, nargs = 0;
+	if (f && f->have_phi) {
+		nphi = f->nphi;
+		nargs = f->nargs;
+	}
 	if (x->dfa) {
 		uint64_t joins, jedges, dft;
 		if (f) {
@@ -462,16 +528,21 @@ static uint64_t pipe_bytes(struct pipe *x, const struct bench_input *in)
 			cfg_joins(g, false, &joins, &jedges);
 			dft = ssa_bytes(g->n, joins);
 		}
-		x->keep = ssa_sat_add(x->keep, df_sets_bytes(g->n, dft < x->df_limit ? dft : x->df_limit));
-		scratch_bytes(x, x->dfa->scratch_bytes(g->n, g->m), false);
+		dft = dft < x->df_limit ? dft : x->df_limit;
+		/* the sets, kept from their stage on; a run's building buffer in the scratch */
+		x->keep = ssa_sat_add(x->keep, df_sets_bytes(g->n, dft));
+		uint64_t run = x->dfa->run_bytes ? x->dfa->run_bytes(dft, x->df_limit) : 0;
+		scratch_bytes(x, ssa_sat_add(x->dfa->scratch_bytes(g->n, g->m), run), false);
 	}
-	if (x->pa)
-		scratch_bytes(x, ssa_sat_add(bench_facts_phi_scratch(f, x->pa, in),
-					     var_blocks_bytes(g->n, p->nvars, p->nops)),
-			      x->pa->prepare != NULL);
-	x->form_checked = x->maximal || (f && f->have_phi);
-	uint64_t ren = x->ra->scratch_bytes(g->n, g->m, p->nvars, p->nops, nphi);
-	return ssa_sat_add(x->keep, ren > x->most ? ren : x->most);
+	/* The variable lists live from the placement to the next run. */
+	x->keep = ssa_sat_add(x->keep, var_blocks_bytes(g->n, p->nvars, p->nops));
+	uint64_t place = bench_facts_phi_scratch(f, x->pa, in);
+	if (x->pa->prepare || !x->once)
+		x->keep = ssa_sat_add(x->keep, place);
+	else
+		x->place = place;
+	x->form_checked = f && f->have_phi;
+	return pipe_need(x, nphi, nargs);
 }
 
 /* Scratch once, and the descriptors' untimed prepare steps (the placement's needs a tree and

@@ -15,7 +15,8 @@ uint64_t domtree_bytes(uint64_t n)
 
 uint64_t domtree_lean_bytes(uint64_t n)
 {
-	return ssa_bytes(5 * n, sizeof(uint32_t));
+	/* idom, tin, tlast, depth, order: each its own allocation, rounded to its size class */
+	return ssa_bytes(5, ssa_array_bytes(n, sizeof(uint32_t)));
 }
 
 void domtree_free(struct domtree *t)

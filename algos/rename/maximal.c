@@ -53,6 +53,21 @@ void phi_maximal_count(const struct prog *p, const struct phi_maximal_opts *o, u
 	*nargs = ssa_bytes(edges, p->nvars);
 }
 
+uint64_t ssa_prune_bytes(uint64_t n, uint64_t nops, uint64_t nphi, bool redundant, uint64_t kept,
+			 uint64_t kargs, uint64_t nent)
+{
+	/* fwd, work, state; wit, queued, head, tail and the reader entries for the redundant
+	 * rule; compacting: newid and the result */
+	uint64_t word = ssa_array_bytes(nphi, sizeof(uint32_t)), byte = ssa_array_bytes(nphi, 1);
+	uint64_t prune = ssa_sat_add(ssa_bytes(2, word), byte);
+	if (redundant) {
+		prune = ssa_sat_add(prune, ssa_array_bytes(2 * nphi, sizeof(uint32_t)));
+		prune = ssa_sat_add(prune, ssa_sat_add(byte, ssa_bytes(2, word)));
+		prune = ssa_sat_add(prune, ssa_bytes(2, ssa_array_bytes(nent, sizeof(uint32_t))));
+	}
+	return ssa_sat_add(ssa_sat_add(prune, word), ssa_form_bytes(n, nops, kept, kargs));
+}
+
 /* The phases of phi_maximal, the maximal form alive in all three: the layout (with the block
  * flags), rename-stack's scratch, then the pruning's arrays with the compacted result. */
 uint64_t phi_maximal_bytes_kept(const struct prog *p, const struct phi_maximal_opts *o,
@@ -65,16 +80,7 @@ uint64_t phi_maximal_bytes_kept(const struct prog *p, const struct phi_maximal_o
 	uint64_t form = ssa_form_bytes(g->n, p->nops, nphi, nargs);
 	uint64_t layout = ssa_array_bytes(g->n, 1);
 	uint64_t rename = stack->scratch_bytes(g->n, g->m, p->nvars, p->nops, nphi);
-	/* fwd, work, state; wit, queued, head, tail and the reader entries for the redundant
-	 * rule; compacting: newid and the result */
-	uint64_t word = ssa_array_bytes(nphi, sizeof(uint32_t)), byte = ssa_array_bytes(nphi, 1);
-	uint64_t prune = ssa_sat_add(ssa_bytes(2, word), byte);
-	if (o->prune_redundant) {
-		prune = ssa_sat_add(prune, ssa_array_bytes(2 * nphi, sizeof(uint32_t)));
-		prune = ssa_sat_add(prune, ssa_sat_add(byte, ssa_bytes(2, word)));
-		prune = ssa_sat_add(prune, ssa_bytes(2, ssa_array_bytes(nent, sizeof(uint32_t))));
-	}
-	prune = ssa_sat_add(ssa_sat_add(prune, word), ssa_form_bytes(g->n, p->nops, kept, kargs));
+	uint64_t prune = ssa_prune_bytes(g->n, p->nops, nphi, o->prune_redundant, kept, kargs, nent);
 	uint64_t peak = layout > rename ? layout : rename;
 	return ssa_sat_add(form, peak > prune ? peak : prune);
 }

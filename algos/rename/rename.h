@@ -120,6 +120,12 @@ int phi_maximal_check(const struct prog *p, const struct domtree *t,
 		      const struct phi_maximal_opts *o, const struct ssa_form *s, uint64_t seed,
 		      uint32_t walks, char *msg, size_t msglen);
 
+/* What ssa_prune allocates at its peak on a form of nphi φs over n blocks and nops ops, the
+ * result (kept φs with kargs operands) included; nent bounds the redundant rule's reader entries
+ * (the operands of the φs the first sweep leaves that are φs). */
+uint64_t ssa_prune_bytes(uint64_t n, uint64_t nops, uint64_t nphi, bool redundant, uint64_t kept,
+			 uint64_t kargs, uint64_t nent);
+
 /* The pruning rules on a renamed form: out gets the surviving φs (stats->removed_*, rechecks and
  * kept filled); in's uses and operands are redirected in place through the removed φs. */
 int ssa_prune(struct ssa_form *in, const struct cfg *g, const struct domtree *t, bool redundant, bool dead,
