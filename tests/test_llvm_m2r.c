@@ -97,7 +97,7 @@ Test(llvm_m2r, csv_row_per_function_with_phis_checked_against_the_oracle)
 	    c_check = col(head, nc, "check"), c_cnt = col(head, nc, "counters"),
 	    c_iters = col(head, nc, "iters"), c_reps = col(head, nc, "reps"),
 	    c_med = col(head, nc, "median_ms");
-	uint32_t i = 0;
+	uint32_t i = 0, batched = 0, with_vars = 0;
 	for (line = nl + 1; *line; line = nl + 1, i++) {
 		nl = strchr(line, '\n');
 		cr_assert_not_null(nl);
@@ -109,11 +109,14 @@ Test(llvm_m2r, csv_row_per_function_with_phis_checked_against_the_oracle)
 		cr_expect_str_eq(row[c_algo], "llvm-mem2reg");
 		cr_expect_str_eq(row[c_reps], "3");
 		/* Without allocas the peer calls nothing and times nothing; with them, a call on
-		 * these small functions lasts far less than --min-time, so a sample is a batch. */
+		 * these small functions lasts far less than --min-time, so a sample is a batch
+		 * (on a loaded machine one call can be descheduled past it: most are batches). */
 		if (f->prog.nvars) {
 			cr_expect_gt(strtod(row[c_med], NULL), 0.0, "%s", llvmir_func_name(f));
-			cr_expect_gt(strtoull(row[c_iters], NULL, 10), 1, "%s: iters %s",
+			cr_expect_geq(strtoull(row[c_iters], NULL, 10), 1, "%s: iters %s",
 				     llvmir_func_name(f), row[c_iters]);
+			batched += strtoull(row[c_iters], NULL, 10) > 1;
+			with_vars++;
 			cr_expect_gt(strtod(row[col(head, nc, "cpu_median_ms")], NULL), 0.0, "%s",
 				     llvmir_func_name(f));
 		} else {
@@ -133,6 +136,9 @@ Test(llvm_m2r, csv_row_per_function_with_phis_checked_against_the_oracle)
 			  llvmir_func_name(f), row[c_msg], cnt);
 	}
 	cr_expect_eq(i, 12);
+	cr_expect_gt(with_vars, 0);
+	cr_expect_gt(2 * batched, with_vars, "%u of %u functions timed in batches", batched,
+		     with_vars);
 	bench_run_free(&r);
 	llvmir_module_free(&m);
 }
