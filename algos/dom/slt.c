@@ -126,7 +126,7 @@ static int slt_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t 
 	 * idom[x] is overwritten only after the cut below x was read. rec[].lab holds the last
 	 * tree child until the cuts are found. */
 	uint32_t nr = dom_dfs(g, 0, pre, w->order, &rec[0].anc, &rec[0].lab, stride, stk, didom);
-	uint32_t k = dom_cuts(g, pre, order, &rec[0].lab, stride, 0, nr, didom) - 1;
+	uint32_t k = dom_cuts(g, pre, order, didom, &rec[0].lab, stride, 0, nr, didom) - 1;
 	/* semi[x] is the head of bucket x until x is processed (its bucket is empty by then:
 	 * every vertex with semidominator x lies under a child of x and leaves the bucket when
 	 * that child is linked). */
@@ -142,8 +142,10 @@ static int slt_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t 
 		uint32_t s = p;
 		/* No semidominator lies below the cut: once the candidate reaches it, the rest of
 		 * the predecessors cannot change it. */
-		if (s > cut) {
-			for (uint32_t e = pred_off[b], end = pred_off[b + 1]; e < end; e++) {
+		uint32_t e = pred_off[b], end = pred_off[b + 1];
+		/* A lone predecessor is the DFS parent, so semi(x) = p without reading it. */
+		if (s > cut && end - e > 1) {
+			for (; e < end; e++) {
 				uint32_t v = pre[pred[e]];
 				if (v <= x) {
 					if (v < s)
