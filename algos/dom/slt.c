@@ -142,9 +142,11 @@ static int slt_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t 
 		uint32_t s = p;
 		/* No semidominator lies below the cut: once the candidate reaches it, the rest of
 		 * the predecessors cannot change it. */
-		uint32_t e = pred_off[b], end = pred_off[b + 1];
-		/* A lone predecessor is the DFS parent, so semi(x) = p without reading it. */
-		if (s > cut && end - e > 1) {
+		if (s > cut) {
+			uint32_t e = pred_off[b], end = pred_off[b + 1];
+			/* A lone predecessor is the DFS parent: semi(x) = p, nothing to read. */
+			if (end - e == 1)
+				e = end;
 			for (; e < end; e++) {
 				uint32_t v = pre[pred[e]];
 				if (v <= x) {
