@@ -61,7 +61,7 @@ Test(cuts, random_graphs_match_the_definition_and_the_oracle)
 		uint32_t base = (uint32_t)(seed & 1);
 		struct numbering d;
 		number(&d, &g, base);
-		uint32_t k = dom_cuts(&g, d.pre, d.order, d.cur, d.last, 1, base, d.nr, d.list);
+		uint32_t k = dom_cuts(&g, d.pre, d.order, d.last, 1, base, d.nr, d.list);
 		cr_assert(k >= 1 && d.list[0] == base, "seed %llu: the root is not listed",
 		          (unsigned long long)seed);
 		/* The window (m/32 + 64 edges) covers these graphs whole when m <= 64: then the
@@ -124,14 +124,13 @@ Test(cuts, the_walk_stops_after_a_window_without_a_cut)
 	edge_list_free(&el);
 	struct numbering d;
 	number(&d, &g, 0);
-	uint32_t k = dom_cuts(&g, d.pre, d.order, d.cur, d.last, 1, 0, d.nr, d.list);
+	uint32_t k = dom_cuts(&g, d.pre, d.order, d.last, 1, 0, d.nr, d.list);
 	/* The gaps' first blocks are cuts (pre = block id: the chain edge comes first). Crossing
-	 * a gap of width w reads w - 1 edges: of each block only the jump, which follows its
-	 * tree edge (the last block has none); the window is m/32 + 64 edges, refilled at each
+	 * a gap of width w scans 2w - 1 edges; the window is m/32 + 64 edges, refilled at each
 	 * cut. So the root is found, then the start of every gap after a crossable one. */
 	uint64_t window = g.m / DOM_CUT_WINDOW_DIVISOR + 64;
 	uint32_t want = 1;
-	for (uint32_t j = 0, w = 2; j + 1 < ngaps && w - 1ull <= window; j++, w *= 2)
+	for (uint32_t j = 0, w = 2; j + 1 < ngaps && 2ull * w - 1 <= window; j++, w *= 2)
 		want++;
 	cr_assert(want > 3 && want < ngaps, "the test's sizes no longer exercise the window");
 	cr_assert_eq(k, want, "%u cuts found, %u expected (window %llu edges)", k, want,

@@ -50,48 +50,37 @@ uint32_t dom_dfs(const struct cfg *g, uint32_t base, uint32_t *pre, uint32_t *or
 }
 
 uint32_t dom_cuts(const struct cfg *g, const uint32_t *pre, const uint32_t *order,
-		  const uint32_t *cur, const uint32_t *last, size_t stride, uint32_t base,
-		  uint32_t nreach, uint32_t *list)
+		  const uint32_t *last, size_t stride, uint32_t base, uint32_t nreach,
+		  uint32_t *list)
 {
 	/* Only the path P from the root to the last-numbered node can hold cuts: a cut's
 	 * subtree must hold every number above it. Along P, the only edges that can jump over
-	 * c start at its ancestors, so one walk down P with the furthest number reached so far
-	 * (reach) decides every candidate. Of a node's edges only those after its last tree
-	 * edge (from cur[], where dom_dfs left its cursor) are read: the ones before it lead
-	 * to numbers below its last child, which is the next node of P. The walk stops when
-	 * reach covers every number, or when a window of edges passes without a new cut: the
-	 * cuts found by then stay cuts, and the shallow ones, found first, are those that
-	 * dominate the most. */
+	 * c start at its ancestors, so one walk down P with the furthest successor seen so far
+	 * (far) decides every candidate. The walk stops when far covers every number, or
+	 * when a window of edges passes without a new cut: the cuts found by then stay cuts,
+	 * and the shallow ones, found first, are those that dominate the most. */
 	const uint32_t *succ_off = g->succ_off, *succ = g->succ;
 	const uint32_t top = base + nreach - 1;
 	const uint64_t window = (uint64_t)g->m / DOM_CUT_WINDOW_DIVISOR + 64;
 	uint64_t budget = window;
-	uint32_t ncuts = 0, reach = base, c = base;
+	uint32_t ncuts = 0, far = base, c = base;
 	for (;;) {
-		/* Read c's words first: list may be cur's array, and list[ncuts] may be c's. */
-		uint32_t l = last[(size_t)c * stride];
-		if (l == SSA_NONE) {
-			if (reach <= c)
-				list[ncuts++] = c;
-			break;
-		}
-		uint32_t e = cur[c], end = succ_off[order[c] + 1];
-		if (reach <= c) {
+		if (far <= c) {
 			list[ncuts++] = c;
 			budget = window;
 		}
+		uint32_t b = order[c];
+		uint32_t e = succ_off[b], end = succ_off[b + 1];
 		if (end - e > budget)
 			break;
 		budget -= end - e;
-		if (l > reach)
-			reach = l;
 		for (; e < end; e++) {
 			uint32_t v = pre[succ[e]];
-			if (v > reach)
-				reach = v;
+			if (v > far)
+				far = v;
 		}
-		c = l;
-		if (reach >= top)
+		c = last[(size_t)c * stride];
+		if (c == SSA_NONE || far >= top)
 			break;
 	}
 	return ncuts;

@@ -21,8 +21,7 @@
  *               parent and last are written with a stride of stride words so that they can
  *               land inside packed records
  *   stk, cur    scratch: the explicit stack of DFS numbers, and each open node's next edge,
- *               indexed by DFS number; base + n words each. A node with children keeps
- *               in cur[] the edge after its last tree edge (dom_cuts reads it)
+ *               indexed by DFS number; base + n words each
  * Returns the number of reached blocks. */
 uint32_t dom_dfs(const struct cfg *g, uint32_t base, uint32_t *pre, uint32_t *order,
 		 uint32_t *parent, uint32_t *last, size_t stride, uint32_t *stk, uint32_t *cur);
@@ -33,18 +32,16 @@ uint32_t dom_dfs(const struct cfg *g, uint32_t base, uint32_t *pre, uint32_t *or
  * a semidominator candidate of x that reaches c is final, and so is a path label (the least
  * semidominator on a path of nodes above x) equal to c.
  * Fills list[0..k) with cuts in increasing order, list[0] = base (the root is always one),
- * and returns k >= 1. It walks the path from the root to the last-numbered node along
- * last[], reading of each node only the edges after its last tree edge (cur[] as dom_dfs
- * leaves it), and gives up after m / DOM_CUT_WINDOW_DIVISOR + 64 edges read without a new
- * cut: it may miss cuts beyond such a stretch, never report a false one. It costs
- * O(nreach + m) in the worst case, O(nreach) steps and m / 32 + 64 edges when the graph has
- * no cut but the root.
- * list may be cur's array: it writes list[i] only after reading cur[x] for the x it is at,
- * and i <= x. */
+ * and returns k >= 1. list may be an array the caller overwrites at index x while it
+ * processes x in decreasing order, as long as it reads the cut below x first: list[i] >= i.
+ * The search walks the path from the root to the last-numbered node, along last[], and gives
+ * up after m / DOM_CUT_WINDOW_DIVISOR + 64 edges without a new cut: it may miss cuts beyond
+ * such a stretch, never report a false one. It costs O(nreach + m) in the worst case (cuts
+ * spaced just under a window apart), O(m / 32) edges when the graph has no cut but the root. */
 #define DOM_CUT_WINDOW_DIVISOR 32
 uint32_t dom_cuts(const struct cfg *g, const uint32_t *pre, const uint32_t *order,
-		  const uint32_t *cur, const uint32_t *last, size_t stride, uint32_t base,
-		  uint32_t nreach, uint32_t *list);
+		  const uint32_t *last, size_t stride, uint32_t base, uint32_t nreach,
+		  uint32_t *list);
 
 /* Writes the block-space answer: idom[order[x]] = order[didom[x]] for every reached non-root
  * x in [base+1, base+nreach), SSA_NONE everywhere else. */

@@ -154,7 +154,7 @@ static int lt_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t *
 	 * didom[x] is overwritten only after the cut below x was read. head[] holds the last
 	 * tree child until the cuts are found. */
 	uint32_t nr = dom_dfs(g, 1, pre, w->order, parent, head, 1, stk, didom);
-	uint32_t k = dom_cuts(g, pre, order, didom, head, 1, 1, nr, didom) - 1;
+	uint32_t k = dom_cuts(g, pre, order, head, 1, 1, nr, didom) - 1;
 	for (uint32_t x = 0; x <= nr; x++) {
 		semi[x] = x;
 		rec[x] = (struct lt_rec){.anc = 0, .label = x, .child = 0, .size = x ? 1 : 0};

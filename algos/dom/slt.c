@@ -126,7 +126,7 @@ static int slt_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t 
 	 * idom[x] is overwritten only after the cut below x was read. rec[].lab holds the last
 	 * tree child until the cuts are found. */
 	uint32_t nr = dom_dfs(g, 0, pre, w->order, &rec[0].anc, &rec[0].lab, stride, stk, didom);
-	uint32_t k = dom_cuts(g, pre, order, didom, &rec[0].lab, stride, 0, nr, didom) - 1;
+	uint32_t k = dom_cuts(g, pre, order, &rec[0].lab, stride, 0, nr, didom) - 1;
 	/* semi[x] is the head of bucket x until x is processed (its bucket is empty by then:
 	 * every vertex with semidominator x lies under a child of x and leaves the bucket when
 	 * that child is linked). */

@@ -122,7 +122,7 @@ void snca_semi(struct snca_work *w, const struct cfg *g, uint64_t *compress_step
 	/* semi[] is the DFS cursor array, then the list of cuts (dom_cuts), overwritten at x
 	 * only after the cut below x was read. rec[].lab holds the last tree child until then. */
 	uint32_t nr = dom_dfs(g, 0, pre, w->order, &rec[0].anc, &rec[0].lab, stride, stk, semi);
-	uint32_t k = dom_cuts(g, pre, order, semi, &rec[0].lab, stride, 0, nr, semi) - 1;
+	uint32_t k = dom_cuts(g, pre, order, &rec[0].lab, stride, 0, nr, semi) - 1;
 	w->nreach = nr;
 	uint64_t steps = 0, stops = 0;
 	idom[0] = SSA_NONE;
