@@ -89,7 +89,11 @@ uint32_t dom_cuts(const struct cfg *g, const uint32_t *pre, const uint32_t *orde
 void dom_emit(uint32_t *idom, uint32_t n, uint32_t base, uint32_t nreach, const uint32_t *order,
 	      const uint32_t *didom)
 {
-	memset(idom, 0xff, (size_t)n * sizeof *idom);
+	/* When every block is reached, the loop writes all of idom but the root's. */
+	if (nreach < n)
+		memset(idom, 0xff, (size_t)n * sizeof *idom);
+	else
+		idom[order[base]] = SSA_NONE;
 	for (uint32_t x = base + 1; x < base + nreach; x++)
 		idom[order[x]] = order[didom[x]];
 }

@@ -139,7 +139,11 @@ void snca_semi(struct snca_work *w, const struct cfg *g, uint64_t *compress_step
 		/* No semidominator lies below the cut: once the candidate reaches it, the rest of
 		 * the predecessors cannot change it. */
 		if (s > cut) {
-			for (uint32_t e = pred_off[b], end = pred_off[b + 1]; e < end; e++) {
+			uint32_t e = pred_off[b], end = pred_off[b + 1];
+			/* A lone predecessor is the DFS parent: semi(x) = p, nothing to read. */
+			if (end - e == 1)
+				e = end;
+			for (; e < end; e++) {
 				uint32_t v = pre[pred[e]];
 				if (v <= x) {
 					if (v < s)
