@@ -273,6 +273,60 @@ Test(dom_auto, tree_shaped_functions)
 	cr_assert(read_off == T && other == 3 * (T - 3), "read_off=%u other=%u", read_off, other);
 }
 
+/* Acyclic functions whose blocks are numbered in a topological order take one pass in block
+ * order, without a DFS; a graph that breaks the order at its last block (a back edge, an
+ * unentered block, an edge into the entry, a predecessor numbered above an acyclic block)
+ * sends the path back to the DFS after it has written idoms for the blocks before: those
+ * must all be rewritten. Random forward DAGs of 2 to T blocks with joins, against the oracle;
+ * the counters cannot tell the two one-pass paths apart (small_passes=1 for both). */
+Test(dom_auto, forward_numbered_functions)
+{
+	const unsigned sp = counter("small_passes");
+	struct ssa_rng rng;
+	ssa_rng_seed(&rng, 99);
+	for (uint32_t n = 3; n <= T; n++) {
+		for (int variant = 0; variant < 5; variant++) {
+			struct edge_list el;
+			cr_assert_eq(edge_list_init(&el, n, 3 * n), SSA_OK);
+			/* variant 3 leaves the last block unentered, variant 4 enters it from
+			 * a block numbered above it only (n - 1 -> n - 2 instead of the reverse) */
+			for (uint32_t v = 1; v < n; v++) {
+				if (variant == 3 && v == n - 1)
+					continue;
+				uint32_t k = 1 + (uint32_t)ssa_rng_below(&rng, v < 3 ? v : 3);
+				for (uint32_t i = 0; i < k; i++) {
+					uint32_t p = (uint32_t)ssa_rng_below(&rng, v);
+					if (variant == 4 && v == n - 1)
+						continue;
+					if (variant == 4 && v == n - 2 && i == 0)
+						p = n - 1;
+					cr_assert_eq(edge_list_push(&el, p, v), SSA_OK);
+				}
+			}
+			if (variant == 4)
+				cr_assert_eq(edge_list_push(&el, 0, n - 1), SSA_OK);
+			if (variant == 1)
+				cr_assert_eq(edge_list_push(&el, n - 1, n / 2), SSA_OK); /* a loop */
+			if (variant == 2)
+				cr_assert_eq(edge_list_push(&el, n - 1, 0), SSA_OK);
+			struct cfg g;
+			cr_assert_eq(cfg_from_edges(&g, &el), SSA_OK);
+			edge_list_free(&el);
+			char what[64];
+			snprintf(what, sizeof what, "forward n=%u variant %d", n, variant);
+			uint64_t c[DOM_MAX_COUNTERS];
+			check(&g, what, c);
+			if (!tree_shaped(&g) && g.m <= (uint64_t)DOM_AUTO_SMALL_MAX_DENSITY * g.n)
+				cr_assert(c[sp] >= 1, "%s: small_passes=%llu", what,
+					  (unsigned long long)c[sp]);
+			if (variant == 0 && !tree_shaped(&g))
+				cr_assert_eq(c[sp], 1, "%s: small_passes=%llu", what,
+					     (unsigned long long)c[sp]);
+			cfg_free(&g);
+		}
+	}
+}
+
 /* ---- the mid-size path ---- */
 
 struct gen_graph {
