@@ -42,6 +42,21 @@ static void check(const struct cfg *g, const char *what, uint64_t *c)
 	free(want);
 }
 
+/* The shape auto reads off without a pass: m = n - 1, no edge into the entry, and every other
+ * block's one predecessor numbered below it (so all are reachable). Written from the
+ * definition, independently of auto.c. */
+static bool tree_shaped(const struct cfg *g)
+{
+	if ((uint64_t)g->m + 1 != g->n)
+		return false;
+	for (uint32_t v = 0; v < g->n; v++) {
+		uint32_t k = g->pred_off[v + 1] - g->pred_off[v];
+		if (v == 0 ? k != 0 : k != 1 || g->pred[g->pred_off[v]] >= v)
+			return false;
+	}
+	return true;
+}
+
 Test(dom_auto, every_family_on_both_sides_of_the_threshold)
 {
 	const unsigned sp = counter("small_passes"), fb = counter("fell_back");
@@ -70,6 +85,11 @@ Test(dom_auto, every_family_on_both_sides_of_the_threshold)
 				if (g.n <= T && g.m > (uint64_t)DOM_AUTO_SMALL_MAX_DENSITY * g.n) {
 					cr_assert_eq(c[sp], 0, "%s: n=%u m=%u, too dense for the small path",
 						     what, g.n, g.m);
+				} else if (g.n <= T && tree_shaped(&g)) {
+					for (unsigned i = 0; i < DOM_MAX_COUNTERS; i++)
+						cr_assert_eq(c[i], 0, "%s: tree-shaped, counter %u = %llu",
+							     what, i, (unsigned long long)c[i]);
+					small++;
 				} else if (g.n <= T) {
 					cr_assert(c[sp] >= 1 && c[sp] <= DOM_AUTO_SMALL_PASSES,
 						  "%s: n=%u, small path not taken", what, g.n);
@@ -142,7 +162,8 @@ Test(dom_auto, passes_of_the_small_path)
 			cr_assert_eq(gen_cfg(&p, &g, &info), SSA_OK);
 			uint64_t c[DOM_MAX_COUNTERS];
 			check(&g, "structured", c);
-			cr_assert_eq(c[sp], 1, "structured n=%llu seed=%llu: %llu passes",
+			cr_assert_eq(c[sp], tree_shaped(&g) ? 0 : 1,
+				     "structured n=%llu seed=%llu: %llu passes",
 				     (unsigned long long)n, (unsigned long long)seed,
 				     (unsigned long long)c[sp]);
 			cfg_free(&g);
@@ -187,6 +208,122 @@ Test(dom_auto, full_word_chain)
 		uint64_t c[DOM_MAX_COUNTERS];
 		check(&g, "chain", c);
 		cfg_free(&g);
+	}
+}
+
+/* Tree-shaped functions (most C++ and Rust functions of 2-4 blocks) are read off their
+ * predecessors: every counter stays 0. Random trees with each parent numbered below its child,
+ * at 1 to T blocks; and graphs of the same m = n - 1 that are not that shape, which the bitset
+ * path answers: a parent numbered above its child, an unreachable two-block cycle, an edge into
+ * the entry, and a tree of T + 1 blocks. */
+Test(dom_auto, tree_shaped_functions)
+{
+	const unsigned sp = counter("small_passes");
+	struct ssa_rng rng;
+	ssa_rng_seed(&rng, 77);
+	unsigned read_off = 0, other = 0;
+	for (uint32_t n = 1; n <= T + 1; n++) {
+		for (int variant = 0; variant < 4; variant++) {
+			if (n < 4 && variant > 0)
+				continue;
+			/* variant 0: a random tree, each parent below its child; 1: the same with
+			 * the last two blocks renamed, the last one the other's parent; 2: a tree
+			 * of n - 2 blocks and a two-block cycle; 3: a tree of n - 1 blocks and a
+			 * last block that branches to the entry. m = n - 1 in all. */
+			uint32_t tree_n = variant == 2 ? n - 2 : variant == 3 ? n - 1 : n;
+			struct edge_list el;
+			cr_assert_eq(edge_list_init(&el, n, n), SSA_OK);
+			for (uint32_t v = 1; v < tree_n; v++) {
+				uint32_t p = variant == 1 && v == n - 1 ? n - 2
+								: (uint32_t)ssa_rng_below(&rng, v);
+				uint32_t u = v;
+				if (variant == 1) { /* rename n - 2 <-> n - 1 */
+					p = p == n - 2 ? n - 1 : p;
+					u = u == n - 1 ? n - 2 : u == n - 2 ? n - 1 : u;
+				}
+				cr_assert_eq(edge_list_push(&el, p, u), SSA_OK);
+			}
+			if (variant == 2) {
+				cr_assert_eq(edge_list_push(&el, n - 2, n - 1), SSA_OK);
+				cr_assert_eq(edge_list_push(&el, n - 1, n - 2), SSA_OK);
+			} else if (variant == 3) {
+				cr_assert_eq(edge_list_push(&el, n - 1, 0), SSA_OK);
+			}
+			struct cfg g;
+			cr_assert_eq(cfg_from_edges(&g, &el), SSA_OK);
+			edge_list_free(&el);
+			char what[64];
+			snprintf(what, sizeof what, "tree n=%u variant %d", n, variant);
+			cr_assert_eq((uint64_t)g.m + 1, g.n, "%s: m=%u", what, g.m);
+			cr_assert_eq(tree_shaped(&g), variant == 0, "%s: built as another shape", what);
+			uint64_t c[DOM_MAX_COUNTERS];
+			check(&g, what, c);
+			if (variant == 0 && n <= T) {
+				for (unsigned i = 0; i < DOM_MAX_COUNTERS; i++)
+					cr_assert_eq(c[i], 0, "%s: counter %u = %llu", what, i,
+						     (unsigned long long)c[i]);
+				read_off++;
+			} else if (n <= T) {
+				cr_assert(c[sp] >= 1, "%s: not read off, but small_passes=0", what);
+				other++;
+			}
+			cfg_free(&g);
+		}
+	}
+	cr_assert(read_off == T && other == 3 * (T - 3), "read_off=%u other=%u", read_off, other);
+}
+
+/* Acyclic functions whose blocks are numbered in a topological order take one pass in block
+ * order, without a DFS; a graph that breaks the order at its last block (a back edge, an
+ * unentered block, an edge into the entry, a predecessor numbered above an acyclic block)
+ * sends the path back to the DFS after it has written idoms for the blocks before: those
+ * must all be rewritten. Random forward DAGs of 2 to T blocks with joins, against the oracle;
+ * the counters cannot tell the two one-pass paths apart (small_passes=1 for both). */
+Test(dom_auto, forward_numbered_functions)
+{
+	const unsigned sp = counter("small_passes");
+	struct ssa_rng rng;
+	ssa_rng_seed(&rng, 99);
+	for (uint32_t n = 3; n <= T; n++) {
+		for (int variant = 0; variant < 5; variant++) {
+			struct edge_list el;
+			cr_assert_eq(edge_list_init(&el, n, 3 * n), SSA_OK);
+			/* variant 3 leaves the last block unentered, variant 4 enters it from
+			 * a block numbered above it only (n - 1 -> n - 2 instead of the reverse) */
+			for (uint32_t v = 1; v < n; v++) {
+				if (variant == 3 && v == n - 1)
+					continue;
+				uint32_t k = 1 + (uint32_t)ssa_rng_below(&rng, v < 3 ? v : 3);
+				for (uint32_t i = 0; i < k; i++) {
+					uint32_t p = (uint32_t)ssa_rng_below(&rng, v);
+					if (variant == 4 && v == n - 1)
+						continue;
+					if (variant == 4 && v == n - 2 && i == 0)
+						p = n - 1;
+					cr_assert_eq(edge_list_push(&el, p, v), SSA_OK);
+				}
+			}
+			if (variant == 4)
+				cr_assert_eq(edge_list_push(&el, 0, n - 1), SSA_OK);
+			if (variant == 1)
+				cr_assert_eq(edge_list_push(&el, n - 1, n / 2), SSA_OK); /* a loop */
+			if (variant == 2)
+				cr_assert_eq(edge_list_push(&el, n - 1, 0), SSA_OK);
+			struct cfg g;
+			cr_assert_eq(cfg_from_edges(&g, &el), SSA_OK);
+			edge_list_free(&el);
+			char what[64];
+			snprintf(what, sizeof what, "forward n=%u variant %d", n, variant);
+			uint64_t c[DOM_MAX_COUNTERS];
+			check(&g, what, c);
+			if (!tree_shaped(&g) && g.m <= (uint64_t)DOM_AUTO_SMALL_MAX_DENSITY * g.n)
+				cr_assert(c[sp] >= 1, "%s: small_passes=%llu", what,
+					  (unsigned long long)c[sp]);
+			if (variant == 0 && !tree_shaped(&g))
+				cr_assert_eq(c[sp], 1, "%s: small_passes=%llu", what,
+					     (unsigned long long)c[sp]);
+			cfg_free(&g);
+		}
 	}
 }
 
@@ -344,12 +481,47 @@ Test(dom_auto, mid_path_falls_back_where_ibfs_is_quadratic)
 		} else if (!strcmp(hard[i].family, "ibfsquad")) {
 			cr_assert_eq(check_mid(&g, what), 1, "%s: the mid path gave up", what);
 			check(&g, what, c);
-			cr_assert_eq(c[mp], 3, "%s: mid_passes=%llu", what, (unsigned long long)c[mp]);
+			cr_assert_eq(c[mp], 4, "%s: mid_passes=%llu", what, (unsigned long long)c[mp]);
 		} else {
 			cr_assert_eq(check_mid(&g, what), 0, "%s: the mid path did not give up", what);
 			check(&g, what, c);
 			cr_assert_eq(c[mp], 1, "%s: gave up in sweep %llu", what, (unsigned long long)c[mp]);
 		}
+		cfg_free(&g);
+	}
+}
+
+/* A chain of k - 1 calls that may all unwind into one shared cleanup block H (H -> resume), the
+ * shape of C++ and Rust functions whose dominator trees are deep, and a second way from the
+ * entry to H through S, so idom(H) is the entry. The BFS numbers H early, from the first call,
+ * and reaches its other predecessors later, all along one path of the tree. Two-finger walks
+ * from each of them cost about k^2/2 steps, past the per-read allowance; walks that stop at a
+ * vertex already climbed for H cost about k, and the mid path answers in two passes (the
+ * second over the late vertices: H alone). */
+Test(dom_auto, mid_path_shared_cleanup_block)
+{
+	const unsigned mp = counter("mid_passes");
+	static const uint32_t ks[] = {T, 100, 1000, MID - 3};
+	for (size_t i = 0; i < sizeof ks / sizeof *ks; i++) {
+		const uint32_t k = ks[i], h = k, sb = k + 2, n = k + 3;
+		struct edge_list el;
+		cr_assert_eq(edge_list_init(&el, n, 2 * k + 2), SSA_OK);
+		for (uint32_t b = 0; b < k; b++) {
+			if (b + 1 < k)
+				cr_assert_eq(edge_list_push(&el, b, b + 1), SSA_OK);
+			cr_assert_eq(edge_list_push(&el, b ? b : sb, h), SSA_OK);
+		}
+		cr_assert_eq(edge_list_push(&el, 0, sb), SSA_OK);
+		cr_assert_eq(edge_list_push(&el, h, h + 1), SSA_OK);
+		struct cfg g;
+		cr_assert_eq(cfg_from_edges(&g, &el), SSA_OK);
+		edge_list_free(&el);
+		char what[64];
+		snprintf(what, sizeof what, "shared cleanup k=%u", k);
+		cr_assert_eq(check_mid(&g, what), 1, "%s: the mid path gave up", what);
+		uint64_t c[DOM_MAX_COUNTERS];
+		check(&g, what, c);
+		cr_assert_eq(c[mp], 2, "%s: mid_passes=%llu", what, (unsigned long long)c[mp]);
 		cfg_free(&g);
 	}
 }

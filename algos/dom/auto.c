@@ -1,8 +1,10 @@
 /* auto: immediate dominators by the cheapest safe path for the graph's size and density. Up to
- * DOM_AUTO_SMALL_N = 64 blocks (and 8 edges per block), iter's dataflow with each set one 64-bit
- * word; up to DOM_AUTO_MID_N = 3500 blocks (and 2 edges per block), ibfs's BFS and NCA updates
- * in sweeps of alternating direction under a budget (4 sweeps, 6 steps per predecessor read
- * plus 3n, 8m in all); otherwise, and when a budget runs out, Semi-NCA whose NCA walks earn 2
+ * DOM_AUTO_SMALL_N = 64 blocks, a tree-shaped graph's idoms read off its predecessors, else (up
+ * to 8 edges per block) iter's dataflow with each set one 64-bit word, in one pass in block
+ * order when the blocks are numbered in a topological order; up to DOM_AUTO_MID_N =
+ * 3500 blocks (and 2 edges per block), ibfs's BFS and NCA updates of the joins, the second pass
+ * over the late ones only, under a budget (4 passes, 6 steps per predecessor read plus 3n, 8m
+ * in all); otherwise, and when a budget runs out, Semi-NCA whose NCA walks earn 2
  * steps per vertex with at most 64 + n/16 in hand, finished by simple Lengauer-Tarjan's
  * relative-dominator half when they run dry.
  * Time O(m log n) on every input: each give-up wastes at most a linear amount of work. Memory:
@@ -11,7 +13,8 @@
  * results/auto/README.md, results/crossover/README.md.
  * Counters: phase one's compress steps, NCA steps taken, 1 if it fell back, the fallback's
  * compress steps, semidominators found at a dominator cut, the small path's passes (0: not
- * taken; DOM_AUTO_SMALL_PASSES: gave up), the mid path's sweeps (0: not taken), 1 if it gave up.
+ * taken; DOM_AUTO_SMALL_PASSES: gave up), the mid path's passes (0: not taken), 1 if it gave up;
+ * all 0 for a tree-shaped graph.
  * Papers: Georgiadis, Tarjan, Werneck 2006, "Finding Dominators in Practice" (Semi-NCA, IBFS);
  * Lengauer, Tarjan 1979, "A Fast Algorithm for Finding Dominators in a Flowgraph", TOPLAS 1(1). */
 #include "dom/dom_internal.h"
@@ -45,14 +48,17 @@
  * one-word sets cost little more than the DFS every algorithm needs; the word size is the
  * threshold because wider sets lost to Semi-NCA by instruction count, and dense graphs skip the
  * path because it spends a word operation per edge where Semi-NCA's scans stop at the entry's
- * cut. Mid-size functions: on reducible code with shallow dominator trees ibfs's BFS and two
- * sweeps cost less than Semi-NCA's two phases; on denser graphs (itworst, dense: more than 2
+ * cut. Mid-size functions: ibfs's BFS and one pass over the joins, then a pass over the joins
+ * with a predecessor numbered at or after them, cost less than Semi-NCA's two phases, on C's
+ * shallow dominator trees and, since the walks for one join stop where an earlier walk for it
+ * passed, on the deep ones of C++ and Rust too; on denser graphs (itworst, dense: more than 2
  * edges per block, where no real function of the corpus is) Semi-NCA's cuts win, so the path is
- * skipped. Alternating the sweeps' direction settles ibfsquad in 3 sweeps (ibfs needs k+1).
- * Where ibfs is quadratic (sncaworst, repeat-until, ladder, idfsquad: about n^2/4 steps in the
- * first sweep) the steps outrun the per-read allowance after O(sqrt(n)) vertices and Semi-NCA
- * answers. The waste is then a BFS, at most 4 scans of the m predecessors and 8m + 2n steps:
- * linear. The path needs the predecessors in BFS numbers (m words, at most 2 * 3500). */
+ * skipped. A backward third pass settles ibfsquad in 4 (ibfs needs k+1). Where ibfs is
+ * quadratic (sncaworst, repeat-until, ladder, idfsquad: about n^2/4 steps in the first pass)
+ * the steps outrun the per-read allowance after O(sqrt(n)) vertices and Semi-NCA answers. The
+ * waste is then a BFS, at most 4 scans of the m predecessors and 8m + 2n steps: linear. The path
+ * needs the predecessors in BFS numbers (m words, at most 2 * 3500); its stamps and lists borrow
+ * Semi-NCA's scratch. */
 
 /* The small path: graphs of at most AUTO_SMALL_N blocks (dom_internal.h). */
 #define AUTO_SMALL_N DOM_AUTO_SMALL_N
@@ -174,6 +180,62 @@ static int auto_small(const struct cfg *g, uint32_t *idom, uint64_t *passes_out)
 	return SSA_OK;
 }
 
+/* A tree-shaped function (of the functions of 2-4 blocks: 33-97% in the C++ and Rust corpora,
+ * none in C): m = n - 1 and every block but the entry has exactly one
+ * predecessor, numbered below it, so every block is reached and its only predecessor is its
+ * immediate dominator. One read of the offsets settles it, where the bitset path's DFS and
+ * pass cost 1.5x ibfs's BFS on such functions. Returns false, having written nothing, for
+ * any other graph. */
+static bool auto_tree_shaped(const struct cfg *g, uint32_t *idom)
+{
+	const uint32_t n = g->n;
+	if ((uint64_t)g->m + 1 != n)
+		return false;
+	const uint32_t *pred_off = g->pred_off, *pred = g->pred;
+	/* pred_off[v] = v - 1 for v = 1 .. n: the entry has none and every other block one */
+	for (uint32_t v = 1; v < n; v++)
+		if (pred_off[v] != v - 1 || pred[v - 1] >= v)
+			return false;
+	idom[0] = SSA_NONE;
+	for (uint32_t v = 1; v < n; v++)
+		idom[v] = pred[v - 1];
+	return true;
+}
+
+/* Blocks numbered in a topological order (every predecessor numbered below its block, none
+ * into the entry, every other block entered: so all are reached and the graph is acyclic, as
+ * most C functions without loops are laid out): the small path's dataflow with bit i standing
+ * for block i needs no DFS and one pass, since every predecessor's set is final when read,
+ * and a dominator is numbered below every block it dominates, so the idom is the highest bit
+ * below the block's own. Returns false at the first edge that breaks the order (at most one
+ * pass wasted), having written some of idom[], which every other path rewrites in full. */
+static bool auto_small_forward(const struct cfg *g, uint32_t *idom)
+{
+	const uint32_t n = g->n;
+	const uint32_t *pred_off = g->pred_off, *pred = g->pred;
+	uint64_t dom[AUTO_SMALL_N];
+	if (pred_off[1] != 0)
+		return false;
+	dom[0] = 1;
+	for (uint32_t v = 1; v < n; v++) {
+		uint32_t k = pred_off[v], kend = pred_off[v + 1];
+		if (k == kend)
+			return false;
+		uint64_t x = ~(uint64_t)0;
+		for (; k < kend; k++) {
+			uint32_t p = pred[k];
+			if (p >= v)
+				return false;
+			x &= dom[p];
+		}
+		/* x holds bit 0 (the entry dominates every predecessor) and no bit >= v */
+		idom[v] = 63u - (uint32_t)__builtin_clzll(x);
+		dom[v] = x | (uint64_t)1 << v;
+	}
+	idom[0] = SSA_NONE;
+	return true;
+}
+
 /* eval for the fallback: labels are vertices compared by semi[], the forest is implicit as in
  * snca (vertices numbered <= lim are roots). Returns the vertex of smallest semidominator on
  * the path from v up to, not including, its root. */
@@ -245,8 +307,9 @@ static void auto_fallback(struct snca_work *w, uint64_t *steps)
 
 /* auto's scratch: Semi-NCA's arrays (with the DFS parents for the fallback) and the mid
  * path's predecessor list. The mid path borrows pre, order, semi and idom for the BFS numbers,
- * the BFS order, the tentative tree and the predecessor offsets; snca_semi rewrites all of
- * them before reading, so a give-up leaves nothing behind. */
+ * the BFS order, the tentative tree and the predecessor offsets, rec[].lab for its stamps, stk
+ * and parent for its lists of joins and late joins; snca_semi rewrites all of them before
+ * reading, so a give-up leaves nothing behind. */
 struct auto_work {
 	struct snca_work snca;
 	uint32_t mid_cap_m; /* predecessor words for the mid path; 0: the path never runs */
@@ -307,59 +370,143 @@ static int auto_scratch_alloc(void **scratch, uint32_t n, uint32_t m)
 	return SSA_OK;
 }
 
-/* The mid path's passes: ibfs's NCA update of every vertex, but the sweeps alternate between
- * increasing and decreasing BFS order. Any order is valid for the iterative algorithm (each new
- * d(v) is an ancestor of v in the current tree, so tree parents keep smaller numbers and the
- * two-finger walk stays right); alternating lets a change travel against BFS order within one
- * sweep, where ibfs's forward sweeps move it one vertex per pass (ibfsquad: k+1 passes).
- * Budget, checked after every intersection: more than AUTO_MID_PASSES sweeps, more than
- * AUTO_MID_STEPS_PER_SCAN steps per predecessor read so far plus a slack of
- * AUTO_MID_SLACK_PER_VERTEX * n + 64, or more than AUTO_MID_STEPS_PER_EDGE * m steps in all:
- * SSA_EBUDGET, doms[] half-done. Steps beyond the per-read allowance stay below 2.6n on every
- * real function and 1.7n on structured ones, while a quadratic first sweep (ladder, sncaworst,
- * repeat-until, idfsquad) runs past it after O(sqrt(n)) vertices, about 3n steps in all
- * instead of 8m. */
-static int auto_mid_sweeps(uint32_t *doms, const uint32_t *poff, const uint32_t *plist,
-			   uint32_t nr, uint64_t max_steps, uint64_t *passes)
+/* The NCA in doms[] of the predecessors plist[e..end) of one vertex (at least one), adding the
+ * steps taken to *st. Two predecessors: ibfs's two-finger walk. More: the walks stop at a
+ * vertex already climbed for this vertex (stamped tag in mark[]): every stamped vertex lies
+ * on a path from a predecessor read so far up to their NCA nd, so a walk that reaches one
+ * leaves nd as it is (stamps in mark[].lab). The steps are then the size of the union of the paths, not the sum of
+ * their lengths: a shared cleanup block reached from every call of a long chain (C++, Rust)
+ * costs the chain once, not once per call. */
+static inline uint32_t auto_mid_nca(const uint32_t *doms, const uint32_t *plist, uint32_t e,
+				    uint32_t end, struct snca_rec *mark, uint32_t tag,
+				    uint64_t *st)
+{
+	uint32_t nd = plist[e++];
+	uint64_t s = 0;
+	if (end - e <= 1) {
+		for (; e < end; e++) {
+			uint32_t f1 = plist[e], f2 = nd;
+			while (f1 != f2) {
+				while (f1 > f2) {
+					f1 = doms[f1];
+					s++;
+				}
+				while (f2 > f1) {
+					f2 = doms[f2];
+					s++;
+				}
+			}
+			nd = f1;
+		}
+		*st += s;
+		return nd;
+	}
+	mark[nd].lab = tag;
+	for (; e < end; e++) {
+		uint32_t f = plist[e];
+		while (f > nd && mark[f].lab != tag) {
+			mark[f].lab = tag;
+			f = doms[f];
+			s++;
+		}
+		if (f >= nd)
+			continue; /* nd itself, or a stamped vertex below it */
+		/* f is above nd: both climb to their NCA, stamping the way. */
+		while (f != nd) {
+			while (nd > f) {
+				nd = doms[nd];
+				mark[nd].lab = tag;
+				s++;
+			}
+			while (f > nd) {
+				f = doms[f];
+				mark[f].lab = tag;
+				s++;
+			}
+		}
+	}
+	*st += s;
+	return nd;
+}
+
+/* The mid path's passes: ibfs's NCA update (auto_mid_nca), over fewer vertices. Any order and
+ * any subset of updates is valid for the iterative algorithm (each new d(v) is an ancestor of
+ * v in the current tree, so tree parents keep smaller numbers and the two-finger walk stays
+ * right); it is done once every vertex v satisfies d(v) = NCA of its predecessors.
+ * - A vertex with one predecessor (most of them) has its BFS parent as d(v) from the start:
+ *   pass one lists the others (joins[]) and only they are updated.
+ * - The confirming pass. After a pass in increasing order, a vertex whose predecessors are all
+ *   numbered below it satisfies its equation: their paths to the root hold only vertices
+ *   updated before it and not since. So pass two updates only the joins with a predecessor
+ *   numbered at or after them (late[], listed in pass one: loop headers and the joins the BFS
+ *   reached early, 8-20% of the vertices of real functions); if none changes, the tree is
+ *   final. Otherwise pass three runs over the joins in decreasing order (on ibfsquad a change
+ *   travels against BFS order one vertex per forward pass, ibfs needs k+1 passes; a backward
+ *   pass carries it through at once) and pass four in increasing order.
+ * - Budget, checked after every vertex: more than AUTO_MID_PASSES passes that all changed
+ *   something, more than AUTO_MID_STEPS_PER_SCAN steps per predecessor read so far plus a
+ *   slack of AUTO_MID_SLACK_PER_VERTEX * n + 64 (the later passes are granted the
+ *   allowance of a full pass's reads when they start), or more than AUTO_MID_STEPS_PER_EDGE *
+ *   m steps in all: SSA_EBUDGET, doms[] half-done. Steps beyond the per-read allowance stay
+ *   below 2.6n on every real function and 1.7n on structured ones, while a quadratic first pass
+ *   (ladder, sncaworst, repeat-until, idfsquad) runs past it after O(sqrt(n)) vertices, about
+ *   3n steps in all instead of 8m. One vertex's update takes at most 2n steps, so the
+ *   overshoot is linear.
+ * mark[] (nr records, .lab used), joins[] and late[] (nr words each) are scratch. */
+static int auto_mid_passes(uint32_t *doms, const uint32_t *poff, const uint32_t *plist,
+			   uint32_t nr, uint64_t max_steps, struct snca_rec *mark, uint32_t *joins,
+			   uint32_t *late, uint64_t *passes)
 {
 	/* The allowance before v's predecessors: the slack plus AUTO_MID_STEPS_PER_SCAN per
-	 * predecessor read before v; it grows by as much at each intersection, so the test is
-	 * one compare against a running sum (a multiply per read made the path 1.2-1.3x slower
-	 * than ibfs on real functions that never come near the budget). */
+	 * predecessor read before v, a running sum (a multiply per read made the path 1.2-1.3x
+	 * slower than ibfs on real functions that never come near the budget). */
 	uint64_t allowed = (uint64_t)AUTO_MID_SLACK_PER_VERTEX * nr + 64;
-	uint64_t np = 0, st = 0;
-	for (bool changed = true; changed;) {
+	uint64_t st = 0;
+	uint32_t nj = 0, nlate = 0, tag = 0;
+	bool changed = false;
+	for (uint32_t x = 0; x < nr; x++)
+		mark[x].lab = 0;
+	/* Pass one, in increasing order, listing the joins and the late ones. */
+	for (uint32_t v = 1; v < nr; v++) {
+		uint32_t e = poff[v], end = poff[v + 1];
+		allowed += (uint64_t)AUTO_MID_STEPS_PER_SCAN * (end - e);
+		if (end - e == 1)
+			continue; /* its BFS parent */
+		bool is_late = false;
+		for (uint32_t k = e; k < end; k++)
+			is_late |= plist[k] >= v;
+		joins[nj++] = v;
+		late[nlate] = v;
+		nlate += is_late;
+		uint32_t nd = auto_mid_nca(doms, plist, e, end, mark, ++tag, &st);
+		if (st > allowed || st > max_steps) {
+			*passes = 1;
+			return SSA_EBUDGET;
+		}
+		if (doms[v] != nd) {
+			doms[v] = nd;
+			changed = true;
+		}
+	}
+	/* Passes two (late[], increasing), three (joins[], decreasing), four (joins[],
+	 * increasing); pass one changing nothing was already a fixed point. */
+	const uint64_t full = (uint64_t)AUTO_MID_STEPS_PER_SCAN * poff[nr];
+	uint64_t np = 1;
+	for (; changed; np++) {
 		if (np == AUTO_MID_PASSES) {
 			*passes = np;
 			return SSA_EBUDGET;
 		}
 		changed = false;
-		np++;
-		const bool up = np & 1;
-		for (uint32_t i = 1; i < nr; i++) {
-			uint32_t v = up ? i : nr - i;
-			uint32_t e = poff[v], end = poff[v + 1];
-			uint32_t nd = plist[e++];
-			uint64_t lim = allowed;
-			allowed += (uint64_t)AUTO_MID_STEPS_PER_SCAN * (end - poff[v]);
-			for (; e < end; e++) {
-				uint32_t f1 = plist[e], f2 = nd;
-				while (f1 != f2) {
-					while (f1 > f2) {
-						f1 = doms[f1];
-						st++;
-					}
-					while (f2 > f1) {
-						f2 = doms[f2];
-						st++;
-					}
-				}
-				nd = f1;
-				lim += AUTO_MID_STEPS_PER_SCAN;
-				if (st > lim || st > max_steps) {
-					*passes = np;
-					return SSA_EBUDGET;
-				}
+		allowed += full;
+		const uint32_t *list = np == 1 ? late : joins;
+		const uint32_t count = np == 1 ? nlate : nj;
+		for (uint32_t i = 0; i < count; i++) {
+			uint32_t v = list[np == 2 ? count - 1 - i : i];
+			uint32_t nd = auto_mid_nca(doms, plist, poff[v], poff[v + 1], mark, ++tag, &st);
+			if (st > allowed || st > max_steps) {
+				*passes = np + 1;
+				return SSA_EBUDGET;
 			}
 			if (doms[v] != nd) {
 				doms[v] = nd;
@@ -371,16 +518,16 @@ static int auto_mid_sweeps(uint32_t *doms, const uint32_t *poff, const uint32_t 
 	return SSA_OK;
 }
 
-/* The mid path: ibfs's BFS, then auto_mid_sweeps. Returns SSA_EBUDGET, having written
+/* The mid path: ibfs's BFS, then auto_mid_passes. Returns SSA_EBUDGET, having written
  * nothing into idom, when the budget ran out; at most a BFS, AUTO_MID_PASSES scans of the m
- * predecessors and AUTO_MID_STEPS_PER_EDGE * m steps are then wasted, O(m + n). */
+ * predecessors and AUTO_MID_STEPS_PER_EDGE * m + 2n steps are then wasted, O(m + n). */
 static int auto_mid(struct auto_work *w, const struct cfg *g, uint32_t *idom, uint64_t *passes)
 {
 	struct snca_work *s = &w->snca;
 	uint32_t *num = s->pre, *order = s->order, *doms = s->semi, *poff = s->idom;
 	uint32_t nr = dom_bfs_preds(g, num, order, doms, poff, w->plist);
-	int rc = auto_mid_sweeps(doms, poff, w->plist, nr,
-				 (uint64_t)AUTO_MID_STEPS_PER_EDGE * g->m, passes);
+	int rc = auto_mid_passes(doms, poff, w->plist, nr, (uint64_t)AUTO_MID_STEPS_PER_EDGE * g->m,
+				 s->rec, s->stk, s->parent, passes);
 	if (rc != SSA_OK)
 		return rc;
 	dom_emit(idom, g->n, 0, nr, order, doms);
@@ -438,9 +585,16 @@ static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 	memset(counters, 0, DOM_MAX_COUNTERS * sizeof *counters);
 	aw->didom = NULL;
 	if (g->n <= AUTO_SMALL_N) {
-		if (g->m <= (uint64_t)AUTO_SMALL_MAX_DENSITY * g->n &&
-		    auto_small(g, idom, &counters[5]) == SSA_OK)
-			return SSA_OK;
+		if (auto_tree_shaped(g, idom))
+			return SSA_OK; /* every counter 0: no pass of any kind */
+		if (g->m <= (uint64_t)AUTO_SMALL_MAX_DENSITY * g->n) {
+			if (auto_small_forward(g, idom)) {
+				counters[5] = 1;
+				return SSA_OK;
+			}
+			if (auto_small(g, idom, &counters[5]) == SSA_OK)
+				return SSA_OK;
+		}
 	} else if (g->n <= AUTO_MID_N && g->m <= aw->mid_cap_m &&
 		   g->m <= (uint64_t)AUTO_MID_MAX_DENSITY * g->n) {
 		if (auto_mid(aw, g, idom, &counters[6]) == SSA_OK)
@@ -475,9 +629,9 @@ static int auto_tree(void *scratch, const struct cfg *g, struct domtree *t)
 const struct dom_algo dom_auto_algo = {
 	.head = {
 		.name = "auto",
-		.summary = "<= 64 blocks: one-word bitset dataflow; <= 3500 and sparse: ibfs in "
-			   "alternating sweeps under a step budget; else (or over budget) Semi-NCA with "
-			   "an NCA step budget, falling back to simple LT",
+		.summary = "<= 64 blocks: tree read-off or one-word bitset dataflow; <= 3500 and "
+			   "sparse: ibfs's passes over the joins under a step budget; else (or over "
+			   "budget) Semi-NCA with an NCA step budget, falling back to simple LT",
 		.citation = "Georgiadis, Tarjan, Werneck 2006 (Semi-NCA) + Lengauer, Tarjan 1979 (fallback)",
 		.complexity = "O(m log n) time; 8n + min(m, 7000) words",
 		.counter_names = {"compress_steps", "nca_steps", "fell_back", "fallback_compress_steps",
