@@ -236,6 +236,34 @@ Test(io_dot, fuzz_findings_read_and_round_trip)
 }
 
 /* The stream entry point (a pipe has no sniffing prefix) skips the mark too. */
+/* A GCC dump of several functions: the first one's ENTRY is the entry, the others' blocks are
+ * unreachable, and the warning says why and how to read another. */
+Test(io_dot, gcc_dump_of_two_functions_says_so)
+{
+	static const char text[] =
+	    "digraph g { subgraph cluster_f { fn_0_basic_block_0 [label=\"ENTRY\"]; "
+	    "fn_0_basic_block_1 [label=\"EXIT\"]; fn_0_basic_block_0 -> fn_0_basic_block_1; } "
+	    "subgraph cluster_g { fn_1_basic_block_0 [label=\"ENTRY\"]; "
+	    "fn_1_basic_block_1 [label=\"EXIT\"]; fn_1_basic_block_0 -> fn_1_basic_block_1; } }";
+	struct prog p;
+	struct io_error err;
+	cr_assert_eq(read_dot(text, &p, &err), SSA_OK);
+	cr_expect_eq(p.cfg.n, 4);
+	cr_expect(strstr(err.warning, "a GCC dump of 2 functions: the first one's ENTRY is the entry "
+				      "(entry=true on another's fn_N_basic_block_0 reads that one)"),
+		  "%s", err.warning);
+	prog_free(&p);
+	char marked[sizeof text + 64];
+	snprintf(marked, sizeof marked, "%.*s fn_1_basic_block_0 [entry=true]; }",
+		 (int)(sizeof text - 2), text);
+	cr_assert_eq(read_dot(marked, &p, &err), SSA_OK);
+	cr_expect_str_eq(names_get(&p.bnames, 0), "ENTRY");
+	cr_expect(p.cfg.succ_off[1] == 1 && names_get(&p.bnames, p.cfg.succ[0]) &&
+		  !strcmp(names_get(&p.bnames, p.cfg.succ[0]), "EXIT"));
+	cr_expect_null(strstr(err.warning, "GCC dump"), "%s", err.warning);
+	prog_free(&p);
+}
+
 Test(io_dot, byte_order_mark_on_a_stream)
 {
 	static const char text[] = "\xef\xbb\xbf" "digraph { a -> b }";

@@ -1349,10 +1349,13 @@ static int parse(struct dreader *r)
  * on (node, phase). Then moved into out. */
 /* Without an entry=true node: GCC's CFG dumps (-fdump-tree-PASS-graph, -fdump-rtl-PASS-graph)
  * name blocks fn_<f>_basic_block_<k>, write loops' blocks first and make block 0 the function's
- * ENTRY; its first function's block 0 is the entry. Else the first node. */
-static uint32_t gcc_entry(const struct dreader *r)
+ * ENTRY; its first function's block 0 is the entry. Else the first node. *nfuncs counts the
+ * functions (ENTRY blocks) of the dump. */
+static uint32_t gcc_entry(const struct dreader *r, uint32_t *nfuncs)
 {
 	static const char tail[] = "_basic_block_0";
+	uint32_t entry = UINT32_MAX;
+	*nfuncs = 0;
 	for (uint32_t i = 0; i < r->nb.count; i++) {
 		size_t len;
 		const char *s = names_builder_get(&r->nb, i, &len);
@@ -1360,10 +1363,12 @@ static uint32_t gcc_entry(const struct dreader *r)
 		while (d < len && s[d] >= '0' && s[d] <= '9')
 			d++;
 		if (len > 3 && !memcmp(s, "fn_", 3) && d > 3 && len - d == sizeof tail - 1 &&
-		    !memcmp(s + d, tail, sizeof tail - 1))
-			return i;
+		    !memcmp(s + d, tail, sizeof tail - 1)) {
+			entry = entry == UINT32_MAX ? i : entry;
+			++*nfuncs;
+		}
 	}
-	return 0;
+	return entry == UINT32_MAX ? 0 : entry;
 }
 
 static int finish_ops(struct dreader *r, uint32_t entry, struct prog *out)
@@ -1426,7 +1431,8 @@ int io_read_dot_prefixed(FILE *f, const char *name, const unsigned char *prefix,
 		drop_invisible(&r);
 	if (r.strict && (st = strict_merge(&r)))
 		goto out;
-	uint32_t entry = r.entry != SSA_NONE ? r.entry : gcc_entry(&r);
+	uint32_t gcc_funcs = 0;
+	uint32_t entry = r.entry != SSA_NONE ? r.entry : gcc_entry(&r, &gcc_funcs);
 	if ((st = io_import_finish(name, &r.nb, entry, &r.el, r.nlab, r.lnode, r.lsoff, r.lpool,
 	                           out, err)))
 		goto out;
@@ -1434,6 +1440,14 @@ int io_read_dot_prefixed(FILE *f, const char *name, const unsigned char *prefix,
 		goto out;
 	if ((st = io_import_warn(name, "DOT", 0, out, err)))
 		prog_free(out);
+	else if (gcc_funcs > 1 && err) {
+		/* the other functions' blocks are the unreachable ones the warning names */
+		size_t o = strlen(err->warning);
+		snprintf(err->warning + o, sizeof err->warning - o,
+		         "%sa GCC dump of %u functions: the first one's ENTRY is the entry "
+		         "(entry=true on another's fn_N_basic_block_0 reads that one)",
+		         o ? "; " : "", (unsigned)gcc_funcs);
+	}
 out:
 	free(buf);
 	free(r.val);
