@@ -120,10 +120,13 @@ static void module_notes(struct bench_report *r, const char *path, const struct 
 	bench_report_note(r, line);
 	for (uint32_t t = 0; t < npick && t < 5; t++) {
 		const struct llvmir_func *f = &m->funcs[sz[t].at];
+		char *src = llvmir_source_name(llvmir_func_name(f)); /* C++, Rust: what --function takes */
 		snprintf(line, sizeof line,
 			 "largest: %-32s blocks=%" PRIu32 " edges=%" PRIu32 " variables=%" PRIu32
-			 " instructions=%" PRIu64, llvmir_func_name(f), f->prog.cfg.n, f->prog.cfg.m,
-			 f->prog.nvars, f->ninstrs);
+			 " instructions=%" PRIu64 "%s%.200s%s", llvmir_func_name(f), f->prog.cfg.n,
+			 f->prog.cfg.m, f->prog.nvars, f->ninstrs, src ? " source=\"" : "",
+			 src ? src : "", src ? "\"" : "");
+		free(src);
 		bench_report_note(r, line);
 	}
 	free(sz);

@@ -272,8 +272,17 @@ Test(llvm_bench, functions_chosen_by_source_name)
 		free(t.rows);
 		bench_run_free(&r);
 	}
-	snprintf(args, sizeof args, "--algo=dfs --in '%s/m.ll' --function=ns", dir);
+	/* the text report's largest functions carry their source names; a C name has none */
+	snprintf(args, sizeof args, "--algo=dfs --in '%s/m.ll' --no-check " FAST, dir);
 	struct bench_run r = bench(args);
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	cr_expect(strstr(r.out, " instructions=1 source=\"ns::bar<int>\"\n"), "%s", r.out);
+	cr_expect(strstr(r.out, " instructions=1 source=\"crate::parse\"\n"), "%s", r.out);
+	const char *c = strstr(r.out, "largest: foo ");
+	cr_expect(c && !strncmp(strchr(c, '\n') - 14, "instructions=1\n", 15), "%s", r.out);
+	bench_run_free(&r);
+	snprintf(args, sizeof args, "--algo=dfs --in '%s/m.ll' --function=ns", dir);
+	r = bench(args);
 	cr_expect_eq(r.code, 2, "exit %d: %s", r.code, r.err);
 	cr_expect(strstr(r.err, "--function=ns: no function"), "%s", r.err);
 	bench_run_free(&r);
