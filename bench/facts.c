@@ -32,6 +32,17 @@ uint64_t bench_facts_bytes(const struct bench_input *in, int flavor)
 	return b;
 }
 
+const struct bench_facts *bench_facts_counts(const struct bench_input *in, int flavor,
+					     uint64_t df_limit, struct phi_counts *c)
+{
+	const struct bench_facts *f = bench_facts(in, flavor);
+	if (f)
+		*c = (struct phi_counts){.nphi = f->nphi, .nargs = f->nargs, .df_total = f->df_total};
+	else
+		phi_count_bounds(in->prog, df_limit, c);
+	return f;
+}
+
 uint64_t bench_facts_phi_scratch(const struct bench_facts *f, const struct phi_algo *a,
 				 const struct bench_input *in)
 {

@@ -33,6 +33,11 @@ struct bench_facts {
  * computing them would not fit or failed. The result stays valid until the next call. */
 const struct bench_facts *bench_facts(const struct bench_input *in, int flavor);
 
+/* The φs, their operands and Σ|DF| an estimate reads for in: bench_facts(in, flavor)'s, which
+ * it returns, else (NULL) the proven bounds phi_count_bounds(in->prog, df_limit, c). */
+const struct bench_facts *bench_facts_counts(const struct bench_input *in, int flavor,
+					     uint64_t df_limit, struct phi_counts *c);
+
 /* Placement a's scratch for in: over the default tree when f has it, else bounded without it. */
 uint64_t bench_facts_phi_scratch(const struct bench_facts *f, const struct phi_algo *a,
 				 const struct bench_input *in);

@@ -235,6 +235,27 @@ struct phi_upstream {
 int phi_upstream_build(struct phi_upstream *u, const struct phi_algo *a, const struct prog *p,
 		       enum phi_flavor flavor, bool dataflow, uint64_t df_limit, const char **what);
 void phi_upstream_free(struct phi_upstream *u, const struct phi_algo *a);
+/* What phi_upstream_build and a's first run allocate at their peak (saturating): the variable
+ * lists, then the larger of the tree's own peak, the frontiers by df-runner beside the tree, and
+ * all that is kept (tree, frontiers, dataflow liveness, a's scratch) with the φ output. What only
+ * the tree tells is the caller's, counted or bounded (phi_count_bounds): a's scratch over it
+ * (phi_scratch_bytes), the φs, and Σ|DF|, which above df_limit makes setup refuse after
+ * counting (the sets' offsets only). An upper bound; tests/test_bench_memory.c holds bench's
+ * phi stage within 1.3x of jemalloc's peak. */
+uint64_t phi_upstream_bytes(const struct phi_algo *a, const struct prog *p, enum phi_flavor flavor,
+			    bool dataflow, uint64_t df_limit, uint64_t scratch, uint64_t nphi,
+			    uint64_t df_total);
+/* The variable lists and one liveness computation over every variable (dataflow's bitsets, or
+ * the walk's stamps), what timing live_algos[] alone allocates; held like phi_upstream_bytes. */
+uint64_t live_upstream_bytes(bool dataflow, uint64_t n, uint64_t nvars, uint64_t nops);
+
+/* What every placement's estimate reads off the tree: the φs, their operands and Σ|DF|. */
+struct phi_counts {
+	uint64_t nphi, nargs, df_total;
+};
+/* The proven bounds of those on p without the tree: V x joins φs, V x the joins' in-degrees
+ * operands, min(df_limit, n x joins) frontier entries (a frontier holds joins only). */
+void phi_count_bounds(const struct prog *p, uint64_t df_limit, struct phi_counts *c);
 
 /* ---- oracle.c: the references bench and the tests share ---- */
 
