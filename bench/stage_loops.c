@@ -29,10 +29,9 @@ _Static_assert(LOOPS_MAX_COUNTERS + 3 <= BENCH_MAX_COUNTERS, "a loops counter wo
 
 static uint64_t loops_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
-	const struct loops_algo *a = k->algo;
 	const struct cfg *g = &in->prog->cfg;
-	uint64_t b = ssa_sat_add(loop_forest_bytes(g->n), a->scratch_bytes(g->n, g->m));
-	return ssa_sat_add(b, bench_mem_driver_bytes(sizeof(struct loops_state)));
+	return ssa_sat_add(loops_stage_bytes(k->algo, g->n, g->m),
+			   bench_mem_driver_bytes(sizeof(struct loops_state)));
 }
 
 static void loops_teardown(void *state)

@@ -42,31 +42,19 @@ static const struct phi_algo *placement_of(const struct bench_input *in)
 	return algo_find(phi_algos, phi_nalgos, in->opts->placement);
 }
 
+/* rename_stage_bytes (algos/rename) with the φs, operands and Σ|DF| of bench_facts, or the
+ * proven bounds when it cannot run. */
 static uint64_t rename_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
-	const struct rename_algo *a = k->algo;
-	const struct prog *p = in->prog;
-	const struct cfg *g = &p->cfg;
 	const struct phi_algo *pa = placement_of(in);
 	uint64_t driver = bench_mem_driver_bytes(sizeof(struct rename_state));
 	if (!pa)
 		return driver;
-	const struct bench_facts *f = bench_facts(in, in->opts->flavor);
-	uint64_t nphi, nargs, dft, joins, jedges;
-	if (f) {
-		nphi = f->nphi;
-		nargs = f->nargs;
-		dft = f->df_total;
-	} else {
-		cfg_joins(g, false, &joins, &jedges);
-		nphi = ssa_bytes(joins, p->nvars);
-		nargs = ssa_bytes(jedges, p->nvars);
-		dft = ssa_bytes(g->n, joins);
-	}
-	uint64_t kept, peak = rename_input_bytes(pa, p, bench_facts_phi_scratch(f, pa, in), nphi,
-						 nargs, dft, &kept);
-	uint64_t run = ssa_sat_add(kept, a->scratch_bytes(g->n, g->m, p->nvars, p->nops, nphi));
-	return ssa_sat_add(peak > run ? peak : run, driver);
+	struct phi_counts c;
+	const struct bench_facts *f = bench_facts_counts(in, in->opts->flavor, UINT64_MAX, &c);
+	return ssa_sat_add(rename_stage_bytes(k->algo, pa, in->prog,
+					      bench_facts_phi_scratch(f, pa, in), c.nphi, c.nargs,
+					      c.df_total), driver);
 }
 
 static void rename_teardown(void *state)

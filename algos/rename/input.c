@@ -45,6 +45,16 @@ uint64_t rename_input_bytes(const struct phi_algo *pa, const struct prog *p, uin
 	return peak > layout ? peak : layout;
 }
 
+uint64_t rename_stage_bytes(const struct rename_algo *ra, const struct phi_algo *pa,
+			    const struct prog *p, uint64_t scratch, uint64_t nphi, uint64_t nargs,
+			    uint64_t df_total)
+{
+	const struct cfg *g = &p->cfg;
+	uint64_t kept, peak = rename_input_bytes(pa, p, scratch, nphi, nargs, df_total, &kept);
+	uint64_t run = ssa_sat_add(kept, ra->scratch_bytes(g->n, g->m, p->nvars, p->nops, nphi));
+	return peak > run ? peak : run;
+}
+
 const struct rename_algo *rename_second(const struct rename_algo *a)
 {
 	return algo_find(rename_algos, rename_nalgos,
