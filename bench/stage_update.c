@@ -148,7 +148,6 @@ static bool stream_facts(const struct bench_input *in)
 
 static uint64_t update_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
-	const struct update_algo *a = k->algo;
 	const struct cfg *g = &in->prog->cfg;
 	uint64_t driver = bench_mem_driver_bytes(sizeof(struct update_state));
 	uint64_t n, m, make, kept;
@@ -158,18 +157,10 @@ static uint64_t update_mem(const struct bench_kernel *k, const struct bench_inpu
 		make = facts.make_peak;
 		kept = facts.kept;
 	} else { /* setup will fail and say why; a bound for the refusal meanwhile */
-		uint64_t ops = update_stream_estimate(in);
-		n = ssa_sat_add(g->n, ops);
-		m = ssa_sat_add(g->m, ops);
-		kept = make = ssa_bytes(ops, sizeof(struct update));
-		if (in->opts->reverse) {
-			m = ssa_sat_add(m, n);
-			n = ssa_sat_add(n, 1);
-		}
+		kept = make = update_stream_bound(g->n, g->m, update_stream_estimate(in),
+						  in->opts->reverse, &n, &m);
 	}
-	uint64_t run = ssa_sat_add(kept, ssa_array_bytes(n, sizeof(uint32_t))); /* the tree */
-	run = ssa_sat_add(run, dyn_cfg_bytes(n, m));                            /* the driver's graph */
-	run = ssa_sat_add(run, a->state_bytes(n, m));
+	uint64_t run = ssa_sat_add(kept, update_run_bytes(k->algo, n, m));
 	return ssa_sat_add(make > run ? make : run, driver);
 }
 
