@@ -3,8 +3,8 @@
  * and the φs (and their operands) of a flavour by the default placement. Without them an
  * estimate could only bound the outputs by V x joins φs or --df-limit entries, 10 to 1000 times
  * what structured programs place. bench_facts computes them by the code the setups run (auto's
- * tree, df_count, phi_place_prog), once per input and flavour (prog_fingerprint keys the
- * cache), when what that allocates (bench_facts_bytes) fits in 3/4 of MemAvailable; else
+ * tree, df_count_total, phi_place_count), once per input and flavour (prog_fingerprint keys the
+ * cache), when what that allocates (phi_count_bytes) fits in 3/4 of MemAvailable; else
  * it returns NULL and the estimate falls back to its proven bound. The cache holds numbers only:
  * nothing it computed stays allocated. */
 #ifndef SSALAB_BENCH_FACTS_H
@@ -48,8 +48,5 @@ bool bench_facts_live_joins(const struct bench_input *in, uint64_t *nphi, uint64
 /* Whether in's CFG is reducible (cfg_is_reducible, cached as the facts are): 1 or 0, -1 when
  * that cannot run. */
 int bench_facts_reducible(const struct bench_input *in);
-
-/* What bench_facts allocates at its peak for in (with a flavour: bounding the φs by V x joins). */
-uint64_t bench_facts_bytes(const struct bench_input *in, int flavor);
 
 #endif

@@ -25,6 +25,12 @@ int df_compute(const struct df_algo *a, const struct cfg *g, const struct domtre
 	return st;
 }
 
+uint64_t df_run_bytes(const struct df_algo *a, uint64_t n, uint64_t m, uint64_t total,
+		      uint64_t limit)
+{
+	return ssa_sat_add(a->scratch_bytes(n, m), a->run_bytes ? a->run_bytes(total, limit) : 0);
+}
+
 uint64_t df_stage_bytes(const struct df_algo *a, uint64_t n, uint64_t m, uint64_t total,
 			uint64_t limit)
 {
@@ -35,9 +41,8 @@ uint64_t df_stage_bytes(const struct df_algo *a, uint64_t n, uint64_t m, uint64_
 	uint64_t count = ssa_sat_add(tree, ssa_array_bytes(n, sizeof(uint32_t)));
 	peak = peak > count ? peak : count;
 	if (total <= limit) {
-		uint64_t run = ssa_sat_add(ssa_sat_add(tree, sb), df_sets_bytes(n, total));
-		if (a->run_bytes)
-			run = ssa_sat_add(run, a->run_bytes(total, limit));
+		uint64_t run = ssa_sat_add(ssa_sat_add(tree, df_sets_bytes(n, total)),
+					   df_run_bytes(a, n, m, total, limit));
 		peak = peak > run ? peak : run;
 	}
 	return peak;

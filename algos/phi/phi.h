@@ -189,6 +189,8 @@ uint64_t phi_scratch_bytes(const struct phi_algo *a, const struct phi_input *in)
  * the scratch: struct phi_sets (offsets and blocks) and the growth of the shared building
  * buffer beyond its first 1024 entries (the old and the new buffer alive together). */
 uint64_t phi_output_bytes(uint64_t nphi, uint64_t nvars);
+/* What struct phi_sets of nphi φs over nvars variables holds: offsets and blocks. */
+uint64_t phi_sets_bytes(uint64_t nphi, uint64_t nvars);
 
 extern const struct phi_algo *const phi_algos[];
 extern const size_t phi_nalgos;
@@ -256,6 +258,14 @@ struct phi_counts {
 /* The proven bounds of those on p without the tree: V x joins φs, V x the joins' in-degrees
  * operands, min(df_limit, n x joins) frontier entries (a frontier holds joins only). */
 void phi_count_bounds(const struct prog *p, uint64_t df_limit, struct phi_counts *c);
+/* The φs of flavor by the default placement over dt and their operands (in-degrees of their
+ * blocks), counted by phi_place_prog; nothing stays allocated. */
+int phi_place_count(const struct prog *p, const struct domtree *dt, enum phi_flavor flavor,
+		    uint64_t *nphi, uint64_t *nargs);
+/* What counting on p allocates at its peak: the default tree (dom_tree_default_bytes), then
+ * beside it df_count_total's stamps (djq's J-edge counts for phi_scratch_bytes take as many),
+ * and with place phi_place_count over it, its φs bounded by V x joins. */
+uint64_t phi_count_bytes(const struct prog *p, bool place);
 
 /* ---- oracle.c: the references bench and the tests share ---- */
 

@@ -130,3 +130,35 @@ void phi_count_bounds(const struct prog *p, uint64_t df_limit, struct phi_counts
 	if (c->df_total > df_limit)
 		c->df_total = df_limit;
 }
+
+int phi_place_count(const struct prog *p, const struct domtree *dt, enum phi_flavor flavor,
+		    uint64_t *nphi, uint64_t *nargs)
+{
+	struct phi_sets ps = {0};
+	int st = phi_place_prog(NULL, p, dt, flavor, &ps);
+	if (st == SSA_OK) {
+		*nphi = ps.total;
+		*nargs = phi_sets_operands(&ps, &p->cfg);
+	}
+	phi_sets_free(&ps);
+	return st;
+}
+
+uint64_t phi_count_bytes(const struct prog *p, bool place)
+{
+	const struct cfg *g = &p->cfg;
+	uint64_t tree = domtree_bytes(g->n), word = ssa_array_bytes(g->n, sizeof(uint32_t));
+	uint64_t b = dom_tree_default_bytes(g->n, g->m);
+	uint64_t count = ssa_sat_add(tree, word);
+	b = b > count ? b : count;
+	if (place) {
+		uint64_t joins, jedges;
+		cfg_joins(g, false, &joins, &jedges);
+		struct phi_input pin = {.prog = p};
+		const struct phi_algo *a = phi_default_algo();
+		uint64_t pl = ssa_sat_add(tree, phi_place_prog_bytes(a, p, phi_scratch_bytes(a, &pin),
+								    ssa_bytes(joins, p->nvars), 0));
+		b = b > pl ? b : pl;
+	}
+	return b;
+}

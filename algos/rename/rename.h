@@ -111,6 +111,13 @@ uint64_t phi_maximal_bytes_kept(const struct prog *p, const struct phi_maximal_o
  * the tree with phi_maximal_bytes_kept. kept (NULL: every φ stays) gives the φs and operands the
  * pruning is known to keep; the reader lists are bounded by every operand. An upper bound;
  * tests/test_bench_memory.c holds bench's maximal stage within 1.3x of jemalloc's peak. */
+/* phi_maximal's form with the largest of its phases after the tree: the layout's block flags, a
+ * renamer's scratch of ren bytes, the pruning's arrays with the compacted result (kept φs, kargs
+ * operands, nent reader entries); with keep_ren the renamer's scratch stays beside the other two
+ * (a caller that reuses it from run to run). */
+uint64_t phi_maximal_form_bytes(const struct prog *p, const struct phi_maximal_opts *o,
+				uint64_t ren, bool keep_ren, uint64_t kept, uint64_t kargs,
+				uint64_t nent);
 uint64_t phi_maximal_stage_bytes(const struct prog *p, const struct phi_maximal_opts *o,
 				 const struct phi_counts *kept);
 /* The maximal φs and their operands: V x the blocks that get one, V x their in-degrees. */
