@@ -16,7 +16,8 @@
  *             Setup is run once ahead per input and options (destruct_facts: it is seeded,
  *             so deterministic), its peak and what it keeps measured by jemalloc (its parts
  *             have no model of their own), and each translation counts its run on that SSA
- *             program; without jemalloc the setup terms are bounded from the program's size. */
+ *             program; without jemalloc the setup terms are bounded from the program's size
+ *             (destruct_trip_bound_bytes, algos/destruct/trip.c). */
 #include "bench/facts.h"
 #include "bench/kernel.h"
 #include "bench/memstat.h"
@@ -107,7 +108,9 @@ static uint64_t destruct_mem(const struct bench_kernel *k, const struct bench_in
 		uint64_t run = ssa_sat_add(facts.kept, facts.run[i]);
 		return ssa_sat_add(facts.peak > run ? facts.peak : run, driver);
 	}
-	return destruct_trip_bound_bytes(a, in->prog); /* (without the driver's bytes, as before) */
+	/* the bound alone: it has never counted the driver's state and samples, and it only stands
+	 * for a refusal when setup cannot be measured */
+	return destruct_trip_bound_bytes(a, in->prog);
 }
 
 static void destruct_teardown(void *state)

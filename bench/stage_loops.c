@@ -8,8 +8,9 @@
  *             that hold at any size (loop count = retreating-edge targets, consistent nesting,
  *             irreducible loops iff cfg_is_reducible says so).
  *   dumps     loops: one line per loop in forest preorder (loop_forest_dump_named).
- *   memory    the forest (8n words) and the algorithm's scratch (the check's DFS and, for the
- *             oracle, n^2 bytes come after the kernel's peak and are not counted). */
+ *   memory    loops_stage_bytes: the forest (8n words) and the algorithm's scratch (the
+ *             check's DFS and, for the oracle, n^2 bytes come after the kernel's peak and are
+ *             not counted). */
 #include "bench/kernel.h"
 #include "bench/memstat.h"
 #include "loops/loops.h"

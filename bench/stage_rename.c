@@ -10,9 +10,10 @@
  *             canonical result of a second renamer (rename-stack, or rename-rd when the kernel is
  *             rename-stack).
  *   dumps     ssa (algos/ssa/README.md, "The ssa dump"), phi (placement's format).
- *   memory    the larger of setup's phases (the tree; the placement beside it; the φ sets, the
- *             form and the renamer's scratch), with the φ count and operands of the placement
- *             counted ahead (bench_facts), or bounded by V x joins when that cannot run. */
+ *   memory    rename_stage_bytes: the larger of setup's phases (the tree; the placement beside
+ *             it; the φ sets, the form and the renamer's scratch), with the φ count and
+ *             operands of the placement counted ahead (bench_facts), or bounded by V x joins
+ *             when that cannot run. */
 #include "bench/facts.h"
 #include "bench/kernel.h"
 #include "bench/memstat.h"

@@ -17,11 +17,13 @@
  *              or the reference with its low-high certificate; the message gives k and the
  *              method.
  *   memory     the larger of setup's stream making (and reversing) and what a run adds to the
- *              stream and the tree: the driver's mutable graph and the algorithm's state_bytes
- *              at the most blocks and edges the stream reaches. The stream is made ahead once
- *              per input (it is deterministic, stream_facts) to know those sizes, and the
- *              making's own peak is measured then (jemalloc's thread peak; gen has no model
- *              of its scratch); without jemalloc that term is the stream alone. */
+ *              stream (update_run_bytes: the tree, the mutable graph and the algorithm's
+ *              state_bytes at the most blocks and edges the stream reaches). The stream is
+ *              made ahead once per input (it is deterministic, stream_facts) to know those
+ *              sizes, and the making's own peak is measured then (jemalloc's thread peak;
+ *              gen has no model of its scratch); without jemalloc that term is the stream
+ *              alone. A stream that cannot be made is bounded (update_stream_bound) until
+ *              setup refuses it. */
 #include "bench/facts.h"
 #include "bench/kernel.h"
 #include "bench/memstat.h"
