@@ -12,24 +12,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-uint64_t bench_facts_bytes(const struct bench_input *in, int flavor)
+const struct bench_facts *bench_facts_counts(const struct bench_input *in, int flavor,
+					     uint64_t df_limit, struct phi_counts *c)
 {
-	const struct prog *p = in->prog;
-	const struct cfg *g = &p->cfg;
-	uint64_t tree = domtree_bytes(g->n), word = ssa_array_bytes(g->n, sizeof(uint32_t));
-	uint64_t b = dom_tree_default_bytes(g->n, g->m);
-	uint64_t count = ssa_sat_add(tree, word); /* df_count's stamps, djq's J-edge counts */
-	b = b > count ? b : count;
-	if (flavor >= 0 && p->nvars) {
-		uint64_t joins, jedges;
-		cfg_joins(g, false, &joins, &jedges);
-		struct phi_input pin = {.prog = p};
-		const struct phi_algo *a = phi_default_algo();
-		uint64_t place = ssa_sat_add(tree, phi_place_prog_bytes(a, p, phi_scratch_bytes(a, &pin),
-									ssa_bytes(joins, p->nvars), 0));
-		b = b > place ? b : place;
-	}
-	return b;
+	const struct bench_facts *f = bench_facts(in, flavor);
+	if (f)
+		*c = (struct phi_counts){.nphi = f->nphi, .nargs = f->nargs, .df_total = f->df_total};
+	else
+		phi_count_bounds(in->prog, df_limit, c);
+	return f;
 }
 
 uint64_t bench_facts_phi_scratch(const struct bench_facts *f, const struct phi_algo *a,
@@ -111,17 +102,15 @@ const struct bench_facts *bench_facts(const struct bench_input *in, int flavor)
 	if (cache.valid && cache.tree.df_limit != limit)
 		cache.valid = false; /* the tree's facts again; the φ counts do not depend on it */
 	if (!cache.valid || (want_phi && !cache.have_flavor[flavor])) {
-		if (!fits(bench_facts_bytes(in, want_phi ? flavor : -1)))
+		if (!fits(phi_count_bytes(p, want_phi)))
 			return NULL;
 		struct domtree dt;
 		int st = dom_tree_default(g, &dt);
 		if (st != SSA_OK)
 			return NULL;
 		if (!cache.valid) {
-			uint32_t *stamp = ssa_alloc_array(g->n, sizeof(uint32_t));
 			uint64_t total = 0;
-			st = stamp ? df_count(g, &dt, limit, stamp, NULL, &total, NULL) : SSA_ENOMEM;
-			free(stamp);
+			st = df_count_total(g, &dt, limit, &total);
 			if (st != SSA_OK && st != SSA_ETOOBIG) {
 				domtree_free(&dt);
 				return NULL;
@@ -134,15 +123,9 @@ const struct bench_facts *bench_facts(const struct bench_input *in, int flavor)
 			cache.valid = true;
 		}
 		if (want_phi && !cache.have_flavor[flavor]) {
-			/* the φs of the flavour by the default placement over the tree */
-			struct phi_sets ps = {0};
-			st = phi_place_prog(NULL, p, &dt, (enum phi_flavor)flavor, &ps);
-			if (st == SSA_OK) {
-				cache.nphi[flavor] = ps.total;
-				cache.nargs[flavor] = phi_sets_operands(&ps, g);
-				cache.have_flavor[flavor] = true;
-			}
-			phi_sets_free(&ps);
+			st = phi_place_count(p, &dt, (enum phi_flavor)flavor, &cache.nphi[flavor],
+					     &cache.nargs[flavor]);
+			cache.have_flavor[flavor] = st == SSA_OK;
 			if (st != SSA_OK) {
 				domtree_free(&dt);
 				return NULL;

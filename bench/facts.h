@@ -3,8 +3,8 @@
  * and the φs (and their operands) of a flavour by the default placement. Without them an
  * estimate could only bound the outputs by V x joins φs or --df-limit entries, 10 to 1000 times
  * what structured programs place. bench_facts computes them by the code the setups run (auto's
- * tree, df_count, phi_place_prog), once per input and flavour (prog_fingerprint keys the
- * cache), when what that allocates (bench_facts_bytes) fits in 3/4 of MemAvailable; else
+ * tree, df_count_total, phi_place_count), once per input and flavour (prog_fingerprint keys the
+ * cache), when what that allocates (phi_count_bytes) fits in 3/4 of MemAvailable; else
  * it returns NULL and the estimate falls back to its proven bound. The cache holds numbers only:
  * nothing it computed stays allocated. */
 #ifndef SSALAB_BENCH_FACTS_H
@@ -33,6 +33,11 @@ struct bench_facts {
  * computing them would not fit or failed. The result stays valid until the next call. */
 const struct bench_facts *bench_facts(const struct bench_input *in, int flavor);
 
+/* The φs, their operands and Σ|DF| an estimate reads for in: bench_facts(in, flavor)'s, which
+ * it returns, else (NULL) the proven bounds phi_count_bounds(in->prog, df_limit, c). */
+const struct bench_facts *bench_facts_counts(const struct bench_input *in, int flavor,
+					     uint64_t df_limit, struct phi_counts *c);
+
 /* Placement a's scratch for in: over the default tree when f has it, else bounded without it. */
 uint64_t bench_facts_phi_scratch(const struct bench_facts *f, const struct phi_algo *a,
 				 const struct bench_input *in);
@@ -43,8 +48,5 @@ bool bench_facts_live_joins(const struct bench_input *in, uint64_t *nphi, uint64
 /* Whether in's CFG is reducible (cfg_is_reducible, cached as the facts are): 1 or 0, -1 when
  * that cannot run. */
 int bench_facts_reducible(const struct bench_input *in);
-
-/* What bench_facts allocates at its peak for in (with a flavour: bounding the φs by V x joins). */
-uint64_t bench_facts_bytes(const struct bench_input *in, int flavor);
 
 #endif

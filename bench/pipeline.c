@@ -247,8 +247,7 @@ static uint64_t pipe_need(const struct pipe *x, uint64_t nphi, uint64_t nargs)
 		return ssa_sat_add(ssa_sat_add(x->keep, x->most),
 				   ssa_sat_add(ssa_sat_add(out, form), ssa_sat_add(ren, w)));
 	}
-	uint64_t sets = ssa_sat_add(ssa_array_bytes((uint64_t)p->nvars + 1, sizeof(uint64_t)),
-				    ssa_array_bytes(nphi, sizeof(uint32_t)));
+	uint64_t sets = phi_sets_bytes(nphi, p->nvars);
 	uint64_t placing = ssa_sat_add(x->place, out);
 	uint64_t renaming = ssa_sat_add(ssa_sat_add(sets, form), ren > check ? ren : check);
 	uint64_t top = placing > renaming ? placing : renaming;
@@ -462,8 +461,10 @@ static uint64_t maximal_bytes(struct pipe *x, const struct bench_input *in)
 {
 	const struct prog *p = x->p;
 	const struct cfg *g = &p->cfg;
+	struct phi_maximal_opts o = {.every_block = x->every, .prune_redundant = true,
+				     .prune_dead = x->dead};
 	uint64_t nphi, nargs, kept, kargs;
-	phi_maximal_count(p, &(struct phi_maximal_opts){.every_block = x->every}, &nphi, &nargs);
+	phi_maximal_count(p, &o, &nphi, &nargs);
 	kept = nphi;
 	kargs = nargs;
 	if (bench_facts_reducible(in) == 1) {
@@ -473,16 +474,8 @@ static uint64_t maximal_bytes(struct pipe *x, const struct bench_input *in)
 			kargs = f->nargs;
 		}
 	}
-	uint64_t form = ssa_form_bytes(g->n, p->nops, nphi, nargs);
-	uint64_t layout = ssa_array_bytes(g->n, 1);
 	uint64_t ren = x->ra->scratch_bytes(g->n, g->m, p->nvars, p->nops, nphi);
-	uint64_t prune = ssa_prune_bytes(g->n, p->nops, nphi, true, kept, kargs, nargs);
-	uint64_t top = layout > prune ? layout : prune;
-	if (x->once)
-		top = top > ren ? top : ren;
-	else
-		top = ssa_sat_add(top, ren);
-	top = ssa_sat_add(form, top);
+	uint64_t top = phi_maximal_form_bytes(p, &o, ren, !x->once, kept, kargs, nargs);
 	return ssa_sat_add(x->keep, top > x->most ? top : x->most);
 }
 
@@ -521,18 +514,13 @@ static uint64_t pipe_bytes(struct pipe *x, const struct bench_input *in)
 		nargs = f->nargs;
 	}
 	if (x->dfa) {
-		uint64_t joins, jedges, dft;
-		if (f) {
-			dft = f->df_total;
-		} else {
-			cfg_joins(g, false, &joins, &jedges);
-			dft = ssa_bytes(g->n, joins);
-		}
-		dft = dft < x->df_limit ? dft : x->df_limit;
+		struct phi_counts c = {.df_total = f ? f->df_total : 0};
+		if (!f)
+			phi_count_bounds(p, x->df_limit, &c);
+		uint64_t dft = c.df_total < x->df_limit ? c.df_total : x->df_limit;
 		/* the sets, kept from their stage on; a run's building buffer in the scratch */
 		x->keep = ssa_sat_add(x->keep, df_sets_bytes(g->n, dft));
-		uint64_t run = x->dfa->run_bytes ? x->dfa->run_bytes(dft, x->df_limit) : 0;
-		scratch_bytes(x, ssa_sat_add(x->dfa->scratch_bytes(g->n, g->m), run), false);
+		scratch_bytes(x, df_run_bytes(x->dfa, g->n, g->m, dft, x->df_limit), false);
 	}
 	/* The variable lists live from the placement to the next run. */
 	x->keep = ssa_sat_add(x->keep, var_blocks_bytes(g->n, p->nvars, p->nops));

@@ -38,39 +38,21 @@ struct construct_state {
 
 _Static_assert(CONSTRUCT_MAX_COUNTERS + 1 <= BENCH_MAX_COUNTERS, "a counter would be dropped");
 
-/* The scratch and the grown arrays throughout; the output's opval is allocated first, so it
- * is there during every growth step, and the rest of the form (with the variable counts) at the
- * end. The φs created: the live (join, variable) pairs, or V x joins when those cannot be
- * counted; the form's: pruned SSA's on a reducible CFG (both kernels give exactly that), else
- * at most those created. */
+/* construct_stage_bytes (algos/construct). The φs created: the live (join, variable) pairs, or
+ * V x joins when those cannot be counted; the form's: pruned SSA's on a reducible CFG (both
+ * kernels give exactly that), else at most those created. */
 static uint64_t construct_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
-	const struct construct_algo *a = k->algo;
-	const struct prog *p = in->prog;
-	const struct cfg *g = &p->cfg;
-	uint64_t created, args, kept, kargs, step = 0;
-	if (!bench_facts_live_joins(in, &created, &args)) {
-		uint64_t joins, jedges;
-		cfg_joins(g, false, &joins, &jedges);
-		created = ssa_bytes(joins, p->nvars);
-		args = ssa_bytes(jedges, p->nvars);
-	}
-	kept = created;
-	kargs = args;
+	struct phi_counts c, kept;
+	if (!bench_facts_live_joins(in, &c.nphi, &c.nargs))
+		phi_count_bounds(in->prog, 0, &c);
+	kept = c;
 	const struct bench_facts *f;
-	if (bench_facts_reducible(in) == 1 && (f = bench_facts(in, PHI_PRUNED)) != NULL) {
-		kept = f->nphi;
-		kargs = f->nargs;
-	}
-	uint64_t b = a->scratch_bytes(g->n, g->m, p->nvars, p->nops);
-	if (a->grow_bytes)
-		b = ssa_sat_add(b, a->grow_bytes(created, args, &step));
-	uint64_t opval = ssa_array_bytes(p->nops, sizeof(uint32_t));
-	uint64_t form = ssa_sat_add(ssa_form_bytes(g->n, p->nops, kept, kargs),
-				    ssa_array_bytes((uint64_t)p->nvars + 1, sizeof(uint32_t)));
-	uint64_t grow = ssa_sat_add(opval, step);
-	b = ssa_sat_add(b, grow > form ? grow : form);
-	return ssa_sat_add(b, bench_mem_driver_bytes(sizeof(struct construct_state)));
+	if (bench_facts_reducible(in) == 1 && (f = bench_facts(in, PHI_PRUNED)) != NULL)
+		kept = (struct phi_counts){.nphi = f->nphi, .nargs = f->nargs};
+	return ssa_sat_add(construct_stage_bytes(k->algo, in->prog, c.nphi, c.nargs, kept.nphi,
+						 kept.nargs),
+			   bench_mem_driver_bytes(sizeof(struct construct_state)));
 }
 
 static void construct_teardown(void *state)

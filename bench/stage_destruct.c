@@ -16,7 +16,8 @@
  *             Setup is run once ahead per input and options (destruct_facts: it is seeded,
  *             so deterministic), its peak and what it keeps measured by jemalloc (its parts
  *             have no model of their own), and each translation counts its run on that SSA
- *             program; without jemalloc the setup terms are bounded from the program's size. */
+ *             program; without jemalloc the setup terms are bounded from the program's size
+ *             (destruct_trip_bound_bytes, algos/destruct/trip.c). */
 #include "bench/facts.h"
 #include "bench/kernel.h"
 #include "bench/memstat.h"
@@ -99,37 +100,17 @@ static bool destruct_facts(const struct bench_input *in)
 static uint64_t destruct_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
 	const struct destruct_algo *a = k->algo;
-	const struct prog *p = in->prog;
-	const struct cfg *g = &p->cfg;
 	uint64_t driver = bench_mem_driver_bytes(sizeof(struct destruct_state));
-	if (destruct_facts(in)) {
-		size_t i = 0;
-		while (i < destruct_nalgos && destruct_algos[i] != a)
-			i++;
-		if (i < destruct_nalgos) {
-			uint64_t run = ssa_sat_add(facts.kept, facts.run[i]);
-			return ssa_sat_add(facts.peak > run ? facts.peak : run, driver);
-		}
+	size_t i = 0;
+	while (i < destruct_nalgos && destruct_algos[i] != a)
+		i++;
+	if (destruct_facts(in) && i < destruct_nalgos) {
+		uint64_t run = ssa_sat_add(facts.kept, facts.run[i]);
+		return ssa_sat_add(facts.peak > run ? facts.peak : run, driver);
 	}
-	uint64_t joins, args;
-	cfg_joins(g, false, &joins, &args);
-	/* Ops with copies: at most one copy and one 3-member parallel copy per op. */
-	uint64_t ops = ssa_bytes(p->nops, 5);
-	uint64_t nvars = ssa_sat_add(p->nvars, ops);
-	uint64_t nphi = ssa_bytes(joins, p->nvars), nargs = ssa_bytes(args, p->nvars);
-	uint64_t cap = ssa_bytes(ssa_sat_add(g->n, ops), 2);
-	if (nphi > cap)
-		nphi = cap;
-	if (nargs > ssa_bytes(cap, 4))
-		nargs = ssa_bytes(cap, 4);
-	uint64_t b = ssa_bytes(cprog_bytes(g->n, ops, nphi, nargs), 3);
-	b = ssa_sat_add(b, dom_tree_default_bytes(g->n, g->m));
-	/* cprog_build_ssa's lowered program, placement and form */
-	b = ssa_sat_add(b, ssa_form_bytes(g->n, ops, nphi, nargs));
-	b = ssa_sat_add(b, var_blocks_bytes(g->n, p->nvars, ops));
-	/* the CSSA check's liveness: per name, and live-out pairs guessed at n words */
-	b = ssa_sat_add(b, ssa_sat_add(ssa_bytes(nvars, 24), ssa_bytes(g->n, 12)));
-	return ssa_sat_add(b, a->scratch_bytes(g->n, g->m, nvars, ops, nphi, nargs));
+	/* the bound alone: it has never counted the driver's state and samples, and it only stands
+	 * for a refusal when setup cannot be measured */
+	return destruct_trip_bound_bytes(a, in->prog);
 }
 
 static void destruct_teardown(void *state)

@@ -35,40 +35,17 @@ struct df_state {
 
 _Static_assert(DF_MAX_COUNTERS + 2 <= BENCH_MAX_COUNTERS, "a frontier counter would be dropped");
 
-/* Setup's phases: the tree (dom_tree_default's peak), the counting pass (the tree and n
- * stamps), then the tree, the scratch, the sets and what a run adds. Σ|DF| comes from the same
- * counting pass run ahead (bench_facts); when that cannot run, from the proven bound
- * min(--df-limit, n x joins), as every frontier holds joins only. Above the limit setup
- * refuses after counting, so only the first two phases happen. */
+/* df_stage_bytes (algos/df) with Σ|DF| from bench_facts (the proven bound when it cannot run),
+ * not counted for a kernel that refuses the graph's size before anything. */
 static uint64_t df_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
 	const struct df_algo *a = k->algo;
 	const struct cfg *g = &in->prog->cfg;
-	uint64_t n = g->n, m = g->m, limit = in->opts->df_limit;
-	uint64_t driver = bench_mem_driver_bytes(sizeof(struct df_state));
-	uint64_t sb = a->scratch_bytes(n, m);
-	if (sb == UINT64_MAX) /* a refusal for time, before anything: setup explains it */
-		return driver;
-	const struct bench_facts *f = bench_facts(in, -1);
-	uint64_t total;
-	if (f) {
-		total = f->df_total;
-	} else {
-		uint64_t joins, jedges;
-		cfg_joins(g, false, &joins, &jedges);
-		total = ssa_bytes(n, joins);
-		total = total < limit ? total : limit;
-	}
-	uint64_t tree = domtree_bytes(n), peak = dom_tree_default_bytes(n, m);
-	uint64_t count = ssa_sat_add(tree, ssa_array_bytes(n, sizeof(uint32_t)));
-	peak = peak > count ? peak : count;
-	if (total <= limit) {
-		uint64_t run = ssa_sat_add(ssa_sat_add(tree, sb), df_sets_bytes(n, total));
-		if (a->run_bytes)
-			run = ssa_sat_add(run, a->run_bytes(total, limit));
-		peak = peak > run ? peak : run;
-	}
-	return ssa_sat_add(peak, driver);
+	struct phi_counts c = {0};
+	if (a->scratch_bytes(g->n, g->m) != UINT64_MAX)
+		bench_facts_counts(in, -1, in->opts->df_limit, &c);
+	return ssa_sat_add(df_stage_bytes(a, g->n, g->m, c.df_total, in->opts->df_limit),
+			   bench_mem_driver_bytes(sizeof(struct df_state)));
 }
 
 static void df_teardown(void *state)

@@ -45,18 +45,9 @@ static void dom_kernel(const struct bench_stage *st, size_t i, struct bench_kern
 
 static uint64_t dom_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
-	const struct dom_algo *a = k->algo;
 	const struct cfg *g = &in->prog->cfg;
-	uint64_t n = g->n, m = g->m, rev = 0, build = 0;
-	if (in->opts->reverse) {
-		build = dom_reverse_bytes(n, m);
-		m = m + n; /* the virtual exit's edges, at most n */
-		n = n + 1;
-		rev = cfg_bytes(n, m);
-	}
-	uint64_t b = ssa_sat_add(ssa_sat_add(a->scratch_bytes(n, m), ssa_array_bytes(n, sizeof(uint32_t))),
-				 rev);
-	return ssa_sat_add(b > build ? b : build, bench_mem_driver_bytes(sizeof(struct dom_state)));
+	return ssa_sat_add(dom_stage_bytes(k->algo, g->n, g->m, in->opts->reverse),
+			   bench_mem_driver_bytes(sizeof(struct dom_state)));
 }
 
 static int dom_setup(const struct bench_kernel *k, const struct bench_input *in, void *state,

@@ -34,13 +34,8 @@ static void floor_kernel(const struct bench_stage *st, size_t i, struct bench_ke
 
 static uint64_t floor_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
-	const struct cfg *g = &in->prog->cfg;
-	uint64_t driver = bench_mem_driver_bytes(sizeof(struct floor_state));
-	if (k->variant == K_DFS)
-		return ssa_sat_add(cfg_dfs_bytes(g->n), driver);
-	uint64_t b = ssa_sat_add(ssa_array_bytes((uint64_t)g->n + 2, sizeof(uint32_t)),
-				 ssa_array_bytes(g->m, sizeof(uint32_t)));
-	return ssa_sat_add(ssa_sat_add(b, cfg_preds_scratch_bytes_of(g)), driver);
+	return ssa_sat_add(floor_stage_bytes(k->algo, &in->prog->cfg),
+			   bench_mem_driver_bytes(sizeof(struct floor_state)));
 }
 
 static void floor_teardown(void *state)

@@ -8,8 +8,9 @@
  *             that hold at any size (loop count = retreating-edge targets, consistent nesting,
  *             irreducible loops iff cfg_is_reducible says so).
  *   dumps     loops: one line per loop in forest preorder (loop_forest_dump_named).
- *   memory    the forest (8n words) and the algorithm's scratch (the check's DFS and, for the
- *             oracle, n^2 bytes come after the kernel's peak and are not counted). */
+ *   memory    loops_stage_bytes: the forest (8n words) and the algorithm's scratch (the
+ *             check's DFS and, for the oracle, n^2 bytes come after the kernel's peak and are
+ *             not counted). */
 #include "bench/kernel.h"
 #include "bench/memstat.h"
 #include "loops/loops.h"
@@ -29,10 +30,9 @@ _Static_assert(LOOPS_MAX_COUNTERS + 3 <= BENCH_MAX_COUNTERS, "a loops counter wo
 
 static uint64_t loops_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
-	const struct loops_algo *a = k->algo;
 	const struct cfg *g = &in->prog->cfg;
-	uint64_t b = ssa_sat_add(loop_forest_bytes(g->n), a->scratch_bytes(g->n, g->m));
-	return ssa_sat_add(b, bench_mem_driver_bytes(sizeof(struct loops_state)));
+	return ssa_sat_add(loops_stage_bytes(k->algo, g->n, g->m),
+			   bench_mem_driver_bytes(sizeof(struct loops_state)));
 }
 
 static void loops_teardown(void *state)

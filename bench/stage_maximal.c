@@ -40,31 +40,19 @@ static struct phi_maximal_opts opts_of(const struct maximal_algo *a, const struc
 	return o;
 }
 
-/* The tree's peak in setup, then the tree and the first run (phi_maximal's phases; the next run
- * frees the previous result first). What the pruning keeps is known ahead on a reducible CFG
- * with φs at joins: exactly minimal SSA after the redundant rule, pruned SSA with the dead
+/* phi_maximal_stage_bytes (algos/rename). What the pruning keeps is known ahead on a reducible
+ * CFG with φs at joins: exactly minimal SSA after the redundant rule, pruned SSA with the dead
  * rule too (maximal.c's guarantees), counted by bench_facts; otherwise every φ is kept, the
- * proven bound. The redundant rule's reader lists are bounded by every operand. */
+ * proven bound. */
 static uint64_t maximal_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
 	struct phi_maximal_opts o = opts_of(k->algo, in);
-	const struct prog *p = in->prog;
-	const struct cfg *g = &p->cfg;
-	uint64_t nphi, nargs, kept, kargs;
-	phi_maximal_count(p, &o, &nphi, &nargs);
-	kept = nphi;
-	kargs = nargs;
-	if (o.prune_redundant && !o.every_block && bench_facts_reducible(in) == 1) {
-		const struct bench_facts *f =
-			bench_facts(in, o.prune_dead ? PHI_PRUNED : PHI_MINIMAL);
-		if (f) {
-			kept = f->nphi;
-			kargs = f->nargs;
-		}
-	}
-	uint64_t run = ssa_sat_add(domtree_bytes(g->n), phi_maximal_bytes_kept(p, &o, kept, kargs, nargs));
-	uint64_t tree = dom_tree_default_bytes(g->n, g->m);
-	return ssa_sat_add(tree > run ? tree : run, bench_mem_driver_bytes(sizeof(struct maximal_state)));
+	const struct bench_facts *f = NULL;
+	if (o.prune_redundant && !o.every_block && bench_facts_reducible(in) == 1)
+		f = bench_facts(in, o.prune_dead ? PHI_PRUNED : PHI_MINIMAL);
+	struct phi_counts kept = {.nphi = f ? f->nphi : 0, .nargs = f ? f->nargs : 0};
+	return ssa_sat_add(phi_maximal_stage_bytes(in->prog, &o, f ? &kept : NULL),
+			   bench_mem_driver_bytes(sizeof(struct maximal_state)));
 }
 
 static void maximal_teardown(void *state)

@@ -67,51 +67,26 @@ static void phi_kernel(const struct bench_stage *st, size_t i, struct bench_kern
 	}
 }
 
-/* The variable lists throughout; then the larger of setup's phases: the tree (its peak), the
- * frontiers by df-runner beside it (for phi-idf), and everything kept (tree, frontiers, dataflow
- * liveness, the algorithm's scratch for this tree) with the φ output of the first run. The φ
- * count and Σ|DF| come from bench_facts; without them, from the proven bounds V x joins and
- * min(--df-limit, n x joins). */
+/* phi_upstream_bytes (algos/phi), or live_upstream_bytes for the liveness kernels, with the φ
+ * count and Σ|DF| of bench_facts (the proven bounds when it cannot run). */
 static uint64_t phi_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
-	enum kind kind = k->variant;
-	const struct phi_algo *a = k->algo;
 	const struct prog *p = in->prog;
-	uint64_t n = p->cfg.n, m = p->cfg.m, V = p->nvars, limit = in->opts->df_limit;
-	uint64_t b = ssa_sat_add(var_blocks_bytes(n, V, p->nops),
-				 bench_mem_driver_bytes(sizeof(struct phi_state)));
-	if (kind == K_LIVE_DATAFLOW)
-		return ssa_sat_add(b, live_dataflow_bytes(n, V));
-	if (kind == K_LIVE_WALK)
-		return ssa_sat_add(b, live_walk_bytes(n));
-	const struct bench_facts *f = bench_facts(in, in->opts->flavor);
-	uint64_t joins, jedges, nphi, dft, scratch = bench_facts_phi_scratch(f, a, in);
-	cfg_joins(&p->cfg, false, &joins, &jedges);
-	if (f) {
-		nphi = f->nphi;
-		dft = f->df_total;
-	} else {
-		nphi = ssa_bytes(V, joins);
-		dft = ssa_bytes(n, joins);
-		dft = dft < limit ? dft : limit;
+	uint64_t driver = bench_mem_driver_bytes(sizeof(struct phi_state));
+	switch ((enum kind)k->variant) {
+	case K_LIVE_DATAFLOW:
+	case K_LIVE_WALK:
+		return ssa_sat_add(live_upstream_bytes(k->variant == K_LIVE_DATAFLOW, p->cfg.n,
+						       p->nvars, p->nops), driver);
+	case K_PLACE:
+		break;
 	}
-	uint64_t tree = domtree_bytes(n), peak = dom_tree_default_bytes(n, m), df = 0;
-	if (a->needs_df) {
-		const struct df_algo *r = algo_find(df_algos, df_nalgos, "df-runner");
-		uint64_t rs = ssa_sat_add(tree, r->scratch_bytes(n, m));
-		if (dft > limit) /* refused after counting: the sets' offsets only */
-			rs = ssa_sat_add(rs, ssa_array_bytes(n + 1, sizeof(uint64_t)));
-		else
-			rs = ssa_sat_add(rs, df = df_sets_bytes(n, dft));
-		peak = peak > rs ? peak : rs;
-		if (dft > limit)
-			return ssa_sat_add(b, peak);
-	}
-	uint64_t kept = ssa_sat_add(tree, df);
-	if (in->opts->flavor == PHI_PRUNED && in->opts->live_dataflow)
-		kept = ssa_sat_add(kept, live_dataflow_bytes(n, V));
-	kept = ssa_sat_add(ssa_sat_add(kept, scratch), phi_output_bytes(nphi, V));
-	return ssa_sat_add(b, peak > kept ? peak : kept);
+	struct phi_counts c;
+	const struct bench_facts *f = bench_facts_counts(in, in->opts->flavor, in->opts->df_limit, &c);
+	return ssa_sat_add(phi_upstream_bytes(k->algo, p, (enum phi_flavor)in->opts->flavor,
+					      in->opts->live_dataflow, in->opts->df_limit,
+					      bench_facts_phi_scratch(f, k->algo, in), c.nphi,
+					      c.df_total), driver);
 }
 
 static void phi_teardown(void *state)

@@ -10,9 +10,10 @@
  *             canonical result of a second renamer (rename-stack, or rename-rd when the kernel is
  *             rename-stack).
  *   dumps     ssa (algos/ssa/README.md, "The ssa dump"), phi (placement's format).
- *   memory    the larger of setup's phases (the tree; the placement beside it; the φ sets, the
- *             form and the renamer's scratch), with the φ count and operands of the placement
- *             counted ahead (bench_facts), or bounded by V x joins when that cannot run. */
+ *   memory    rename_stage_bytes: the larger of setup's phases (the tree; the placement beside
+ *             it; the φ sets, the form and the renamer's scratch), with the φ count and
+ *             operands of the placement counted ahead (bench_facts), or bounded by V x joins
+ *             when that cannot run. */
 #include "bench/facts.h"
 #include "bench/kernel.h"
 #include "bench/memstat.h"
@@ -42,31 +43,19 @@ static const struct phi_algo *placement_of(const struct bench_input *in)
 	return algo_find(phi_algos, phi_nalgos, in->opts->placement);
 }
 
+/* rename_stage_bytes (algos/rename) with the φs, operands and Σ|DF| of bench_facts, or the
+ * proven bounds when it cannot run. */
 static uint64_t rename_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
-	const struct rename_algo *a = k->algo;
-	const struct prog *p = in->prog;
-	const struct cfg *g = &p->cfg;
 	const struct phi_algo *pa = placement_of(in);
 	uint64_t driver = bench_mem_driver_bytes(sizeof(struct rename_state));
 	if (!pa)
 		return driver;
-	const struct bench_facts *f = bench_facts(in, in->opts->flavor);
-	uint64_t nphi, nargs, dft, joins, jedges;
-	if (f) {
-		nphi = f->nphi;
-		nargs = f->nargs;
-		dft = f->df_total;
-	} else {
-		cfg_joins(g, false, &joins, &jedges);
-		nphi = ssa_bytes(joins, p->nvars);
-		nargs = ssa_bytes(jedges, p->nvars);
-		dft = ssa_bytes(g->n, joins);
-	}
-	uint64_t kept, peak = rename_input_bytes(pa, p, bench_facts_phi_scratch(f, pa, in), nphi,
-						 nargs, dft, &kept);
-	uint64_t run = ssa_sat_add(kept, a->scratch_bytes(g->n, g->m, p->nvars, p->nops, nphi));
-	return ssa_sat_add(peak > run ? peak : run, driver);
+	struct phi_counts c;
+	const struct bench_facts *f = bench_facts_counts(in, in->opts->flavor, UINT64_MAX, &c);
+	return ssa_sat_add(rename_stage_bytes(k->algo, pa, in->prog,
+					      bench_facts_phi_scratch(f, pa, in), c.nphi, c.nargs,
+					      c.df_total), driver);
 }
 
 static void rename_teardown(void *state)

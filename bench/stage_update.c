@@ -17,11 +17,13 @@
  *              or the reference with its low-high certificate; the message gives k and the
  *              method.
  *   memory     the larger of setup's stream making (and reversing) and what a run adds to the
- *              stream and the tree: the driver's mutable graph and the algorithm's state_bytes
- *              at the most blocks and edges the stream reaches. The stream is made ahead once
- *              per input (it is deterministic, stream_facts) to know those sizes, and the
- *              making's own peak is measured then (jemalloc's thread peak; gen has no model
- *              of its scratch); without jemalloc that term is the stream alone. */
+ *              stream (update_run_bytes: the tree, the mutable graph and the algorithm's
+ *              state_bytes at the most blocks and edges the stream reaches). The stream is
+ *              made ahead once per input (it is deterministic, stream_facts) to know those
+ *              sizes, and the making's own peak is measured then (jemalloc's thread peak;
+ *              gen has no model of its scratch); without jemalloc that term is the stream
+ *              alone. A stream that cannot be made is bounded (update_stream_bound) until
+ *              setup refuses it. */
 #include "bench/facts.h"
 #include "bench/kernel.h"
 #include "bench/memstat.h"
@@ -148,7 +150,6 @@ static bool stream_facts(const struct bench_input *in)
 
 static uint64_t update_mem(const struct bench_kernel *k, const struct bench_input *in)
 {
-	const struct update_algo *a = k->algo;
 	const struct cfg *g = &in->prog->cfg;
 	uint64_t driver = bench_mem_driver_bytes(sizeof(struct update_state));
 	uint64_t n, m, make, kept;
@@ -158,18 +159,10 @@ static uint64_t update_mem(const struct bench_kernel *k, const struct bench_inpu
 		make = facts.make_peak;
 		kept = facts.kept;
 	} else { /* setup will fail and say why; a bound for the refusal meanwhile */
-		uint64_t ops = update_stream_estimate(in);
-		n = ssa_sat_add(g->n, ops);
-		m = ssa_sat_add(g->m, ops);
-		kept = make = ssa_bytes(ops, sizeof(struct update));
-		if (in->opts->reverse) {
-			m = ssa_sat_add(m, n);
-			n = ssa_sat_add(n, 1);
-		}
+		kept = make = update_stream_bound(g->n, g->m, update_stream_estimate(in),
+						  in->opts->reverse, &n, &m);
 	}
-	uint64_t run = ssa_sat_add(kept, ssa_array_bytes(n, sizeof(uint32_t))); /* the tree */
-	run = ssa_sat_add(run, dyn_cfg_bytes(n, m));                            /* the driver's graph */
-	run = ssa_sat_add(run, a->state_bytes(n, m));
+	uint64_t run = ssa_sat_add(kept, update_run_bytes(k->algo, n, m));
 	return ssa_sat_add(make > run ? make : run, driver);
 }
 

@@ -201,3 +201,12 @@ int cfg_preds_dump_named(FILE *out, uint32_t n, const uint32_t *off, const uint3
 	}
 	return ferror(out) ? SSA_EIO : SSA_OK;
 }
+
+uint64_t floor_stage_bytes(const struct floor_algo *a, const struct cfg *g)
+{
+	if (a->pass == FLOOR_DFS)
+		return cfg_dfs_bytes(g->n);
+	uint64_t b = ssa_sat_add(ssa_array_bytes((uint64_t)g->n + 2, sizeof(uint32_t)),
+				 ssa_array_bytes(g->m, sizeof(uint32_t)));
+	return ssa_sat_add(b, cfg_preds_scratch_bytes_of(g));
+}

@@ -43,6 +43,11 @@ struct floor_algo {
 	enum floor_pass pass;
 };
 
+/* What a's pass allocates on g: the DFS's arrays (cfg_dfs_bytes), or the predecessor CSR (n + 2
+ * and m words) with cfg_preds_sort's scratch. Tests hold bench's floor stage to it within 1.3x
+ * of jemalloc's peak. */
+uint64_t floor_stage_bytes(const struct floor_algo *a, const struct cfg *g);
+
 extern const struct floor_algo *const floor_algos[];
 extern const size_t floor_nalgos;
 

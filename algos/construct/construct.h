@@ -30,6 +30,15 @@ struct construct_algo {
 	uint64_t (*grow_bytes)(uint64_t created, uint64_t args, uint64_t *step);
 };
 
+/* What a's scratch, its growth and its output allocate at their peak for p (saturating): the
+ * scratch and grown arrays throughout, the output's opval from the start (so during every
+ * growth step), the rest of the form with the variable counts at the end. created, args: the φs
+ * (and operands) the construction may create (live_join_pairs, or V x joins); kept, kargs: those
+ * of the form it returns. An upper bound; tests/test_bench_memory.c holds bench's construct
+ * stage within 1.3x of jemalloc's peak. */
+uint64_t construct_stage_bytes(const struct construct_algo *a, const struct prog *p,
+			       uint64_t created, uint64_t args, uint64_t kept, uint64_t kargs);
+
 extern const struct construct_algo *const construct_algos[];
 extern const size_t construct_nalgos;
 

@@ -1,6 +1,7 @@
 /* The table of whole-construction algorithms (construct.h). bench and the tests iterate it. */
 #include "construct/construct.h"
 
+#include "util/mem.h"
 #include "util/status.h"
 
 _Static_assert(CONSTRUCT_MAX_COUNTERS <= ALGO_MAX_COUNTERS, "a counter name would not fit the head");
@@ -27,4 +28,18 @@ int construct_compute(const struct construct_algo *a, const struct prog *p, stru
 	rc = a->run(scratch, p, out, counters ? counters : local);
 	a->scratch_free(scratch);
 	return rc;
+}
+
+uint64_t construct_stage_bytes(const struct construct_algo *a, const struct prog *p,
+			       uint64_t created, uint64_t args, uint64_t kept, uint64_t kargs)
+{
+	const struct cfg *g = &p->cfg;
+	uint64_t step = 0, b = a->scratch_bytes(g->n, g->m, p->nvars, p->nops);
+	if (a->grow_bytes)
+		b = ssa_sat_add(b, a->grow_bytes(created, args, &step));
+	uint64_t opval = ssa_array_bytes(p->nops, sizeof(uint32_t));
+	uint64_t form = ssa_sat_add(ssa_form_bytes(g->n, p->nops, kept, kargs),
+				    ssa_array_bytes((uint64_t)p->nvars + 1, sizeof(uint32_t)));
+	uint64_t grow = ssa_sat_add(opval, step);
+	return ssa_sat_add(b, grow > form ? grow : form);
 }

@@ -246,6 +246,13 @@ struct destruct_trip {
 int destruct_trip_build(struct destruct_trip *t, const struct prog *p, uint64_t seed,
 			enum phi_flavor flavor, bool copy_prop, const char **what);
 void destruct_trip_free(struct destruct_trip *t);
+/* destruct_trip_build's peak with a's scratch beside it, bounded from p's size alone (saturating)
+ * for when the trip cannot be built ahead and measured: at most one copy and one 3-member
+ * parallel copy per op, V x joins φs capped by twice the blocks and ops, three programs with
+ * copies, the default tree, cprog_build_ssa's lowered program, placement and form, and the
+ * CSSA check's liveness (per name, live-out pairs guessed at n words). An estimate for the
+ * refusal; measured, tests/test_bench_memory.c holds the stage within 1.3x of jemalloc's peak. */
+uint64_t destruct_trip_bound_bytes(const struct destruct_algo *a, const struct prog *p);
 /* Checks out, a's translation of t->ssa, against the source: cprog_check, then covering walks
  * (one per reachable block) and walks random ones of DESTRUCT_WALK_LEN steps by
  * cprog_interp_compare. SSA_OK or SSA_EVERIFY with msg saying what was compared (the input's

@@ -2,7 +2,9 @@
  * form (optionally copy-propagated) and whether that is conventional; then a translation's
  * output checked against the source by the equivalence interpreter. */
 #include "destruct/destruct.h"
+#include "dom/dom.h"
 
+#include "util/mem.h"
 #include "util/status.h"
 
 #include <inttypes.h>
@@ -90,4 +92,28 @@ int destruct_trip_check(const struct destruct_trip *t, const struct destruct_alg
 		 " reachable blocks covered)",
 		 input, o.walks, is.blocks, is.uses, is.covered, reach);
 	return SSA_OK;
+}
+
+uint64_t destruct_trip_bound_bytes(const struct destruct_algo *a, const struct prog *p)
+{
+	const struct cfg *g = &p->cfg;
+	uint64_t joins, args;
+	cfg_joins(g, false, &joins, &args);
+	/* Ops with copies: at most one copy and one 3-member parallel copy per op. */
+	uint64_t ops = ssa_bytes(p->nops, 5);
+	uint64_t nvars = ssa_sat_add(p->nvars, ops);
+	uint64_t nphi = ssa_bytes(joins, p->nvars), nargs = ssa_bytes(args, p->nvars);
+	uint64_t cap = ssa_bytes(ssa_sat_add(g->n, ops), 2);
+	if (nphi > cap)
+		nphi = cap;
+	if (nargs > ssa_bytes(cap, 4))
+		nargs = ssa_bytes(cap, 4);
+	uint64_t b = ssa_bytes(cprog_bytes(g->n, ops, nphi, nargs), 3);
+	b = ssa_sat_add(b, dom_tree_default_bytes(g->n, g->m));
+	/* cprog_build_ssa's lowered program, placement and form */
+	b = ssa_sat_add(b, ssa_form_bytes(g->n, ops, nphi, nargs));
+	b = ssa_sat_add(b, var_blocks_bytes(g->n, p->nvars, ops));
+	/* the CSSA check's liveness: per name, and live-out pairs guessed at n words */
+	b = ssa_sat_add(b, ssa_sat_add(ssa_bytes(nvars, 24), ssa_bytes(g->n, 12)));
+	return ssa_sat_add(b, a->scratch_bytes(g->n, g->m, nvars, ops, nphi, nargs));
 }

@@ -60,6 +60,18 @@ int df_compute(const struct df_algo *a, const struct cfg *g, const struct domtre
 
 void df_sets_free(struct df_sets *s);
 
+/* What frontiers by a from the CFG alone allocate at their peak (saturating): the default tree
+ * (dom_tree_default_bytes), the counting pass (the tree and n stamps), then the tree, a's
+ * scratch, the sets of total entries and what a run adds. Above limit the count refuses before
+ * the sets; a's refusal for size (scratch_bytes UINT64_MAX) gives 0, nothing allocated. total is
+ * the caller's, counted (df_count) or bounded. An upper bound; tests/test_bench_memory.c holds
+ * bench's df stage within 1.3x of jemalloc's peak. */
+/* a's scratch with what a run adds to it for total entries (run_bytes) against limit. */
+uint64_t df_run_bytes(const struct df_algo *a, uint64_t n, uint64_t m, uint64_t total,
+		      uint64_t limit);
+uint64_t df_stage_bytes(const struct df_algo *a, uint64_t n, uint64_t m, uint64_t total,
+			uint64_t limit);
+
 /* Bytes of the sets of n blocks with total entries, as df_sets_reserve allocates them. */
 uint64_t df_sets_bytes(uint64_t n, uint64_t total);
 
@@ -75,6 +87,8 @@ void df_sets_stats(struct df_sets *s);
  * finishes (*max may be NULL); cnt (n words, may be NULL) receives |DF(x)|. */
 int df_count(const struct cfg *g, const struct domtree *dt, uint64_t limit, uint32_t *stamp,
 	     uint32_t *cnt, uint64_t *total, uint32_t *max);
+/* df_count's Σ|DF| with its n stamps allocated and freed here (SSA_ENOMEM when they cannot be). */
+int df_count_total(const struct cfg *g, const struct domtree *dt, uint64_t limit, uint64_t *total);
 
 /* The frontier stage's check, beside what it checks (check.c): out, the sets a made over g and
  * dt, against df-naive (the definition) when its n*(n+m) work is at most DF_CHECK_NAIVE_WORK

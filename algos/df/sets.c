@@ -95,6 +95,14 @@ int df_count(const struct cfg *g, const struct domtree *dt, uint64_t limit, uint
 	return SSA_OK;
 }
 
+int df_count_total(const struct cfg *g, const struct domtree *dt, uint64_t limit, uint64_t *total)
+{
+	uint32_t *stamp = ssa_alloc_array(g->n, sizeof(uint32_t));
+	int st = stamp ? df_count(g, dt, limit, stamp, NULL, total, NULL) : SSA_ENOMEM;
+	free(stamp);
+	return st;
+}
+
 bool df_sets_equal(const struct df_sets *a, const struct df_sets *b, char *msg, size_t msglen)
 {
 	if (a->n != b->n) {

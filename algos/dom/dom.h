@@ -35,6 +35,12 @@ struct dom_algo {
 	int (*tree)(void *scratch, const struct cfg *g, struct domtree *t);
 };
 
+/* What a run of a allocates at its peak on a graph of n blocks and m edges: a's scratch and the
+ * n-word idom array; with reverse, on the reverse CFG (n + 1 blocks, at most m + n edges) that is
+ * kept beside them, or what building it takes (dom_reverse_bytes) when that is more. An upper
+ * bound; tests/test_bench_memory.c holds bench's dom stage within 1.3x of jemalloc's peak. */
+uint64_t dom_stage_bytes(const struct dom_algo *a, uint64_t n, uint64_t m, bool reverse);
+
 extern const struct dom_algo *const dom_algos[];
 extern const size_t dom_nalgos;
 

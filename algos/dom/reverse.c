@@ -7,6 +7,7 @@
  * Paper: R. E. Tarjan, "Depth-first search and linear graph algorithms", SIAM J. Comput. 1972
  * (strongly connected components). */
 #include "dom/reverse.h"
+#include "dom/dom.h"
 #include "cfg/traverse.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -202,4 +203,18 @@ int dom_reverse_cfg(const struct cfg *g, struct cfg *out, struct dom_reverse_inf
 		info->regions = nregions;
 	}
 	return SSA_OK;
+}
+
+uint64_t dom_stage_bytes(const struct dom_algo *a, uint64_t n, uint64_t m, bool reverse)
+{
+	uint64_t rev = 0, build = 0;
+	if (reverse) {
+		build = dom_reverse_bytes(n, m);
+		m = m + n; /* the virtual exit's edges, at most n */
+		n = n + 1;
+		rev = cfg_bytes(n, m);
+	}
+	uint64_t b = ssa_sat_add(ssa_sat_add(a->scratch_bytes(n, m),
+					     ssa_array_bytes(n, sizeof(uint32_t))), rev);
+	return b > build ? b : build;
 }

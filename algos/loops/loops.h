@@ -97,6 +97,10 @@ struct loops_algo {
 	int (*run)(void *scratch, const struct cfg *g, struct loop_forest *f, uint64_t *counters);
 };
 
+/* What a run of a allocates for n blocks and m edges: the forest (loop_forest_bytes) and a's
+ * scratch. Tests hold bench's loops stage to it within 1.3x of jemalloc's peak. */
+uint64_t loops_stage_bytes(const struct loops_algo *a, uint64_t n, uint64_t m);
+
 extern const struct loops_algo *const loops_algos[];
 extern const size_t loops_nalgos;
 

@@ -28,3 +28,8 @@ int loops_compute(const struct loops_algo *a, const struct cfg *g, struct loop_f
 	a->scratch_free(scratch);
 	return rc;
 }
+
+uint64_t loops_stage_bytes(const struct loops_algo *a, uint64_t n, uint64_t m)
+{
+	return ssa_sat_add(loop_forest_bytes(n), a->scratch_bytes(n, m));
+}

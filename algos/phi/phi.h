@@ -189,6 +189,8 @@ uint64_t phi_scratch_bytes(const struct phi_algo *a, const struct phi_input *in)
  * the scratch: struct phi_sets (offsets and blocks) and the growth of the shared building
  * buffer beyond its first 1024 entries (the old and the new buffer alive together). */
 uint64_t phi_output_bytes(uint64_t nphi, uint64_t nvars);
+/* What struct phi_sets of nphi φs over nvars variables holds: offsets and blocks. */
+uint64_t phi_sets_bytes(uint64_t nphi, uint64_t nvars);
 
 extern const struct phi_algo *const phi_algos[];
 extern const size_t phi_nalgos;
@@ -235,6 +237,35 @@ struct phi_upstream {
 int phi_upstream_build(struct phi_upstream *u, const struct phi_algo *a, const struct prog *p,
 		       enum phi_flavor flavor, bool dataflow, uint64_t df_limit, const char **what);
 void phi_upstream_free(struct phi_upstream *u, const struct phi_algo *a);
+/* What phi_upstream_build and a's first run allocate at their peak (saturating): the variable
+ * lists, then the larger of the tree's own peak, the frontiers by df-runner beside the tree, and
+ * all that is kept (tree, frontiers, dataflow liveness, a's scratch) with the φ output. What only
+ * the tree tells is the caller's, counted or bounded (phi_count_bounds): a's scratch over it
+ * (phi_scratch_bytes), the φs, and Σ|DF|, which above df_limit makes setup refuse after
+ * counting (the sets' offsets only). An upper bound; tests/test_bench_memory.c holds bench's
+ * phi stage within 1.3x of jemalloc's peak. */
+uint64_t phi_upstream_bytes(const struct phi_algo *a, const struct prog *p, enum phi_flavor flavor,
+			    bool dataflow, uint64_t df_limit, uint64_t scratch, uint64_t nphi,
+			    uint64_t df_total);
+/* The variable lists and one liveness computation over every variable (dataflow's bitsets, or
+ * the walk's stamps), what timing live_algos[] alone allocates; held like phi_upstream_bytes. */
+uint64_t live_upstream_bytes(bool dataflow, uint64_t n, uint64_t nvars, uint64_t nops);
+
+/* What every placement's estimate reads off the tree: the φs, their operands and Σ|DF|. */
+struct phi_counts {
+	uint64_t nphi, nargs, df_total;
+};
+/* The proven bounds of those on p without the tree: V x joins φs, V x the joins' in-degrees
+ * operands, min(df_limit, n x joins) frontier entries (a frontier holds joins only). */
+void phi_count_bounds(const struct prog *p, uint64_t df_limit, struct phi_counts *c);
+/* The φs of flavor by the default placement over dt and their operands (in-degrees of their
+ * blocks), counted by phi_place_prog; nothing stays allocated. */
+int phi_place_count(const struct prog *p, const struct domtree *dt, enum phi_flavor flavor,
+		    uint64_t *nphi, uint64_t *nargs);
+/* What counting on p allocates at its peak: the default tree (dom_tree_default_bytes), then
+ * beside it df_count_total's stamps (djq's J-edge counts for phi_scratch_bytes take as many),
+ * and with place phi_place_count over it, its φs bounded by V x joins. */
+uint64_t phi_count_bytes(const struct prog *p, bool place);
 
 /* ---- oracle.c: the references bench and the tests share ---- */
 

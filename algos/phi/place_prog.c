@@ -88,3 +88,77 @@ void phi_upstream_free(struct phi_upstream *u, const struct phi_algo *a)
 	df_sets_free(&u->df);
 	live_dataflow_free(&u->ld);
 }
+
+uint64_t phi_upstream_bytes(const struct phi_algo *a, const struct prog *p, enum phi_flavor flavor,
+			    bool dataflow, uint64_t df_limit, uint64_t scratch, uint64_t nphi,
+			    uint64_t df_total)
+{
+	uint64_t n = p->cfg.n, m = p->cfg.m, V = p->nvars;
+	uint64_t b = var_blocks_bytes(n, V, p->nops);
+	uint64_t tree = domtree_bytes(n), peak = dom_tree_default_bytes(n, m), df = 0;
+	if (a->needs_df) {
+		const struct df_algo *r = algo_find(df_algos, df_nalgos, "df-runner");
+		uint64_t rs = ssa_sat_add(tree, r->scratch_bytes(n, m));
+		if (df_total > df_limit) /* refused after counting: the sets' offsets only */
+			rs = ssa_sat_add(rs, ssa_array_bytes(n + 1, sizeof(uint64_t)));
+		else
+			rs = ssa_sat_add(rs, df = df_sets_bytes(n, df_total));
+		peak = peak > rs ? peak : rs;
+		if (df_total > df_limit)
+			return ssa_sat_add(b, peak);
+	}
+	uint64_t kept = ssa_sat_add(tree, df);
+	if (flavor == PHI_PRUNED && dataflow)
+		kept = ssa_sat_add(kept, live_dataflow_bytes(n, V));
+	kept = ssa_sat_add(ssa_sat_add(kept, scratch), phi_output_bytes(nphi, V));
+	return ssa_sat_add(b, peak > kept ? peak : kept);
+}
+
+uint64_t live_upstream_bytes(bool dataflow, uint64_t n, uint64_t nvars, uint64_t nops)
+{
+	return ssa_sat_add(var_blocks_bytes(n, nvars, nops),
+			   dataflow ? live_dataflow_bytes(n, nvars) : live_walk_bytes(n));
+}
+
+void phi_count_bounds(const struct prog *p, uint64_t df_limit, struct phi_counts *c)
+{
+	uint64_t joins, jedges;
+	cfg_joins(&p->cfg, false, &joins, &jedges);
+	c->nphi = ssa_bytes(joins, p->nvars);
+	c->nargs = ssa_bytes(jedges, p->nvars);
+	c->df_total = ssa_bytes(p->cfg.n, joins);
+	if (c->df_total > df_limit)
+		c->df_total = df_limit;
+}
+
+int phi_place_count(const struct prog *p, const struct domtree *dt, enum phi_flavor flavor,
+		    uint64_t *nphi, uint64_t *nargs)
+{
+	struct phi_sets ps = {0};
+	int st = phi_place_prog(NULL, p, dt, flavor, &ps);
+	if (st == SSA_OK) {
+		*nphi = ps.total;
+		*nargs = phi_sets_operands(&ps, &p->cfg);
+	}
+	phi_sets_free(&ps);
+	return st;
+}
+
+uint64_t phi_count_bytes(const struct prog *p, bool place)
+{
+	const struct cfg *g = &p->cfg;
+	uint64_t tree = domtree_bytes(g->n), word = ssa_array_bytes(g->n, sizeof(uint32_t));
+	uint64_t b = dom_tree_default_bytes(g->n, g->m);
+	uint64_t count = ssa_sat_add(tree, word);
+	b = b > count ? b : count;
+	if (place) {
+		uint64_t joins, jedges;
+		cfg_joins(g, false, &joins, &jedges);
+		struct phi_input pin = {.prog = p};
+		const struct phi_algo *a = phi_default_algo();
+		uint64_t pl = ssa_sat_add(tree, phi_place_prog_bytes(a, p, phi_scratch_bytes(a, &pin),
+								    ssa_bytes(joins, p->nvars), 0));
+		b = b > pl ? b : pl;
+	}
+	return b;
+}

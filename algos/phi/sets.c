@@ -115,6 +115,12 @@ uint64_t phi_common_bytes(uint64_t n, uint64_t nvars)
 	return ssa_sat_add(b, ssa_qsort_bytes(n / 512, sizeof(uint32_t)));
 }
 
+uint64_t phi_sets_bytes(uint64_t nphi, uint64_t nvars)
+{
+	return ssa_sat_add(ssa_array_bytes(nvars + 1, sizeof(uint64_t)),
+			   ssa_array_bytes(nphi, sizeof(uint32_t)));
+}
+
 uint64_t phi_output_bytes(uint64_t nphi, uint64_t nvars)
 {
 	/* buf doubles from 1024 entries when full, so its last capacity is the first 1024 * 2^k

@@ -38,11 +38,20 @@ uint64_t rename_input_bytes(const struct phi_algo *pa, const struct prog *p, uin
 								scratch, nphi, df_total));
 	peak = peak > place ? peak : place;
 	/* the tree, the φ sets (offsets and blocks) and the form stay; layout's cursor beside */
-	uint64_t sets = ssa_sat_add(ssa_array_bytes((uint64_t)p->nvars + 1, sizeof(uint64_t)),
-				    ssa_array_bytes(nphi, sizeof(uint32_t)));
+	uint64_t sets = phi_sets_bytes(nphi, p->nvars);
 	*kept = ssa_sat_add(ssa_sat_add(tree, sets), ssa_form_bytes(g->n, p->nops, nphi, nargs));
 	uint64_t layout = ssa_sat_add(*kept, ssa_array_bytes(g->n, sizeof(uint32_t)));
 	return peak > layout ? peak : layout;
+}
+
+uint64_t rename_stage_bytes(const struct rename_algo *ra, const struct phi_algo *pa,
+			    const struct prog *p, uint64_t scratch, uint64_t nphi, uint64_t nargs,
+			    uint64_t df_total)
+{
+	const struct cfg *g = &p->cfg;
+	uint64_t kept, peak = rename_input_bytes(pa, p, scratch, nphi, nargs, df_total, &kept);
+	uint64_t run = ssa_sat_add(kept, ra->scratch_bytes(g->n, g->m, p->nvars, p->nops, nphi));
+	return peak > run ? peak : run;
 }
 
 const struct rename_algo *rename_second(const struct rename_algo *a)

@@ -11,6 +11,7 @@
  * Papers: J. Aycock, N. Horspool, "Simple generation of static single-assignment form", CC 2000;
  * Choi, Cytron, Ferrante, "Automatic construction of sparse data flow evaluation graphs",
  * POPL 1991 (pruned SSA: dead φs). */
+#include "dom/dom.h"
 #include "dom/reducible.h"
 #include "rename/rename.h"
 
@@ -77,12 +78,36 @@ uint64_t phi_maximal_bytes_kept(const struct prog *p, const struct phi_maximal_o
 	uint64_t nphi, nargs;
 	phi_maximal_count(p, o, &nphi, &nargs);
 	const struct rename_algo *stack = algo_find(rename_algos, rename_nalgos, "rename-stack");
+	uint64_t rename = stack->scratch_bytes(g->n, g->m, p->nvars, p->nops, nphi);
+	return phi_maximal_form_bytes(p, o, rename, false, kept, kargs, nent);
+}
+
+uint64_t phi_maximal_form_bytes(const struct prog *p, const struct phi_maximal_opts *o,
+				uint64_t ren, bool keep_ren, uint64_t kept, uint64_t kargs,
+				uint64_t nent)
+{
+	const struct cfg *g = &p->cfg;
+	uint64_t nphi, nargs;
+	phi_maximal_count(p, o, &nphi, &nargs);
 	uint64_t form = ssa_form_bytes(g->n, p->nops, nphi, nargs);
 	uint64_t layout = ssa_array_bytes(g->n, 1);
-	uint64_t rename = stack->scratch_bytes(g->n, g->m, p->nvars, p->nops, nphi);
 	uint64_t prune = ssa_prune_bytes(g->n, p->nops, nphi, o->prune_redundant, kept, kargs, nent);
-	uint64_t peak = layout > rename ? layout : rename;
-	return ssa_sat_add(form, peak > prune ? peak : prune);
+	uint64_t top = layout > prune ? layout : prune;
+	top = keep_ren ? ssa_sat_add(top, ren) : top > ren ? top : ren;
+	return ssa_sat_add(form, top);
+}
+
+uint64_t phi_maximal_stage_bytes(const struct prog *p, const struct phi_maximal_opts *o,
+				 const struct phi_counts *kept)
+{
+	const struct cfg *g = &p->cfg;
+	uint64_t nphi, nargs;
+	phi_maximal_count(p, o, &nphi, &nargs);
+	uint64_t run = ssa_sat_add(domtree_bytes(g->n),
+				   phi_maximal_bytes_kept(p, o, kept ? kept->nphi : nphi,
+							  kept ? kept->nargs : nargs, nargs));
+	uint64_t tree = dom_tree_default_bytes(g->n, g->m);
+	return tree > run ? tree : run;
 }
 
 uint64_t phi_maximal_bytes(const struct prog *p, const struct phi_maximal_opts *o)

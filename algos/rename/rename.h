@@ -50,6 +50,12 @@ int rename_input_build(const struct phi_algo *pa, const struct prog *p, enum phi
  * (tree, φ sets, form), beside which a renamer's scratch comes. */
 uint64_t rename_input_bytes(const struct phi_algo *pa, const struct prog *p, uint64_t scratch,
 			    uint64_t nphi, uint64_t nargs, uint64_t df_total, uint64_t *kept);
+/* What rename_input_build and ra's first run allocate at their peak: rename_input_bytes (the
+ * same arguments), or what that keeps with ra's scratch for nphi φs. An upper bound;
+ * tests/test_bench_memory.c holds bench's rename stage within 1.3x of jemalloc's peak. */
+uint64_t rename_stage_bytes(const struct rename_algo *ra, const struct phi_algo *pa,
+			    const struct prog *p, uint64_t scratch, uint64_t nphi, uint64_t nargs,
+			    uint64_t df_total);
 /* The renamer a check compares a's form with (ssa_check_form's other): rename-stack, or
  * rename-rd when a is rename-stack. */
 const struct rename_algo *rename_second(const struct rename_algo *a);
@@ -101,6 +107,19 @@ uint64_t phi_maximal_bytes(const struct prog *p, const struct phi_maximal_opts *
  * operand for the three). */
 uint64_t phi_maximal_bytes_kept(const struct prog *p, const struct phi_maximal_opts *o,
 				uint64_t kept, uint64_t kargs, uint64_t nent);
+/* What the default tree and phi_maximal after it allocate at their peak: the tree's own peak, or
+ * the tree with phi_maximal_bytes_kept. kept (NULL: every φ stays) gives the φs and operands the
+ * pruning is known to keep; the reader lists are bounded by every operand. An upper bound;
+ * tests/test_bench_memory.c holds bench's maximal stage within 1.3x of jemalloc's peak. */
+/* phi_maximal's form with the largest of its phases after the tree: the layout's block flags, a
+ * renamer's scratch of ren bytes, the pruning's arrays with the compacted result (kept φs, kargs
+ * operands, nent reader entries); with keep_ren the renamer's scratch stays beside the other two
+ * (a caller that reuses it from run to run). */
+uint64_t phi_maximal_form_bytes(const struct prog *p, const struct phi_maximal_opts *o,
+				uint64_t ren, bool keep_ren, uint64_t kept, uint64_t kargs,
+				uint64_t nent);
+uint64_t phi_maximal_stage_bytes(const struct prog *p, const struct phi_maximal_opts *o,
+				 const struct phi_counts *kept);
 /* The maximal φs and their operands: V x the blocks that get one, V x their in-degrees. */
 void phi_maximal_count(const struct prog *p, const struct phi_maximal_opts *o, uint64_t *nphi,
 		       uint64_t *nargs);

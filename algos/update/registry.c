@@ -4,6 +4,7 @@
 #include "update/dyn_cfg.h"
 #include "update/stream.h"
 #include "update/update.h"
+#include "util/mem.h"
 #include "util/status.h"
 
 #include <string.h>
@@ -58,4 +59,22 @@ int update_run(const struct update_algo *a, const struct cfg *g, const struct up
 	a->free(state);
 	dyn_cfg_free(&d);
 	return st;
+}
+
+uint64_t update_run_bytes(const struct update_algo *a, uint64_t n_max, uint64_t m_max)
+{
+	uint64_t b = ssa_sat_add(ssa_array_bytes(n_max, sizeof(uint32_t)), dyn_cfg_bytes(n_max, m_max));
+	return ssa_sat_add(b, a->state_bytes(n_max, m_max));
+}
+
+uint64_t update_stream_bound(uint64_t n, uint64_t m, uint64_t ops, bool reverse, uint64_t *n_max,
+			     uint64_t *m_max)
+{
+	*n_max = ssa_sat_add(n, ops);
+	*m_max = ssa_sat_add(m, ops);
+	if (reverse) {
+		*m_max = ssa_sat_add(*m_max, *n_max);
+		*n_max = ssa_sat_add(*n_max, 1);
+	}
+	return ssa_bytes(ops, sizeof(struct update));
 }

@@ -77,5 +77,15 @@ extern const size_t update_nalgos;
  * that need one answer; update/check.h runs the same loop with a check after batches. */
 int update_run(const struct update_algo *a, const struct cfg *g, const struct update_stream *s,
 	       uint32_t *idom, uint64_t *counters);
+/* What update_run of a allocates beside the stream, over one that reaches n_max blocks and m_max
+ * edges (update_stream_extent): the tree (n_max words), the mutable graph (dyn_cfg_bytes) and a's
+ * state (state_bytes). An upper bound; tests/test_bench_memory.c holds bench's update stage within
+ * 1.3x of jemalloc's peak. */
+uint64_t update_run_bytes(const struct update_algo *a, uint64_t n_max, uint64_t m_max);
+/* Before a stream of ops updates to a graph of n blocks and m edges exists: *n_max, *m_max bound
+ * what it can reach (each update adds at most a block or an edge; reversed, the virtual exit adds
+ * a block and an edge per block), and the result is the stream's own bytes. */
+uint64_t update_stream_bound(uint64_t n, uint64_t m, uint64_t ops, bool reverse, uint64_t *n_max,
+			     uint64_t *m_max);
 
 #endif
