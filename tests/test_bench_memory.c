@@ -1,14 +1,15 @@
 /* Memory estimates against the peaks: every kernel of every stage (--algo=list, rivals included)
  * runs through bench --json on a few inputs of 10^4 blocks, and its estimate (what bench
  * refuses by) must be at least the peak jemalloc measured for it (setup and the warm-up run),
- * and, for ssalab's own kernels, at most 1.3 times that peak plus MEMORY_SLACK. A rival (the
- * "peers:" lines of --algo=list) allocates inside its library's containers, which its estimate
- * bounds from their layouts rather than following allocation by allocation, and Boost's runs on
- * deep graphs happen on a worker thread whose allocations the calling thread's peak does not
- * see: rivals are held to the first bound only (results/memory/README.md says how far they
- * are). Allocation sizes are deterministic, so both sides are exact: no timing is involved.
- * Skipped when bench was built without jemalloc (no peak to compare with). The allocator model
- * the estimates are built from (ssa_alloc_size) is checked against jemalloc's size classes too. */
+ * and at most 1.3 times that peak plus MEMORY_SLACK. A few rivals allocate inside their
+ * library's containers in ways their estimates can bound only from the block and edge counts,
+ * not follow: they are held to a wider factor (loose_bounds, with the reason each;
+ * results/memory/README.md has the figures). Boost's deep runs switch the calling thread onto
+ * a big stack, so their allocations are in its peak, and a deep input here (irreducible)
+ * checks that. Allocation sizes are deterministic, so both sides are exact: no timing is
+ * involved. Skipped when bench was built without jemalloc (no peak to compare with). The
+ * allocator model the estimates are built from (ssa_alloc_size) is checked against jemalloc's
+ * size classes too. */
 #include <criterion/criterion.h>
 
 #include "support/bench_run.h"
@@ -74,37 +75,45 @@ static bool has_jemalloc(void)
 	return yes;
 }
 
-/* The rivals: the kernels the "peers:" lines of --algo=list name (NULL-free text, as listed). */
-static char *rivals(void)
+/* Whether --algo=list lists a kernel of this name (a rival only when its library was found). */
+static bool listed(const char *algo)
 {
 	struct bench_run r = RUN("--algo=list");
 	cr_assert_eq(r.code, 0, "%s", r.err);
-	size_t cap = strlen(r.out) + 2, len = 0;
-	char *names = calloc(cap, 1);
-	cr_assert_not_null(names);
-	for (const char *p = r.out; (p = strstr(p, "\npeers: ")); p++) {
-		const char *b = p + 8, *e = strchr(b, ':');
-		if (e && len + (size_t)(e - b) + 3 < cap) {
-			names[len++] = ' ';
-			memcpy(names + len, b, (size_t)(e - b));
-			len += (size_t)(e - b);
-			names[len++] = ',';
-		}
-	}
+	char key[80];
+	snprintf(key, sizeof key, "\n  %s ", algo);
+	bool yes = strstr(r.out, key) != NULL;
 	bench_run_free(&r);
-	return names; /* " a, b, c, d," per line */
+	return yes;
 }
 
-static bool is_rival(const char *rivals, const char *algo)
+/* The kernels whose estimate may exceed 1.3 x the peak here, and by how much. */
+static const struct {
+	const char *algo;
+	double factor;
+} loose_bounds[] = {
+	/* LLVM's IDFCalculator: the subtree walk's work list and visited set, and the live-in
+	 * set (pruned only; the estimate does not know the flavour), are bounded by the blocks,
+	 * and a variable uses a fraction of that (1.34-1.36 on random and ladder). */
+	{"llvm-idf", 1.45},
+	/* LLVM's incremental updates: the tree and records plus their own containers, bounded
+	 * together and loosely; the stage's stream terms as for ssalab's own (1.44 on
+	 * structured). */
+	{"llvm-update", 1.5},
+	{"llvm-update-batch", 1.5},
+};
+
+static double upper_factor(const char *algo)
 {
-	char key[80];
-	snprintf(key, sizeof key, " %s,", algo);
-	return strstr(rivals, key) != NULL;
+	for (size_t i = 0; i < sizeof loose_bounds / sizeof loose_bounds[0]; i++)
+		if (!strcmp(loose_bounds[i].algo, algo))
+			return loose_bounds[i].factor;
+	return 1.3;
 }
 
 /* Every run of a bench --json report: kernel, status, estimate, peak; returns the count of ok
  * rows checked, and fails the test for each bound broken. */
-static unsigned check_runs(const char *out, const char *what, const char *rival_names)
+static unsigned check_runs(const char *out, const char *what)
 {
 	unsigned ok = 0;
 	const char *p = strstr(out, "\"runs\"");
@@ -122,10 +131,10 @@ static unsigned check_runs(const char *out, const char *what, const char *rival_
 			cr_expect_gt(peak, 0, "%s %s: no peak", what, algo);
 			cr_expect_geq(est, peak, "%s %s: estimate %" PRId64 " below the peak %" PRId64,
 				      what, algo, est, peak);
-			if (!is_rival(rival_names, algo))
-				cr_expect_leq((double)est, 1.3 * (double)peak + (double)MEMORY_SLACK,
-					      "%s %s: estimate %" PRId64 " over 1.3 x the peak %" PRId64
-					      " + %" PRIu64, what, algo, est, peak, MEMORY_SLACK);
+			double f = upper_factor(algo);
+			cr_expect_leq((double)est, f * (double)peak + (double)MEMORY_SLACK,
+				      "%s %s: estimate %" PRId64 " over %.2f x the peak %" PRId64
+				      " + %" PRIu64, what, algo, est, f, peak, MEMORY_SLACK);
 			ok++;
 		}
 		p = end;
@@ -180,7 +189,6 @@ Test(memory, estimates_bound_the_peaks, .timeout = 600)
 	char names[32][32];
 	unsigned count[32];
 	size_t ns = stages_of(names, count, 32);
-	char *rival_names = rivals();
 	cr_assert_gt(ns, 5, "too few stages listed");
 	for (size_t st = 0; st < ns; st++) {
 		unsigned checked = 0;
@@ -192,14 +200,52 @@ Test(memory, estimates_bound_the_peaks, .timeout = 600)
 						 "--time-limit=300", names[st], inputs[i],
 						 stage_options(names[st]));
 			cr_expect_eq(r.code, 0, "%s: exit %d\n%s", what, r.code, r.err);
-			checked += check_runs(r.out, what, rival_names);
+			checked += check_runs(r.out, what);
 			bench_run_free(&r);
 		}
 		/* Each kernel ran at least once (a refusal on every input would hide it). */
 		cr_expect_geq(checked, count[st], "%s: %u rows checked for %u kernels", names[st],
 			      checked, count[st]);
 	}
-	free(rival_names);
+}
+
+/* The rivals' estimates follow their libraries' containers, whose growth is in steps: at 10^5
+ * blocks, on structured, random and irreducible code (irreducible and structured have DFS
+ * trees deep enough for boost-lt's big stack), the same bounds. */
+Test(memory, rival_estimates_bound_their_peaks_at_1e5, .timeout = 600)
+{
+	if (!has_jemalloc())
+		cr_skip("bench was built without jemalloc: no peak to compare with");
+	static const char *const peers[] = {"llvm-dom", "llvm-dom-map", "llvm-pdom", "boost-lt",
+					    "igraph-dom"};
+	char algos[128] = "";
+	unsigned want = 0;
+	for (size_t i = 0; i < sizeof peers / sizeof peers[0]; i++)
+		if (listed(peers[i])) {
+			snprintf(algos + strlen(algos), sizeof algos - strlen(algos), "%s%s",
+				 want ? "," : "", peers[i]);
+			want++;
+		}
+	if (!want)
+		cr_skip("bench was built without the rivals");
+	static const char *const fams[] = {"structured", "random", "irreducible"};
+	for (size_t i = 0; i < sizeof fams / sizeof fams[0]; i++) {
+		char what[80];
+		snprintf(what, sizeof what, "%s 1e5", fams[i]);
+		struct bench_run r = RUN("--algo=%s --family=%s --blocks=1e5 --json --reps=2 "
+					 "--warmup=1 --min-time=0 --no-check --mem-limit=none", algos,
+					 fams[i]);
+		cr_expect_eq(r.code, 0, "%s: exit %d\n%s", what, r.code, r.err);
+		cr_expect_eq(check_runs(r.out, what), want, "%s: not every rival ran", what);
+		bench_run_free(&r);
+	}
+	if (!listed("llvm-idf"))
+		return;
+	struct bench_run r = RUN("--algo=llvm-idf --family=structured --blocks=1e5 --vars=16 --json "
+				 "--reps=2 --warmup=1 --min-time=0 --no-check --mem-limit=none");
+	cr_expect_eq(r.code, 0, "llvm-idf: exit %d\n%s", r.code, r.err);
+	cr_expect_eq(check_runs(r.out, "llvm-idf structured 1e5"), 1);
+	bench_run_free(&r);
 }
 
 /* The pipelines print no total estimate, so the bounds are checked by what bench does: with a

@@ -5,8 +5,9 @@
  * from ssalab's CSR by prepare (untimed). Boost's code follows Appel's textbook version
  * ("Modern Compiler Implementation", algorithms 19.9-19.10): Lengauer and Tarjan, "A Fast
  * Algorithm for Finding Dominators in a Flowgraph" (TOPLAS 1979) with simple path compression
- * and buckets kept as a vector of vectors. Time O(m log n); memory about 8n + 12m bytes for
- * the graph plus about 80n bytes of Boost's own arrays, allocated by Boost inside each run.
+ * and buckets kept as a vector of deques. Time O(m log n); memory about 9n + 13m bytes for
+ * the graph plus about 670n bytes of Boost's own, allocated by Boost inside each run (a deque
+ * per block: 656 bytes).
  *
  * Which overload. The convenience overload (graph, entry, idom map) allocates its DFS-number
  * map filled with 0, so every block the DFS from the entry does not reach keeps DFS number 0,
@@ -19,12 +20,12 @@
  *
  * Boost's eval (ancestor_with_lowest_semi_) is recursive, one frame per vertex on the
  * compressed path, which can be as long as the DFS tree is deep: a 10^6-block loop overflows
- * an 8 MiB stack. prepare measures the DFS tree's depth; when it is large, run() calls Boost on
- * a worker thread whose stack is sized for that depth (virtual memory, touched only as deep as
- * the recursion goes), so deep graphs run instead of crashing. The worker is started once and
- * kept until scratch_free, as a compiler's own thread would be: a new thread per run gets a
- * fresh arena from jemalloc (round-robin over 4 arenas a core), so every rep faulted in all of
- * Boost's arrays anew and the measurement was mostly page faults (results/peers/README.md). */
+ * an 8 MiB stack. prepare measures the DFS tree's depth; when it is large, run() switches the
+ * calling thread onto a stack sized for that depth (ucontext; mapped once and kept until
+ * scratch_free, touched only as deep as the recursion goes), so deep graphs run instead of
+ * crashing. It stays the same thread, so Boost's allocations come from the caller's jemalloc
+ * arena and count in the caller's thread.peak, which bench reports (a worker thread's were
+ * invisible there, and a new thread per run got a fresh arena: results/peers/README.md). */
 extern "C" {
 #include "cfg/traverse.h"
 #include "peers/peers.h"
@@ -47,7 +48,12 @@ inline V degree(V v, const compressed_sparse_row_graph<bidirectionalS, VP, EP, G
 #include <boost/graph/dominator_tree.hpp>
 #include <boost/version.hpp>
 
-#include <pthread.h>
+#include <sys/mman.h>
+#include <ucontext.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/common_interface_defs.h>
+#endif
 
 #include <cstring>
 #include <deque>
@@ -81,46 +87,51 @@ struct Scratch {
 	std::vector<uint32_t> dfnum;
 	std::vector<Vertex> parent;
 	std::vector<Vertex> by_dfnum;
-	/* For the call on the worker thread. */
 	uint32_t *idom = nullptr;
 	bool oom = false;
-	/* The worker: started on the first deep run, its stack sized for `worker_depth`, kept
-	 * until boost_free. `job` is set by run() and cleared by the worker when Boost returns. */
-	bool has_worker = false;
-	uint32_t worker_depth = 0;
-	pthread_t worker;
-	pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
-	pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
-	bool job = false, quit = false;
+	/* The deep-run stack: mapped on the first deep run, sized for `stack_depth`, kept until
+	 * boost_free; the contexts of the caller and of the run on it. */
+	void *stack = nullptr;
+	size_t stack_size = 0;
+	uint32_t stack_depth = 0;
+	ucontext_t caller, deep;
+	const void *caller_bottom = nullptr; /* the caller's stack, for ASan's switch back */
+	size_t caller_size = 0;
 };
 
-void stop_worker(Scratch *s);
+void free_stack(Scratch *s);
 
-/* Boost allocates inside its own containers, so these are bounds from their layouts (libstdc++,
- * Boost 1.81), not a model of each allocation. Kept from prepare: the bidirectional CSR (row
- * starts both ways; targets, sources and edge ids), dfnum, parent, by_dfnum; prepare's
- * transients: the edge list (and the CSR's sort) or the depth's DFS. A run: semi, ancestor,
- * samedom, best; a std::deque per block for the buckets (the object, its 8-pointer map and one
- * 512-byte node each, and nodes for the entries past the first 128); the DFS's colours and its
- * stack (up to a block per level of the DFS tree, 48 bytes a frame, doubling). On a DFS tree
- * deeper than direct_depth the run's part happens on the worker thread (see above). */
+/* Boost allocates inside its own containers, so these follow their layouts (libstdc++, Boost
+ * 1.81) rather than each allocation. Kept from prepare: the bidirectional CSR with 32-bit ids
+ * (row starts both ways; targets, sources and forward edge ids; and the one-byte no_property
+ * vectors Boost keeps per vertex and per edge), dfnum, parent, by_dfnum. prepare's transients:
+ * the edge list (the CSR is built from it in two counting passes, no sort buffer) or the
+ * depth's DFS. A run: the DFS's colours, kept to the end, and first its stack (a frame per
+ * level of the DFS tree, at most n, in a doubling vector), then the visitor: semi, ancestor,
+ * samedom, best, and a std::deque per block for the buckets (the object, its 8-pointer map and
+ * the 512-byte node a deque allocates when made, and nodes for the entries past each node's
+ * 128: all buckets together hold at most n). Checked against jemalloc's peaks by
+ * tests/test_bench_memory.c (within 1% at 10^4-10^5 blocks). */
 uint64_t boost_bytes(uint64_t n, uint64_t m)
 {
 	const uint64_t word = ssa_array_bytes(n, sizeof(uint32_t));
-	uint64_t graph = ssa_bytes(2, ssa_array_bytes(n + 1, sizeof(uint64_t)));
-	graph = ssa_sat_add(graph, ssa_bytes(3, ssa_array_bytes(m, sizeof(uint64_t))));
+	uint64_t graph = ssa_bytes(2, ssa_array_bytes(ssa_sat_add(n, 1), sizeof(uint32_t)));
+	graph = ssa_sat_add(graph, ssa_bytes(3, ssa_array_bytes(m, sizeof(uint32_t))));
+	graph = ssa_sat_add(graph, ssa_sat_add(ssa_array_bytes(m, sizeof(boost::no_property)),
+					       ssa_array_bytes(n, sizeof(boost::no_property))));
 	uint64_t kept = ssa_sat_add(graph, ssa_bytes(3, word));
-	uint64_t build = ssa_sat_add(ssa_array_bytes(m, 2 * sizeof(uint32_t)),
-				     ssa_sat_add(ssa_array_bytes(m, sizeof(uint64_t)),
-						 ssa_array_bytes(n + 1, sizeof(uint64_t))));
+	uint64_t build = ssa_array_bytes(m, 2 * sizeof(uint32_t));
 	uint64_t depth = ssa_bytes(7, word);
-	uint64_t run = ssa_sat_add(ssa_bytes(5, word), ssa_array_bytes(n, sizeof(std::deque<Vertex>)));
-	run = ssa_sat_add(run, ssa_bytes(n, ssa_alloc_size(8 * sizeof(void *)) + ssa_alloc_size(512)));
-	run = ssa_sat_add(run, ssa_bytes(ssa_sat_add(n / 128, 1), ssa_alloc_size(512)));
+	uint64_t visitor = ssa_sat_add(ssa_bytes(4, word),
+				       ssa_array_bytes(n, sizeof(std::deque<Vertex>)));
+	visitor = ssa_sat_add(visitor, ssa_bytes(n, ssa_alloc_size(8 * sizeof(void *)) +
+							   ssa_alloc_size(512)));
+	visitor = ssa_sat_add(visitor, ssa_bytes(ssa_sat_add(n / 128, 1), ssa_alloc_size(512)));
 	uint64_t cap = 1;
 	while (cap < n)
 		cap *= 2;
-	run = ssa_sat_add(run, ssa_sat_add(ssa_array_bytes(cap, 48), ssa_array_bytes(cap / 2, 48)));
+	uint64_t stack = ssa_sat_add(ssa_array_bytes(cap, 48), ssa_array_bytes(cap / 2, 48));
+	uint64_t run = ssa_sat_add(word, visitor > stack ? visitor : stack);
 	uint64_t phase = build > depth ? build : depth;
 	phase = phase > run ? phase : run;
 	return ssa_sat_add(ssa_sat_add(kept, phase), ssa_alloc_size(sizeof(Scratch)));
@@ -140,7 +151,7 @@ void boost_free(void *scratch)
 {
 	auto *s = static_cast<Scratch *>(scratch);
 	if (s)
-		stop_worker(s);
+		free_stack(s);
 	delete s;
 }
 
@@ -213,59 +224,80 @@ void run_boost(Scratch *s)
 	}
 }
 
-void *worker_main(void *arg)
+/* The scratch the deep run works on: makecontext passes only int arguments. */
+thread_local Scratch *deep_scratch;
+
+void deep_main()
 {
-	auto *s = static_cast<Scratch *>(arg);
-	pthread_mutex_lock(&s->mu);
-	for (;;) {
-		while (!s->job && !s->quit)
-			pthread_cond_wait(&s->cv, &s->mu);
-		if (s->quit)
-			break;
-		pthread_mutex_unlock(&s->mu);
-		run_boost(s);
-		pthread_mutex_lock(&s->mu);
-		s->job = false;
-		pthread_cond_broadcast(&s->cv);
-	}
-	pthread_mutex_unlock(&s->mu);
-	return nullptr;
+	Scratch *s = deep_scratch;
+#if defined(__SANITIZE_ADDRESS__)
+	__sanitizer_finish_switch_fiber(nullptr, &s->caller_bottom, &s->caller_size);
+#endif
+	run_boost(s);
+#if defined(__SANITIZE_ADDRESS__)
+	/* This stack is left for good: its fake frames go (nullptr). */
+	__sanitizer_start_switch_fiber(nullptr, s->caller_bottom, s->caller_size);
+#endif
+	/* returning resumes uc_link, the caller */
 }
 
-void stop_worker(Scratch *s)
+void free_stack(Scratch *s)
 {
-	if (!s->has_worker)
-		return;
-	pthread_mutex_lock(&s->mu);
-	s->quit = true;
-	pthread_cond_broadcast(&s->cv);
-	pthread_mutex_unlock(&s->mu);
-	pthread_join(s->worker, nullptr);
-	s->has_worker = false;
-	s->quit = false;
+	if (s->stack)
+		munmap(s->stack, s->stack_size);
+	s->stack = nullptr;
+	s->stack_size = 0;
+	s->stack_depth = 0;
 }
 
-/* A worker whose stack holds s->depth levels of Boost's recursion, reusing the running one
- * when its stack is deep enough. */
-int ensure_worker(Scratch *s)
+/* A stack that holds s->depth levels of Boost's recursion, reusing the mapped one when it is
+ * deep enough. Reserved address space only (MAP_NORESERVE), with a guard page at its end. */
+int ensure_stack(Scratch *s)
 {
-	if (s->has_worker && s->worker_depth >= s->depth)
+	if (s->stack && s->stack_depth >= s->depth)
 		return SSA_OK;
-	stop_worker(s);
-	uint64_t stack = ssa_sat_add(ssa_bytes(s->depth, frame_bytes), 8u << 20);
-	if (stack > SIZE_MAX)
+	free_stack(s);
+	const uint64_t page = 4096;
+	uint64_t size = ssa_sat_add(ssa_bytes(s->depth, frame_bytes), 8u << 20);
+	size = ssa_sat_add(size, page - 1) / page * page;
+	if (size > SIZE_MAX / 2)
 		return SSA_ETOOBIG;
-	pthread_attr_t attr;
-	if (pthread_attr_init(&attr) != 0)
+	void *p = mmap(nullptr, (size_t)size, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+	if (p == MAP_FAILED)
 		return SSA_ENOMEM;
-	int rc = pthread_attr_setstacksize(&attr, (size_t)stack);
-	if (rc == 0)
-		rc = pthread_create(&s->worker, &attr, worker_main, s);
-	pthread_attr_destroy(&attr);
-	if (rc != 0)
+	if (mprotect(p, page, PROT_NONE) != 0) {
+		munmap(p, (size_t)size);
 		return SSA_ENOMEM;
-	s->has_worker = true;
-	s->worker_depth = s->depth;
+	}
+	s->stack = p;
+	s->stack_size = (size_t)size;
+	s->stack_depth = s->depth;
+	return SSA_OK;
+}
+
+/* run_boost on the deep stack, then back here. */
+int run_deep(Scratch *s)
+{
+	int st = ensure_stack(s);
+	if (st != SSA_OK)
+		return st;
+	if (getcontext(&s->deep) != 0)
+		return SSA_ENOMEM;
+	s->deep.uc_stack.ss_sp = s->stack;
+	s->deep.uc_stack.ss_size = s->stack_size;
+	s->deep.uc_link = &s->caller;
+	makecontext(&s->deep, deep_main, 0);
+	deep_scratch = s;
+#if defined(__SANITIZE_ADDRESS__)
+	void *fake = nullptr;
+	__sanitizer_start_switch_fiber(&fake, s->stack, s->stack_size);
+#endif
+	if (swapcontext(&s->caller, &s->deep) != 0)
+		return SSA_ENOMEM;
+#if defined(__SANITIZE_ADDRESS__)
+	__sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
+#endif
 	return SSA_OK;
 }
 
@@ -283,15 +315,9 @@ int boost_run(void *scratch, const struct cfg *c, uint32_t *idom, uint64_t *coun
 	if (s->depth <= direct_depth) {
 		run_boost(s);
 	} else {
-		int st = ensure_worker(s);
+		int st = run_deep(s);
 		if (st != SSA_OK)
 			return st;
-		pthread_mutex_lock(&s->mu);
-		s->job = true;
-		pthread_cond_broadcast(&s->cv);
-		while (s->job)
-			pthread_cond_wait(&s->cv, &s->mu);
-		pthread_mutex_unlock(&s->mu);
 	}
 	return s->oom ? SSA_ENOMEM : SSA_OK;
 }
@@ -314,7 +340,7 @@ const struct dom_algo peer_boost_lt = {
 		.name = "boost-lt",
 		.summary = "Boost.Graph's lengauer_tarjan_dominator_tree on a bidirectional CSR graph",
 		.citation = "Boost dominator_tree.hpp; Lengauer, Tarjan, TOPLAS 1979 (Appel's version)",
-		.complexity = "O(m log n) time, 8n + 12m bytes graph + ~80n bytes",
+		.complexity = "O(m log n) time, 9n + 13m bytes graph + ~670n bytes",
 		.worst_degree = 1,
 		.counter_names = {NULL},
 	},

@@ -256,11 +256,11 @@ int peer_llvm_numbered(void)
 #if SSALAB_LLVM_BLOCK_NUMBERS
 #define DOM_PATH "block numbers: records in vectors indexed by number"
 #define MAP_PATH "records in DenseMaps keyed by node pointer"
-#define DOM_BYTES "~265 bytes/block + 24m"
+#define DOM_BYTES "~240 bytes/block + 26m"
 #else
 #define DOM_PATH "LLVM < 20, no block numbers: DenseMaps keyed by node pointer, as llvm-dom-map"
 #define MAP_PATH "the same path as llvm-dom (LLVM < 20): DenseMaps keyed by node pointer"
-#define DOM_BYTES "~445 bytes/block + 24m"
+#define DOM_BYTES "~365 bytes/block + 26m"
 #endif
 
 const struct dom_algo peer_llvm_dom = {
@@ -285,7 +285,7 @@ const struct dom_algo peer_llvm_dom_map = {
 		.name = "llvm-dom-map",
 		.summary = "llvm-dom over a node type without block numbers: " MAP_PATH,
 		.citation = "LLVM GenericDomTreeConstruction.h; Georgiadis, Tarjan, Werneck, JGAA 2006",
-		.complexity = "O(n^2) worst, near-linear in practice; ~445 bytes/block + 24m",
+		.complexity = "O(n^2) worst, near-linear in practice; ~365 bytes/block + 26m",
 		.worst_degree = 2,
 		.counter_names = {NULL},
 	},

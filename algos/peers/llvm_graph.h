@@ -165,61 +165,123 @@ template <bool Numbered> static inline int lgraph_build(LGraphT<Numbered> *g, co
 	return SSA_OK;
 }
 
+/* LLVM's container growth, for the estimate below. A SmallVector with `inl` inline elements
+ * grows to max(2 * capacity + 1, needed) (llvm/ADT/SmallVector.h): its capacity once it holds
+ * `count` elements pushed one by one. */
+static inline uint64_t llvm_sv_cap(uint64_t inl, uint64_t count)
+{
+	uint64_t c = inl;
+	while (c < count && c < (UINT64_C(1) << 40))
+		c = 2 * c + 1;
+	return c;
+}
+
+/* Heap bytes of such a vector of `elt`-byte elements at `count`, with the buffer it grew from:
+ * both are allocated at the last growth (a move for other types, realloc for trivially
+ * copyable ones, which jemalloc counts as a new block too). */
+static inline uint64_t llvm_sv_grown(uint64_t inl, uint64_t count, uint64_t elt)
+{
+	uint64_t c = llvm_sv_cap(inl, count);
+	if (c == inl)
+		return 0;
+	uint64_t prev = (c - 1) / 2;
+	return ssa_sat_add(ssa_array_bytes(c, elt), prev > inl ? ssa_array_bytes(prev, elt) : 0);
+}
+
+/* Buckets of a DenseMap after `entries` insertions: 64 at first, doubled when an insertion
+ * would leave it three quarters full. */
+static inline uint64_t llvm_dense_buckets(uint64_t entries)
+{
+	uint64_t b = 64;
+	while (ssa_bytes(entries, 4) >= ssa_bytes(b, 3) && b < (UINT64_C(1) << 40))
+		b *= 2;
+	return b;
+}
+
+/* Heap bytes of a SmallVector<unsigned, 4> of `count` entries: a node's ReverseChildren (one
+ * entry per edge the DFS reached it by). Per entry at most 48 / 5 bytes (5 entries in 9
+ * slots, a 48-byte class); the next classes cost less per entry. */
+static inline uint64_t llvm_rc_bytes(uint64_t entries)
+{
+	return ssa_sat_add(ssa_bytes(entries, 48) / 5, 48);
+}
+
 /* Peak bytes of LLVM's DominatorTreeBase<LNodeT<Numbered>, Post>::recalculate on n blocks and m
- * edges, the node view excluded, from the installed headers' own record types so that the
- * estimate follows LLVM's layout. An upper bound: every vector is counted at twice its size
- * (SmallVector doubles) and, while it grows, with its old buffer too.
+ * edges, the node view excluded, from the installed headers' record types and LLVM 22's
+ * container growth (above), each allocation in its jemalloc size class. An upper bound from n
+ * and m alone: the shape of the graph decides what it reaches (results/memory/README.md).
  *
- * Live through the whole construction: one Semi-NCA record per block (InfoRec: DFS number,
- * parent, semi, label, idom, and a SmallVector of the predecessors the DFS came from, 4 inline),
- * the heap part of those vectors (an unsigned per edge), NumToNode (a pointer a block). On top,
- * the largest of three phases: the DFS work list (a node pointer and a number per edge pushed),
- * NumToInfo (a pointer a block, reserved exactly), or the tree (a heap DomTreeNode per block
- * with allocator rounding, the heap part of its Children vectors, a pointer per child, and the
- * index from block to tree node).
- *
- * Numbered (LLVM >= 20, LNode): records in a vector indexed by block number, sized once to the
- * block count (getMaxNumber), so one InfoRec a block; the tree nodes in a vector of unique_ptr
- * indexed by number, resized to the count and then by one: 3 pointers a block while it grows.
- * Map (LNodeMap, or any node type before LLVM 20): records in a DenseMap<node pointer,
- * InfoRec>, which doubles when three quarters full: up to 8/3 buckets an entry, and 4 while it
- * rehashes during the DFS. The tree nodes: since LLVM 20 a vector found through a
- * DenseMap<node pointer, unsigned>, before it a DenseMap<node pointer, unique_ptr>; both
- * 16-byte buckets, 4 an entry at worst, plus the vector's 3 pointers. */
+ * The first run, from an empty tree, is the largest (a later one frees the old tree's nodes
+ * first and reuses its vector). Live through a construction: the Semi-NCA records (InfoRec:
+ * DFS number, parent, semi, label, idom and a SmallVector<unsigned, 4> of the predecessors the
+ * DFS came from), NumToNode (a pointer per block reached, plus one). Then the largest of:
+ * - the DFS: its work list (a node pointer and a number per edge pushed and not yet popped)
+ *   beside the ReverseChildren lists (the popped entries): together at most m + 2 entries,
+ *   so the worst split of m + 2 between them, the work list at each of its growth steps;
+ * - the NCA pass: ReverseChildren, NumToInfo (reserved exactly) and the eval stack (at most a
+ *   pointer per block);
+ * - the tree: ReverseChildren, a DomTreeNode per block (80 bytes), its Children
+ *   (SmallVector<pointer, 4>: at most 16 bytes a child once past 4) and the index of tree
+ *   nodes (numbered: a vector sized to the block count, then once to one more: 2n + 1 slots
+ *   beside the old n; map: a vector grown one by one and a DenseMap<pointer, unsigned>).
+ * Records: numbered (LLVM >= 20, LNode), a vector sized once to the highest number + 1; map
+ * (LNodeMap, or any node type before LLVM 20), a DenseMap<node pointer, InfoRec> (64-byte
+ * buckets, with the old buckets while it rehashes). n + 2 covers LLVM's virtual root and
+ * llvm-pdom's extra node, m + 1 its extra edge. */
 template <bool Numbered, bool Post> static inline uint64_t llvm_domtree_bytes(uint64_t n, uint64_t m)
 {
 	using Node = LNodeT<Numbered>;
 	using DT = llvm::DominatorTreeBase<Node, Post>;
 	using Info = typename llvm::DomTreeBuilder::SemiNCAInfo<DT>::InfoRec;
 	const uint64_t ptr = sizeof(void *);
-	const uint64_t tree_node = sizeof(llvm::DomTreeNodeBase<Node>) + 16;
-	uint64_t records, rehash, tree_index;
+	const uint64_t n2 = ssa_sat_add(n, 2);
+	const uint64_t entries = ssa_sat_add(m, 2); /* work list and ReverseChildren together */
+	uint64_t records, records_dfs, tree_index;
+	bool numbered = false;
 #if SSALAB_LLVM_BLOCK_NUMBERS
 	if constexpr (Numbered) {
 		static_assert(llvm::GraphHasNodeNumbers<Node *>, "numbered node type without numbers");
-		records = sizeof(Info);
-		rehash = 0;
-		tree_index = 3 * ptr;
-	} else
-#endif
-	{
-		const uint64_t bucket = sizeof(std::pair<Node *, Info>);
-		records = (8 * bucket + 2) / 3;
-		rehash = (4 * bucket + 2) / 3;
-		tree_index = 4 * 16 + 3 * ptr;
+		numbered = true;
 	}
-	const uint64_t n1 = ssa_sat_add(n, 2); /* the virtual root, llvm-pdom's extra node */
-	const uint64_t m1 = ssa_sat_add(m, 1);
-	uint64_t live = ssa_sat_add(ssa_bytes(n1, ssa_sat_add(records, 3 * ptr)),
-				    ssa_bytes(m1, 2 * sizeof(unsigned)));
-	uint64_t dfs = ssa_sat_add(ssa_bytes(m1, 3 * sizeof(std::pair<Node *, unsigned>)),
-				   ssa_bytes(n1, rehash));
-	uint64_t nca = ssa_bytes(n1, ptr);
-	uint64_t tree = ssa_bytes(n1, ssa_sat_add(tree_node, tree_index + 2 * ptr));
-	uint64_t phase = dfs > nca ? dfs : nca;
-	if (tree > phase)
-		phase = tree;
-	return ssa_sat_add(live, phase);
+#endif
+	if (numbered) {
+		records = records_dfs = ssa_array_bytes(n2, sizeof(Info));
+		/* sized to the node count, then to one more */
+		tree_index = ssa_sat_add(ssa_array_bytes(n2, ptr),
+					 ssa_array_bytes(ssa_sat_add(ssa_bytes(n2, 2), 1), ptr));
+	} else {
+		const uint64_t bucket = sizeof(std::pair<Node *, Info>);
+		const uint64_t b = llvm_dense_buckets(n2);
+		records = ssa_array_bytes(b, bucket);
+		records_dfs = ssa_sat_add(records, ssa_array_bytes(b / 2, bucket));
+		const uint64_t ib = llvm_dense_buckets(n2);
+		tree_index = ssa_sat_add(llvm_sv_grown(6, n2, ptr),
+					 ssa_sat_add(ssa_array_bytes(ib, 16), ssa_array_bytes(ib / 2, 16)));
+	}
+	const uint64_t num_to_node = ssa_array_bytes(llvm_sv_cap(64, ssa_sat_add(n2, 1)), ptr);
+	const uint64_t rc = llvm_rc_bytes(entries);
+
+	/* The DFS: w entries on the work list, the rest in ReverseChildren, for each w where the
+	 * list's capacity steps up (the largest w of a step costs no more than its smallest). */
+	uint64_t dfs = rc;
+	for (uint64_t c = 64;; c = 2 * c + 1) {
+		uint64_t w = c > entries ? entries : c;
+		uint64_t v = ssa_sat_add(llvm_sv_grown(64, w, sizeof(std::pair<Node *, unsigned>)),
+					 llvm_rc_bytes(entries - w));
+		if (v > dfs)
+			dfs = v;
+		if (c >= entries)
+			break;
+	}
+	dfs = ssa_sat_add(ssa_sat_add(records_dfs, llvm_sv_grown(64, ssa_sat_add(n2, 1), ptr)), dfs);
+
+	uint64_t nca = ssa_sat_add(ssa_array_bytes(ssa_sat_add(n2, 1), ptr),
+				   llvm_sv_grown(32, n2, ptr));
+	uint64_t tree = ssa_bytes(n2, ssa_alloc_size(sizeof(llvm::DomTreeNodeBase<Node>)));
+	tree = ssa_sat_add(tree, ssa_sat_add(ssa_bytes(n2, 2 * ptr), tree_index));
+	uint64_t later = nca > tree ? nca : tree;
+	later = ssa_sat_add(ssa_sat_add(records, num_to_node), ssa_sat_add(rc, later));
+	return dfs > later ? dfs : later;
 }
 
 } // namespace ssalab_peers

@@ -62,42 +62,84 @@ struct Scratch {
 	}
 };
 
+/* A SmallPtrSet<T *, 16> of up to k pointers: past its 16 inline slots a table of 128, doubled
+ * when an insertion leaves it three quarters full, the old table alive while it rehashes. */
+uint64_t ptrset_bytes(uint64_t k)
+{
+	if (k <= 16)
+		return 0;
+	uint64_t b = 128;
+	while (b < (UINT64_C(1) << 40) && ssa_bytes(k, 4) >= ssa_bytes(b, 3))
+		b *= 2;
+	return ssa_sat_add(ssa_array_bytes(b, sizeof(void *)),
+			   b > 128 ? ssa_array_bytes(b / 2, sizeof(void *)) : 0);
+}
+
+/* The scratch for n blocks, m edges, j joins (blocks with two or more predecessors, the only
+ * ones a φ can go to) and at most d definition blocks a variable: the three walk arrays, the node view (every edge twice), and the
+ * larger of prepare (LLVM's construction, then updateDFSNumbers' stack of a node pointer and
+ * a child iterator per level beside the tree) and a run: the tree kept (a DomTreeNode per
+ * block, its children past 4, the index of 2n + 1 slots) and calculate()'s containers, each
+ * bounded by what it can hold: the priority queue (definitions and φ blocks), the work list
+ * and its visited set (dominator subtrees: the blocks), the φ blocks' visited set and the
+ * result (joins), the definition set and the live-in set (the blocks; kept across
+ * variables). */
+uint64_t idf_bytes_nmj(uint64_t n, uint64_t m, uint64_t j, uint64_t d)
+{
+	using Node = llvm::DomTreeNodeBase<LNode>;
+	const uint64_t ptr = sizeof(void *);
+	uint64_t b = ssa_alloc_size(sizeof(Scratch));
+	b = ssa_sat_add(b, ssa_bytes(3, ssa_array_bytes(n, sizeof(uint32_t))));
+	b = ssa_sat_add(b, lgraph_bytes(n, ssa_bytes(m, 2)));
+	const uint64_t n1 = ssa_sat_add(n, 1);
+	uint64_t tree = ssa_bytes(n1, ssa_alloc_size(sizeof(Node)) + 2 * ptr);
+	tree = ssa_sat_add(tree, ssa_array_bytes(ssa_sat_add(ssa_bytes(n1, 2), 1), ptr));
+	uint64_t prep = llvm_domtree_bytes<true, false>(n, m);
+	uint64_t dfsnum = ssa_sat_add(tree, llvm_sv_grown(32, n1, 2 * ptr));
+	prep = prep > dfsnum ? prep : dfsnum;
+	using Entry = std::pair<Node *, std::pair<unsigned, unsigned>>;
+	uint64_t pq = ssa_sat_add(d, j);
+	pq = pq < n1 ? pq : n1;
+	uint64_t run = ssa_sat_add(tree, llvm_sv_grown(32, pq, sizeof(Entry)));
+	run = ssa_sat_add(run, ssa_sat_add(llvm_sv_grown(32, n1, ptr), ptrset_bytes(n1)));
+	run = ssa_sat_add(run, ssa_sat_add(ptrset_bytes(j), llvm_sv_grown(32, j, ptr)));
+	run = ssa_sat_add(run, ssa_sat_add(ptrset_bytes(d), ptrset_bytes(n)));
+	return ssa_sat_add(b, prep > run ? prep : run);
+}
+
+/* Without the graph (bench adds the CFG's own size): 2 edges a block, every block a join. */
 uint64_t idf_bytes(uint64_t n, uint64_t nvars)
 {
 	(void)nvars;
-	/* The edge count is not passed here (bench adds the CFG's own size): assume 2 edges a
-	 * block, for the node view (4 slots a block) and LLVM's construction in prepare, plus the
-	 * walk's 3n words. */
-	const uint64_t m = ssa_bytes(n, 2);
-	return ssa_sat_add(ssa_sat_add(lgraph_bytes(n, ssa_bytes(m, 2)),
-				       llvm_domtree_bytes<true, false>(n, m)),
-			   ssa_bytes(n, 12));
+	return idf_bytes_nmj(n, ssa_bytes(n, 2), n, n);
 }
 
-/* A SmallPtrSet of up to k pointers: it doubles when three quarters full. */
-uint64_t ptrset_bytes(uint64_t k)
+/* The most definitions of one variable (ops, so blocks at most that), n when unknown. */
+uint64_t most_defs(const struct prog *p)
 {
-	uint64_t b = 32;
-	while (b < (UINT64_C(1) << 40) && 3 * b < 4 * k)
-		b *= 2;
-	return ssa_array_bytes(b, sizeof(void *));
+	const uint64_t n = p->cfg.n;
+	if (!p->nvars || !p->ops)
+		return 0;
+	auto *count = static_cast<uint32_t *>(ssa_calloc_array(p->nvars, sizeof(uint32_t)));
+	if (!count)
+		return n;
+	uint64_t most = 0;
+	for (uint32_t i = 0; i < p->nops; i++)
+		if (prog_op_is_def(p->ops[i])) {
+			uint32_t v = prog_op_var(p->ops[i]);
+			if (v < p->nvars && ++count[v] > most)
+				most = count[v];
+		}
+	free(count);
+	return most < n ? most : n;
 }
 
-/* With the graph's own edge count: the node view (every edge twice), LLVM's tree built in
- * prepare, the walk's 3n words, and calculate()'s containers, each bounded by the blocks: the
- * priority queue and the work list (vectors, old and new buffer while growing), the two visited
- * sets, and the definition and live-in sets. */
 uint64_t idf_bytes_in(const struct phi_input *in)
 {
-	const uint64_t n = in->prog->cfg.n, m = in->prog->cfg.m;
-	uint64_t b = ssa_alloc_size(sizeof(Scratch));
-	b = ssa_sat_add(b, lgraph_bytes(n, ssa_bytes(m, 2)));
-	b = ssa_sat_add(b, llvm_domtree_bytes<true, false>(n, m));
-	b = ssa_sat_add(b, ssa_bytes(3, ssa_array_bytes(n, sizeof(uint32_t))));
-	uint64_t pq = ssa_bytes(3, ssa_array_bytes(n, 2 * sizeof(void *)));
-	uint64_t work = ssa_bytes(3, ssa_array_bytes(n, sizeof(void *)));
-	b = ssa_sat_add(b, ssa_sat_add(pq, work));
-	return ssa_sat_add(b, ssa_bytes(4, ptrset_bytes(n)));
+	const struct cfg *c = &in->prog->cfg;
+	uint64_t joins = 0, jedges = 0;
+	cfg_joins(c, false, &joins, &jedges);
+	return idf_bytes_nmj(c->n, c->m, joins, most_defs(in->prog));
 }
 
 int idf_alloc(void **scratch, uint32_t n, uint32_t)
