@@ -117,8 +117,8 @@ static void auto_walk_build(struct auto_scratch *s, const struct domtree *dt)
 
 /* What a method is expected to cost on the next variable: a moving average of the work of its
  * finished tries, a quarter of the way to each new one, so a run of variables unlike the
- * earlier ones turns the choice within a few variables; a stopped try only says "more than its
- * budget", taken as half as much again. */
+ * earlier ones turns the choice within a few variables; a stopped try only says "at least its
+ * budget". */
 struct auto_est {
 	uint64_t work[2];
 	bool known[2];
@@ -126,8 +126,6 @@ struct auto_est {
 
 static void auto_learn(struct auto_est *e, int m, uint64_t work, bool finished)
 {
-	if (!finished)
-		work = ssa_sat_add(work, work / 2);
 	if (!e->known[m])
 		e->work[m] = work;
 	else if (finished)
@@ -192,7 +190,8 @@ static int auto_run(void *p, const struct phi_input *in, enum phi_flavor f, stru
 		}
 		/* The first try: the queries while the walk's graph is not made; then the walk until
 		 * it has done one variable, within the queries' estimate; then the method with the
-		 * lower estimate, within half as much again as the other's. */
+		 * lower estimate, within half as much again as the other's, or 4 times its own if
+		 * less: a variable far dearer than the ones before is tried the other way too. */
 		int m;
 		uint64_t budget;
 		if (!built) {
@@ -204,7 +203,8 @@ static int auto_run(void *p, const struct phi_input *in, enum phi_flavor f, stru
 			budget = ssa_sat_add(e.work[AUTO_QUERY], floor);
 		} else {
 			m = e.work[AUTO_WALK] < e.work[AUTO_QUERY] ? AUTO_WALK : AUTO_QUERY;
-			budget = ssa_sat_add(e.work[!m] / 2 * 3, floor);
+			uint64_t other = e.work[!m] / 2 * 3, own = e.work[m] > UINT64_MAX / 4 ? UINT64_MAX : e.work[m] * 4;
+			budget = ssa_sat_add(other < own ? other : own, floor);
 		}
 		/* Then the two alternate, each try from scratch with twice the budget of the one
 		 * before: the variable costs at most 8 times the cheaper method on it plus the first
