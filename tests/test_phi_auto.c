@@ -10,21 +10,21 @@
 #include <stdio.h>
 
 /* Blocks: 0 the entry; 1..L a chain looping back from L to 1; B = L + 1 after it; B branches
- * to K sources s_i, each of which jumps to all K targets t_j (K < 64: no target is a hub); the
- * targets meet at the exit X.
- * - A "wide" variable (the first NW) is defined in every s_i and used in X: its roots are the
+ * to K sources s_i, each of which jumps to all K targets t_j (K < 64: no target is a hub), and
+ * to H more blocks; the targets and those meet at the exit X, a hub (K + H >= 64 J edges).
+ * - A "wide" variable (the first nw) is defined in every s_i and used in X: its roots are the
  *   s_i, each with K J edges to targets as deep as itself. The walk scans them in order; the
  *   queries report and remove every one of the K^2 edges (about 8x the walk's work).
- * - A "loop" variable (the last NL) is used then defined in 1 and used in L: its one root, 1,
+ * - A "loop" variable (the last nl) is used then defined in 1 and used in L: its one root, 1,
  *   has the back edge L -> 1 at the bottom of a chain of L blocks. The walk goes down the
  *   whole chain; the queries find the edge in one descent of the tree. */
-enum { L = 8000, K = 60, NW = 4, NL = 4 };
+enum { L = 8000, K = 60, H = 8 };
 
-static void build(struct prog *p)
+static void build(struct prog *p, uint32_t nw, uint32_t nl)
 {
-	const uint32_t B = L + 1, S = L + 2, T = S + K, X = T + K, n = X + 1;
+	const uint32_t B = L + 1, S = L + 2, T = S + K, U = T + K, X = U + H, n = X + 1;
 	struct edge_list el;
-	cr_assert_eq(edge_list_init(&el, n, L + 2 * K + K * K + 2), SSA_OK);
+	cr_assert_eq(edge_list_init(&el, n, L + 2 * K + K * K + 2 * H + 2), SSA_OK);
 	for (uint32_t b = 0; b < L; b++)
 		cr_assert_eq(edge_list_push(&el, b, b + 1), SSA_OK);
 	cr_assert_eq(edge_list_push(&el, L, 1), SSA_OK);
@@ -35,18 +35,22 @@ static void build(struct prog *p)
 			cr_assert_eq(edge_list_push(&el, S + i, T + j), SSA_OK);
 		cr_assert_eq(edge_list_push(&el, T + i, X), SSA_OK);
 	}
+	for (uint32_t i = 0; i < H; i++) {
+		cr_assert_eq(edge_list_push(&el, B, U + i), SSA_OK);
+		cr_assert_eq(edge_list_push(&el, U + i, X), SSA_OK);
+	}
 	struct cfg g;
 	cr_assert_eq(cfg_from_edges(&g, &el), SSA_OK);
 	edge_list_free(&el);
 	/* The program text: per block its ops, blocks separated by '|' (phit_prog). */
-	size_t cap = (size_t)n * 4 + (size_t)(NW * K + 3 * NL + NW) * 8, len = 0;
+	size_t cap = (size_t)n * 4 + (size_t)(nw * K + 3 * nl + nw) * 8, len = 0;
 	char *text = calloc(cap, 1);
 	cr_assert_not_null(text);
 	for (uint32_t b = 0; b < n; b++) {
 		if (b)
 			text[len++] = '|';
-		for (uint32_t v = 0; v < NW + NL; v++) {
-			bool wide = v < NW;
+		for (uint32_t v = 0; v < nw + nl; v++) {
+			bool wide = v < nw;
 			if (wide && b >= S && b < T)
 				len += (size_t)snprintf(text + len, cap - len, "d%u ", v);
 			if (wide && b == X)
@@ -58,14 +62,15 @@ static void build(struct prog *p)
 		}
 		cr_assert_lt(len + 16, cap);
 	}
-	phit_prog(p, &g, NW + NL, text);
+	phit_prog(p, &g, nw + nl, text);
 	free(text);
 }
 
-Test(phi_auto, walks_the_wide_variables_and_queries_the_loop_ones)
+/* nw wide variables then nl loop ones: phi-auto's counters must be query, walk and stopped. */
+static void check(uint32_t nw, uint32_t nl, uint64_t query, uint64_t walk, uint64_t stopped)
 {
 	struct prog p;
-	build(&p);
+	build(&p, nw, nl);
 	struct phit_ctx c;
 	phit_ctx_init(&c, &p);
 	const struct phi_algo *autoa = algo_find(phi_algos, phi_nalgos, "phi-auto");
@@ -85,26 +90,36 @@ Test(phi_auto, walks_the_wide_variables_and_queries_the_loop_ones)
 				  phi_flavor_name(flavors[f]), dflow ? "dataflow" : "walk", diff);
 			if (flavors[f] == PHI_MINIMAL) {
 				/* Every wide variable's φs: all K targets and the exit. */
-				for (uint32_t v = 0; v < NW; v++)
+				for (uint32_t v = 0; v < nw; v++)
 					cr_assert_eq(got.off[v + 1] - got.off[v], K + 1);
-				for (uint32_t v = NW; v < NW + NL; v++)
+				for (uint32_t v = nw; v < nw + nl; v++)
 					cr_assert_eq(got.off[v + 1] - got.off[v], 1);
 			}
 			/* counters: phis, query-tries, walk-tries, stopped-tries. The first wide
 			 * variable's queries are stopped (they cost more than the graph's size) and
 			 * the walk places it and the other wide ones; the first loop variable's walk
-			 * is stopped, and the queries place it and the others. */
+			 * is stopped (it costs 4 times the wide ones'), and the queries place it and
+			 * the other loop ones. */
+			const char *fl = phi_flavor_name(flavors[f]);
 			cr_assert_eq(cnt[0], got.total);
-			cr_assert_geq(cnt[2], NW, "%s: %" PRIu64 " walk tries for %d wide variables",
-				      phi_flavor_name(flavors[f]), cnt[2], NW);
-			cr_assert_geq(cnt[1], NL, "%s: %" PRIu64 " query tries for %d loop variables",
-				      phi_flavor_name(flavors[f]), cnt[1], NL);
-			cr_assert(cnt[3] >= 2 && cnt[3] <= 3, "%s: %" PRIu64 " stopped tries",
-				  phi_flavor_name(flavors[f]), cnt[3]);
-			cr_assert_eq(cnt[1] + cnt[2], NW + NL + cnt[3]);
+			cr_assert_eq(cnt[1], query, "%s: %" PRIu64 " query tries", fl, cnt[1]);
+			cr_assert_eq(cnt[2], walk, "%s: %" PRIu64 " walk tries", fl, cnt[2]);
+			cr_assert_eq(cnt[3], stopped, "%s: %" PRIu64 " stopped tries", fl, cnt[3]);
 			phi_sets_free(&got);
 			phi_sets_free(&want);
 		}
 	phit_ctx_free(&c);
 	prog_free(&p);
+}
+
+/* The wide variables alone: the first one's queries are stopped, and the walk places all. */
+Test(phi_auto, walks_wide_variables)
+{
+	check(4, 0, 1, 4, 1);
+}
+
+/* Then loop variables: the first one's walk is stopped, and the queries place all of them. */
+Test(phi_auto, turns_to_the_queries_mid_input)
+{
+	check(4, 4, 5, 5, 2);
 }
