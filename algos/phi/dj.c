@@ -264,8 +264,11 @@ void dj_fold(struct dj_scratch *s, uint32_t nr)
 	}
 }
 
-int dj_place_var(struct dj_scratch *s, struct phi_common *c, const struct phi_input *in,
-		 enum phi_flavor f, uint32_t v, uint64_t limit, uint64_t *work)
+/* The body of dj_place_var, inlined into the kernel's own run with no limit (the compiler drops
+ * the budget checks there) and into dj_place_var for phi-auto. */
+static inline __attribute__((always_inline)) int
+dj_var(struct dj_scratch *s, struct phi_common *c, const struct phi_input *in, enum phi_flavor f,
+       uint32_t v, uint64_t limit, uint64_t *work)
 {
 	const struct var_blocks *vb = in->vb;
 	const struct domtree *dt = in->dt;
@@ -347,6 +350,12 @@ out:
 	return st;
 }
 
+int dj_place_var(struct dj_scratch *s, struct phi_common *c, const struct phi_input *in,
+		 enum phi_flavor f, uint32_t v, uint64_t limit, uint64_t *work)
+{
+	return dj_var(s, c, in, f, v, limit, work);
+}
+
 int dj_place(struct dj_scratch *s, const struct phi_input *in, enum phi_flavor f,
 	     struct phi_sets *out, uint64_t *counters)
 {
@@ -356,7 +365,7 @@ int dj_place(struct dj_scratch *s, const struct phi_input *in, enum phi_flavor f
 	uint64_t work[4] = {0, 0, 0, 0}, live_steps = 0;
 	for (uint32_t v = 0; v < in->vb->nvars; v++) {
 		if (phi_common_var(&s->c, in, f, v, &live_steps) &&
-		    (st = dj_place_var(s, &s->c, in, f, v, UINT64_MAX, work)) != SSA_OK)
+		    (st = dj_var(s, &s->c, in, f, v, UINT64_MAX, work)) != SSA_OK)
 			return st;
 		phi_common_end_var(&s->c, out, v);
 	}

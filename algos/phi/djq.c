@@ -221,8 +221,11 @@ static inline int djq_take(struct phi_common *c, const struct phi_input *in, enu
 	return st;
 }
 
-int djq_place_var(struct djq_scratch *s, struct phi_common *c, const struct phi_input *in,
-		  enum phi_flavor f, uint32_t v, uint64_t limit, uint64_t *work)
+/* The body of djq_place_var, inlined into the kernel's own run with no limit (the compiler drops
+ * the budget checks there) and into djq_place_var for phi-auto. */
+static inline __attribute__((always_inline)) int
+djq_var(struct djq_scratch *s, struct phi_common *c, const struct phi_input *in, enum phi_flavor f,
+	uint32_t v, uint64_t limit, uint64_t *work)
 {
 	const struct var_blocks *vb = in->vb;
 	const struct domtree *dt = in->dt;
@@ -303,6 +306,12 @@ restore:
 	return st;
 }
 
+int djq_place_var(struct djq_scratch *s, struct phi_common *c, const struct phi_input *in,
+		  enum phi_flavor f, uint32_t v, uint64_t limit, uint64_t *work)
+{
+	return djq_var(s, c, in, f, v, limit, work);
+}
+
 static int djq_run(void *p, const struct phi_input *in, enum phi_flavor f, struct phi_sets *out,
 		   uint64_t *counters)
 {
@@ -313,7 +322,7 @@ static int djq_run(void *p, const struct phi_input *in, enum phi_flavor f, struc
 	uint64_t work[4] = {0, 0, 0, 0}, live_steps = 0;
 	for (uint32_t v = 0; v < in->vb->nvars; v++) {
 		if (phi_common_var(&s->c, in, f, v, &live_steps) &&
-		    (st = djq_place_var(s, &s->c, in, f, v, UINT64_MAX, work)) != SSA_OK)
+		    (st = djq_var(s, &s->c, in, f, v, UINT64_MAX, work)) != SSA_OK)
 			return st;
 		phi_common_end_var(&s->c, out, v);
 	}
