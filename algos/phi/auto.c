@@ -1,14 +1,14 @@
 /* phi-auto: φ placement (phi.h) that chooses, variable by variable, between phi-djq's range
  * queries (djq.c) and phi-djh's subtree walk (djh.c) from the work each one did on the
  * variables before. Same answer as both, every flavour.
- * Why: neither is within 1.5x of the other everywhere: the walk loses up to 26x where a global
- * defined high in a deep tree walks to every return (structured code), the queries up to 8x
- * where frontiers are dense (itworst, dense, repeat-until), at O(log m) per edge reported.
- * Cost: phi-djq's index at the start of every run; the walk's DJ graph only once the queries
- * have done as much work as building it costs. A variable's first try stops at a budget from
- * the other method's recent cost; after a stopped try the two alternate with doubling budgets,
- * each try from scratch, so a variable costs at most 8x the cheaper method on it plus its first
- * budget. Memory: both scratches (phi-djq's and phi-djh's) + the output.
+ * Why: neither is within 1.5x of the other everywhere: the walk loses up to 4x where roots have
+ * few frontier edges in large subtrees (ibfsquad, structured code), the queries up to 10x where
+ * frontiers are dense (itworst, dense, repeat-until), at O(log m) per edge reported.
+ * Cost: phi-djq's index at the start of every run; the walk's DJ graph, made from that index,
+ * only once the queries have done about as much work as making it costs. A variable's first
+ * try stops at a budget from the methods' recent costs; after a stopped try the two alternate
+ * with doubling budgets, each from scratch: a variable costs at most a constant times the
+ * cheaper method on it plus its first budget. Memory: both scratches + the output.
  * Sreedhar and Gao, 1995, "A Linear Time Algorithm for Placing φ-Nodes" (POPL). */
 #include "phi/dj.h"
 #include "phi/djq.h"
@@ -197,14 +197,15 @@ static int auto_run(void *p, const struct phi_input *in, enum phi_flavor f, stru
 		uint64_t budget;
 		if (!built) {
 			m = AUTO_QUERY;
-			budget = e.known[AUTO_QUERY] ? e.work[AUTO_QUERY] * 2 : 0;
+			budget = e.known[AUTO_QUERY] ? ssa_sat_add(e.work[AUTO_QUERY], e.work[AUTO_QUERY]) : 0;
 			budget = ssa_sat_add(budget > nm ? budget : nm, floor);
 		} else if (!e.known[AUTO_WALK]) {
 			m = AUTO_WALK;
 			budget = ssa_sat_add(e.work[AUTO_QUERY], floor);
 		} else {
 			m = e.work[AUTO_WALK] < e.work[AUTO_QUERY] ? AUTO_WALK : AUTO_QUERY;
-			uint64_t other = e.work[!m] / 2 * 3, own = e.work[m] > UINT64_MAX / 4 ? UINT64_MAX : e.work[m] * 4;
+			uint64_t other = e.work[!m] / 2 * 3;
+			uint64_t own = e.work[m] > UINT64_MAX / 4 ? UINT64_MAX : e.work[m] * 4;
 			budget = ssa_sat_add(other < own ? other : own, floor);
 		}
 		/* Then the two alternate, each try from scratch with twice the budget of the one
@@ -260,8 +261,8 @@ const struct phi_algo phi_auto_algo = {
 		.summary = "per variable, phi-djq's queries or phi-djh's walk, whichever did less work on "
 			   "the variables before; a try over budget hands over to the other",
 		.citation = "Sreedhar, Gao 1995, 'A Linear Time Algorithm for Placing phi-Nodes', POPL",
-		.complexity = "per variable at most 8x the cheaper of phi-djq and phi-djh plus its first "
-			      "budget; O(n+m) per run; both scratches",
+		.complexity = "per variable a constant times the cheaper of phi-djq and phi-djh plus its "
+			      "first budget; O(n+m) per run; both scratches",
 		.counter_names = {"phis", "query-tries", "walk-tries", "stopped-tries", "live-steps"},
 	},
 	.needs_df = false,

@@ -46,8 +46,8 @@ int djq_build(void *scratch, const struct cfg *g, const struct domtree *dt);
 
 /* One variable's queries: v's φs appended to c (whose liveness serves the pruned flavour), the
  * work added to work[0..3] (queue pops, J edges reported, tree steps, edges removed). Once
- * DJQ_WORK of this variable passes limit it stops with SSA_EBUDGET, the tree restored and v's φs so far left in c
- * for the caller to drop. */
+ * DJQ_WORK of this variable passes limit it stops with SSA_EBUDGET, the tree restored and v's
+ * φs so far left in c for the caller to drop. */
 int djq_place_var(struct djq_scratch *s, struct phi_common *c, const struct phi_input *in,
 		  enum phi_flavor f, uint32_t v, uint64_t limit, uint64_t *work);
 
