@@ -196,7 +196,7 @@ static void find_hubs(struct dj_scratch *s, const struct cfg *g, const struct do
 
 /* The preorder DJ graph: last, J edges as keys, reach. One forward pass writes the J edges and
  * each node's own minimum; one backward pass folds subtrees into their roots. */
-static int build_dj(void *scratch, const struct cfg *g, const struct domtree *dt)
+static int dj_build(void *scratch, const struct cfg *g, const struct domtree *dt)
 {
 	struct dj_scratch *s = scratch;
 	uint32_t nr = dt->nreach;
@@ -240,6 +240,14 @@ static int build_dj(void *scratch, const struct cfg *g, const struct domtree *dt
 			hubmask[i] = mask;
 	}
 	node[nr].joff = k;
+	dj_fold(s, nr);
+	return SSA_OK;
+}
+
+void dj_fold(struct dj_scratch *s, uint32_t nr)
+{
+	struct djnode *node = s->node;
+	uint32_t *hubmask = s->hubmask;
 	/* Children have larger preorder numbers, so a reverse scan finishes each before its
 	 * parent; i's children are i + 1 and each next one after the last of the one before, so
 	 * the fold reads only node[], near i, instead of the tree's parent links. */
@@ -254,94 +262,119 @@ static int build_dj(void *scratch, const struct cfg *g, const struct domtree *dt
 		if (hubmask)
 			hubmask[i] = mask;
 	}
-	return SSA_OK;
+}
+
+/* The body of dj_place_var, inlined into the kernel's own run with no limit (the compiler drops
+ * the budget checks there) and into dj_place_var for phi-auto. */
+static inline __attribute__((always_inline)) int
+dj_var(struct dj_scratch *s, struct phi_common *c, const struct phi_input *in, enum phi_flavor f,
+       uint32_t v, uint64_t limit, uint64_t *work)
+{
+	const struct var_blocks *vb = in->vb;
+	const struct domtree *dt = in->dt;
+	struct djnode *node = s->node;
+	const uint64_t *jkey = s->jkey;
+	uint32_t *seen = s->seen, *isdef = s->isdef;
+	uint64_t pops = 0, edges = 0, nodes = 0, skips = 0;
+	int st = SSA_OK;
+	if (++s->gen == 0) {
+		memset(isdef, 0, (size_t)s->n * sizeof(uint32_t));
+		memset(seen, 0, (size_t)s->n * sizeof(uint32_t));
+		memset(s->lgen, 0, (size_t)s->n * sizeof(uint32_t));
+		for (uint32_t i = 0; i < s->n; i++)
+			node[i].walked = 0;
+		s->gen = 1;
+	}
+	uint32_t gen = s->gen, top = 0;
+	for (uint64_t i = vb->def_off[v]; i < vb->def_off[v + 1]; i++) {
+		uint32_t d = vb->def[i];
+		if (dt->tin[d] == SSA_NONE || isdef[dt->tin[d]] == gen)
+			continue;
+		isdef[dt->tin[d]] = gen;
+		dj_queue_push(s, dt->tin[d], dt->depth[d], gen);
+		if (dt->depth[d] > top)
+			top = dt->depth[d];
+	}
+	for (uint32_t level; (level = queue_top(s, top)) != SSA_NONE; top = level) {
+		uint32_t k = queue_take_level(s, level);
+		for (uint32_t b = 0; b < k; b++) {
+			uint32_t root = s->batch[b];
+			pops++;
+			/* The hubs the subtree has J edges into (the walk never takes them). */
+			for (uint32_t mask = s->hubmask ? s->hubmask[root] : 0; mask; mask &= mask - 1) {
+				const struct dj_hub *h = &s->hub[__builtin_ctz(mask)];
+				if (h->depth > level || seen[h->tin] == gen)
+					continue;
+				if ((st = dj_judge(s, c, in, f, v, h->tin, h->depth)) != SSA_OK)
+					goto out;
+			}
+			/* Scan the subtree [root, last] in preorder; the root is always looked at,
+			 * below it a skipped node's whole subtree is jumped over. */
+			if (node[root].reach > level) {
+				node[root].walked = gen;
+				continue; /* nothing below reaches high enough */
+			}
+			for (uint32_t i = root, end = node[root].last; i <= end;) {
+				struct djnode *x = &node[i];
+				if (i != root && (x->reach > level || x->walked == gen)) {
+					i = x->last + 1;
+					skips++;
+					continue;
+				}
+				x->walked = gen;
+				nodes++;
+				for (uint32_t j = x->joff, je = node[i + 1].joff; j < je; j++) {
+					uint64_t yk = jkey[j];
+					uint32_t y = (uint32_t)yk, ylevel = (uint32_t)(yk >> 32);
+					edges++;
+					if (ylevel > level || seen[y] == gen)
+						continue;
+					if ((st = dj_judge(s, c, in, f, v, y, ylevel)) != SSA_OK)
+						goto out;
+				}
+				if (DJ_WORK(pops, edges, nodes, skips) > limit) {
+					st = SSA_EBUDGET;
+					goto out;
+				}
+				i++;
+			}
+		}
+	}
+out:
+	if (st != SSA_OK) /* levels <= top may still hold roots: empty them for the next variable */
+		memset(s->lbits, 0, ((size_t)(top >> 6) + 1) * sizeof(uint64_t));
+	work[0] += pops;
+	work[1] += edges;
+	work[2] += nodes;
+	work[3] += skips;
+	return st;
+}
+
+int dj_place_var(struct dj_scratch *s, struct phi_common *c, const struct phi_input *in,
+		 enum phi_flavor f, uint32_t v, uint64_t limit, uint64_t *work)
+{
+	return dj_var(s, c, in, f, v, limit, work);
 }
 
 int dj_place(struct dj_scratch *s, const struct phi_input *in, enum phi_flavor f,
 	     struct phi_sets *out, uint64_t *counters)
 {
-	const struct var_blocks *vb = in->vb;
-	const struct domtree *dt = in->dt;
-	int st = phi_common_start(&s->c, in, out, counters, build_dj, s);
+	int st = phi_common_start(&s->c, in, out, counters, dj_build, s);
 	if (st != SSA_OK)
 		return st;
-	struct djnode *node = s->node;
-	const uint64_t *jkey = s->jkey;
-	uint32_t *seen = s->seen, *isdef = s->isdef;
-	uint64_t pops = 0, edges = 0, live_steps = 0, nodes = 0;
-	for (uint32_t v = 0; v < vb->nvars; v++) {
-		if (!phi_common_var(&s->c, in, f, v, &live_steps)) {
-			phi_common_end_var(&s->c, out, v);
-			continue;
-		}
-		if (++s->gen == 0) {
-			memset(isdef, 0, (size_t)s->n * sizeof(uint32_t));
-			memset(seen, 0, (size_t)s->n * sizeof(uint32_t));
-			memset(s->lgen, 0, (size_t)s->n * sizeof(uint32_t));
-			for (uint32_t i = 0; i < s->n; i++)
-				node[i].walked = 0;
-			s->gen = 1;
-		}
-		uint32_t gen = s->gen, top = 0;
-		for (uint64_t i = vb->def_off[v]; i < vb->def_off[v + 1]; i++) {
-			uint32_t d = vb->def[i];
-			if (dt->tin[d] == SSA_NONE || isdef[dt->tin[d]] == gen)
-				continue;
-			isdef[dt->tin[d]] = gen;
-			dj_queue_push(s, dt->tin[d], dt->depth[d], gen);
-			if (dt->depth[d] > top)
-				top = dt->depth[d];
-		}
-		for (uint32_t level; (level = queue_top(s, top)) != SSA_NONE; top = level) {
-			uint32_t k = queue_take_level(s, level);
-			for (uint32_t b = 0; b < k; b++) {
-				uint32_t root = s->batch[b];
-				pops++;
-				/* The hubs the subtree has J edges into (the walk never takes
-				 * them). */
-				for (uint32_t mask = s->hubmask ? s->hubmask[root] : 0; mask;
-				     mask &= mask - 1) {
-					const struct dj_hub *h = &s->hub[__builtin_ctz(mask)];
-					if (h->depth > level || seen[h->tin] == gen)
-						continue;
-					if ((st = dj_judge(s, in, f, v, h->tin, h->depth)) != SSA_OK)
-						return st;
-				}
-				/* Scan the subtree [root, last] in preorder; the root is always looked
-				 * at, below it a skipped node's whole subtree is jumped over. */
-				if (node[root].reach > level) {
-					node[root].walked = gen;
-					continue; /* nothing below reaches high enough */
-				}
-				for (uint32_t i = root, end = node[root].last; i <= end;) {
-					struct djnode *x = &node[i];
-					if (i != root && (x->reach > level || x->walked == gen)) {
-						i = x->last + 1;
-						continue;
-					}
-					x->walked = gen;
-					nodes++;
-					for (uint32_t j = x->joff, je = node[i + 1].joff; j < je; j++) {
-						uint64_t yk = jkey[j];
-						uint32_t y = (uint32_t)yk, ylevel = (uint32_t)(yk >> 32);
-						edges++;
-						if (ylevel > level || seen[y] == gen)
-							continue;
-						if ((st = dj_judge(s, in, f, v, y, ylevel)) != SSA_OK)
-							return st;
-					}
-					i++;
-				}
-			}
-		}
+	uint64_t work[4] = {0, 0, 0, 0}, live_steps = 0;
+	for (uint32_t v = 0; v < in->vb->nvars; v++) {
+		if (phi_common_var(&s->c, in, f, v, &live_steps) &&
+		    (st = dj_var(s, &s->c, in, f, v, UINT64_MAX, work)) != SSA_OK)
+			return st;
 		phi_common_end_var(&s->c, out, v);
 	}
 	st = phi_common_finish(&s->c, out);
 	counters[0] = out->total;
-	counters[1] = pops;
-	counters[2] = edges;
+	counters[1] = work[0];
+	counters[2] = work[1];
 	counters[3] = live_steps;
-	counters[4] = nodes;
+	counters[4] = work[2];
 	return st;
 }
 

@@ -65,16 +65,16 @@ static inline void dj_queue_push(struct dj_scratch *s, uint32_t node, uint32_t l
 /* Target y (a preorder number, at depth ylevel) of a J edge from the subtree of a root at
  * level or deeper, for variable v: unless some root already found it, it is in IDF(def(v)); it
  * gets a φ where the flavour allows one, and becomes a root unless it is a definition block. */
-static inline int dj_judge(struct dj_scratch *s, const struct phi_input *in, enum phi_flavor f,
-			   uint32_t v, uint32_t y, uint32_t ylevel)
+static inline int dj_judge(struct dj_scratch *s, struct phi_common *c, const struct phi_input *in,
+			   enum phi_flavor f, uint32_t v, uint32_t y, uint32_t ylevel)
 {
 	if (s->seen[y] == s->gen)
 		return SSA_OK;
 	s->seen[y] = s->gen;
 	uint32_t yb = in->dt->order[y];
-	if (!phi_common_allowed(&s->c, in, f, v, yb))
+	if (!phi_common_allowed(c, in, f, v, yb))
 		return SSA_OK;
-	int st = phi_common_push(&s->c, yb);
+	int st = phi_common_push(c, yb);
 	if (st == SSA_OK && s->isdef[y] != s->gen)
 		dj_queue_push(s, y, ylevel, s->gen);
 	return st;
@@ -90,5 +90,20 @@ void dj_scratch_free(void *p);
 /* One run: phi-dj's, or phi-djh's once dj_hubs_alloc turned hubs on. */
 int dj_place(struct dj_scratch *s, const struct phi_input *in, enum phi_flavor f,
 	     struct phi_sets *out, uint64_t *counters);
+
+/* For phi-auto, which runs the walk variable by variable beside phi-djq's queries and builds
+ * node[], jkey and the hubs from phi-djq's index instead of the CFG: the last step of the
+ * build, which folds each node's own reach and hub mask into its subtree's (nr blocks in the
+ * tree), and one variable's walk. dj_place_var appends v's φs to c (whose liveness serves the
+ * pruned flavour) and adds its work to work[0..3] (queue pops, J edges scanned, blocks walked,
+ * subtrees jumped over); once DJ_WORK of this variable passes limit it stops with SSA_EBUDGET,
+ * leaving its φs in c for the caller to drop and the scratch ready for the next call. Work is
+ * counted in units of about half a nanosecond on the machine of results/placement, fitted to
+ * the counters and times of phi-djh and phi-djq on the generator families at 10^4-10^5 blocks
+ * (DJQ_WORK in djq.h is in the same units). */
+#define DJ_WORK(pops, edges, nodes, skips) (16 * (pops) + (edges) + 4 * (nodes) + 2 * (skips))
+void dj_fold(struct dj_scratch *s, uint32_t nr);
+int dj_place_var(struct dj_scratch *s, struct phi_common *c, const struct phi_input *in,
+		 enum phi_flavor f, uint32_t v, uint64_t limit, uint64_t *work);
 
 #endif

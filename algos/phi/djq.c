@@ -8,8 +8,7 @@
  * order) of the program's CFG. Same answer as phi-idf and phi-dj, every flavour.
  * Paper: V. C. Sreedhar, G. R. Gao, "A Linear Time Algorithm for Placing φ-Nodes", POPL 1995. */
 #include "phi/phi.h"
-#include "phi/jindex.h"
-#include "phi/place.h"
+#include "phi/djq.h"
 #include "util/mem.h"
 #include "util/status.h"
 
@@ -45,30 +44,6 @@
  * 1419 φs on structured 10^6 with 64 variables. A hub is instead asked once per root: does its
  * sorted source list meet the root's preorder range (a binary search)? */
 
-/* Roots whose subtree holds at most this many J edges scan them directly. */
-#define SCAN_MAX 32
-
-struct djq_scratch {
-	struct phi_common c;
-	uint32_t n, gen;
-	/* Indexed by preorder number. */
-	/* mark[i] >> 2 == gen: bit 0 = a definition block of the variable, bit 1 = judged as an IDF
-	 * candidate (seen); one array instead of two stamps saves 4 bytes per block at 10^8. */
-	uint32_t *mark;
-	uint32_t *joff;         /* n+1: the node's J edges start at joff[i] */
-	uint32_t *stack;        /* roots to query, at most one entry per node per variable */
-	/* Indexed by J edge (preorder of the source, then CFG order). */
-	uint32_t *jtgt;    /* the target's preorder number */
-	uint32_t *removed; /* edges removed for the current variable, restored at its end */
-	uint64_t jcap, rcap; /* capacities of jtgt and removed */
-	/* Min-tree over the targets' depths: leaves at tree[P + j], node i = min(2i, 2i+1). */
-	uint32_t *tree;
-	uint64_t tcap; /* entries allocated (2P) */
-	uint32_t P;
-	/* Hubs: targets of at least PHI_HUB_MIN J edges, kept out of the tree (see build). */
-	struct phi_hubs hubs;
-};
-
 /* What the arrays build() sizes take for nt J edges in the tree and nhub hubs with nh edges. */
 static uint64_t djq_edge_bytes(uint64_t guess, uint64_t k);
 
@@ -83,7 +58,7 @@ static uint64_t djq_build_bytes(uint64_t guess, uint64_t nt, uint64_t nhub, uint
 
 /* Without the tree: as if all n blocks' worth of J edges went into the tree (the graph's own
  * count is known only with the dominator tree, djq_scratch_bytes_in). */
-static uint64_t djq_scratch_bytes(uint64_t n, uint64_t nvars)
+uint64_t djq_scratch_bytes(uint64_t n, uint64_t nvars)
 {
 	/* the struct, the common part, mark, joff, stack, hubbit; build()'s arrays as if all n
 	 * blocks' J edges went into the tree (djq_scratch_bytes_in counts the graph's own) */
@@ -110,7 +85,7 @@ static uint64_t djq_edge_bytes(uint64_t guess, uint64_t k)
 
 /* The J edges, hubs and tree leaves build() will size, counted as it counts them (without
  * in->dt: at most m J edges, and as many hubs as they can make). */
-static uint64_t djq_scratch_bytes_in(const struct phi_input *in)
+uint64_t djq_scratch_bytes_in(const struct phi_input *in)
 {
 	const struct cfg *g = &in->prog->cfg;
 	const struct domtree *dt = in->dt;
@@ -123,7 +98,7 @@ static uint64_t djq_scratch_bytes_in(const struct phi_input *in)
 	return ssa_sat_add(fixed, djq_build_bytes(guess, nj, nhub, nh));
 }
 
-static void djq_scratch_free(void *p)
+void djq_scratch_free(void *p)
 {
 	struct djq_scratch *s = p;
 	if (!s)
@@ -134,7 +109,7 @@ static void djq_scratch_free(void *p)
 	free(s);
 }
 
-static int djq_scratch_alloc(void **out, uint32_t n, uint32_t nvars)
+int djq_scratch_alloc(void **out, uint32_t n, uint32_t nvars)
 {
 	struct djq_scratch *s = calloc(1, sizeof *s);
 	if (!s)
@@ -161,7 +136,7 @@ static int djq_scratch_alloc(void **out, uint32_t n, uint32_t nvars)
  * only at its end, so their arrays grow during the pass (a first guess of m - n + 1, a tree's
  * worth of edges fewer than m) and the depths wait in removed[] until the tree's size is
  * known; the arrays persist across runs and keep the size of the last one. */
-static int build(void *scratch, const struct cfg *g, const struct domtree *dt)
+int djq_build(void *scratch, const struct cfg *g, const struct domtree *dt)
 {
 	struct djq_scratch *s = scratch;
 	uint32_t nr = dt->nreach;
@@ -246,93 +221,117 @@ static inline int djq_take(struct phi_common *c, const struct phi_input *in, enu
 	return st;
 }
 
+/* The body of djq_place_var, inlined into the kernel's own run with no limit (the compiler drops
+ * the budget checks there) and into djq_place_var for phi-auto. */
+static inline __attribute__((always_inline)) int
+djq_var(struct djq_scratch *s, struct phi_common *c, const struct phi_input *in, enum phi_flavor f,
+	uint32_t v, uint64_t limit, uint64_t *work)
+{
+	const struct var_blocks *vb = in->vb;
+	const struct domtree *dt = in->dt;
+	uint32_t *tree = s->tree, *mark = s->mark, *stack = s->stack;
+	const uint32_t *jtgt = s->jtgt, *joff = s->joff, *order = dt->order, *depth = dt->depth;
+	const uint32_t P = s->P;
+	uint64_t pops = 0, reported = 0, steps = 0;
+	int st = SSA_OK;
+	if (++s->gen >= UINT32_MAX >> 2) {
+		memset(mark, 0, (size_t)s->n * sizeof(uint32_t));
+		s->gen = 1;
+	}
+	const uint32_t gen = s->gen << 2, DEF = gen | 1, SEEN = gen | 2;
+	uint32_t sp = 0, nrem = 0;
+	for (uint64_t i = vb->def_off[v]; i < vb->def_off[v + 1]; i++) {
+		uint32_t t = dt->tin[vb->def[i]];
+		if (t == SSA_NONE || mark[t] == DEF)
+			continue; /* nothing is seen before the definitions are all in */
+		mark[t] = DEF;
+		stack[sp++] = t;
+	}
+	while (sp) {
+		if (DJQ_WORK(pops, reported, steps, nrem) > limit) {
+			st = SSA_EBUDGET;
+			goto restore;
+		}
+		uint32_t r = stack[--sp], rb = order[r], level = depth[rb];
+		uint32_t hi = joff[dt->tlast[rb] + 1];
+		pops++;
+		/* A small range is scanned leaf by leaf and left in the tree: cheaper than descents
+		 * and removals where most roots are leaves of the dominator tree (random CFGs, 10^6
+		 * roots for 16 variables at 10^5 blocks). A later large query may report those
+		 * edges again, and finds their targets seen. */
+		bool scan = hi - joff[r] <= DJQ_SCAN_MAX;
+		for (uint32_t j = scan ? joff[r] : phi_tree_next(tree, P, joff[r], hi, level, &steps);
+		     j < hi; j = scan ? j + 1 : phi_tree_next(tree, P, j + 1, hi, level, &steps)) {
+			if (scan) {
+				if (tree[P + j] > level)
+					continue;
+			} else {
+				phi_tree_remove(tree, P, j);
+				s->removed[nrem++] = j;
+			}
+			if (DJQ_WORK(pops, ++reported, steps, nrem) > limit) {
+				st = SSA_EBUDGET;
+				goto restore;
+			}
+			uint32_t y = jtgt[j];
+			uint32_t my = (mark[y] & ~UINT32_C(3)) == gen ? mark[y] : 0;
+			if (my & 2)
+				continue;
+			st = djq_take(c, in, f, v, mark, stack, &sp, y, my | SEEN);
+			if (st != SSA_OK)
+				goto restore;
+		}
+		uint32_t last = dt->tlast[rb];
+		for (const struct phi_hub *h = s->hubs.hub, *he = h + s->hubs.nhub; h < he && h->depth <= level;
+		     h++) {
+			uint32_t y = h->tin;
+			uint32_t my = (mark[y] & ~UINT32_C(3)) == gen ? mark[y] : 0;
+			if ((my & 2) || !phi_hub_meets(&s->hubs, h, r, last))
+				continue;
+			reported++;
+			st = djq_take(c, in, f, v, mark, stack, &sp, y, my | SEEN);
+			if (st != SSA_OK)
+				goto restore;
+		}
+	}
+restore:
+	for (uint32_t i = 0; i < nrem; i++) {
+		uint32_t j = s->removed[i];
+		phi_tree_restore(tree, P, j, depth[order[jtgt[j]]]);
+	}
+	work[0] += pops;
+	work[1] += reported;
+	work[2] += steps;
+	work[3] += nrem;
+	return st;
+}
+
+int djq_place_var(struct djq_scratch *s, struct phi_common *c, const struct phi_input *in,
+		  enum phi_flavor f, uint32_t v, uint64_t limit, uint64_t *work)
+{
+	return djq_var(s, c, in, f, v, limit, work);
+}
+
 static int djq_run(void *p, const struct phi_input *in, enum phi_flavor f, struct phi_sets *out,
 		   uint64_t *counters)
 {
 	struct djq_scratch *s = p;
-	const struct var_blocks *vb = in->vb;
-	const struct domtree *dt = in->dt;
-	int st = phi_common_start(&s->c, in, out, counters, build, s);
+	int st = phi_common_start(&s->c, in, out, counters, djq_build, s);
 	if (st != SSA_OK)
 		return st;
-	uint32_t *tree = s->tree, *mark = s->mark, *stack = s->stack;
-	const uint32_t *jtgt = s->jtgt, *joff = s->joff, *order = dt->order, *depth = dt->depth;
-	const uint32_t P = s->P;
-	uint64_t pops = 0, reported = 0, live_steps = 0, steps = 0;
-	for (uint32_t v = 0; v < vb->nvars; v++) {
-		if (!phi_common_var(&s->c, in, f, v, &live_steps)) {
-			phi_common_end_var(&s->c, out, v);
-			continue;
-		}
-		if (++s->gen >= UINT32_MAX >> 2) {
-			memset(mark, 0, (size_t)s->n * sizeof(uint32_t));
-			s->gen = 1;
-		}
-		const uint32_t gen = s->gen << 2, DEF = gen | 1, SEEN = gen | 2;
-		uint32_t sp = 0, nrem = 0;
-		for (uint64_t i = vb->def_off[v]; i < vb->def_off[v + 1]; i++) {
-			uint32_t t = dt->tin[vb->def[i]];
-			if (t == SSA_NONE || mark[t] == DEF)
-				continue; /* nothing is seen before the definitions are all in */
-			mark[t] = DEF;
-			stack[sp++] = t;
-		}
-		while (sp) {
-			uint32_t r = stack[--sp], rb = order[r], level = depth[rb];
-			uint32_t hi = joff[dt->tlast[rb] + 1];
-			pops++;
-			/* A small range is scanned leaf by leaf and left in the tree: cheaper than
-			 * descents and removals where most roots are leaves of the dominator tree
-			 * (random CFGs, 10^6 roots for 16 variables at 10^5 blocks). A later large
-			 * query may report those edges again, and finds their targets seen. */
-			bool scan = hi - joff[r] <= SCAN_MAX;
-			for (uint32_t j = scan ? joff[r] : phi_tree_next(tree, P, joff[r], hi, level, &steps);
-			     j < hi; j = scan ? j + 1 : phi_tree_next(tree, P, j + 1, hi, level, &steps)) {
-				if (scan) {
-					if (tree[P + j] > level)
-						continue;
-				} else {
-					phi_tree_remove(tree, P, j);
-					s->removed[nrem++] = j;
-				}
-				reported++;
-				uint32_t y = jtgt[j];
-				uint32_t my = (mark[y] & ~UINT32_C(3)) == gen ? mark[y] : 0;
-				if (my & 2)
-					continue;
-				st = djq_take(&s->c, in, f, v, mark, stack, &sp, y, my | SEEN);
-				if (st != SSA_OK)
-					goto restore;
-			}
-			uint32_t last = dt->tlast[rb];
-			for (const struct phi_hub *h = s->hubs.hub, *he = h + s->hubs.nhub;
-			     h < he && h->depth <= level;
-			     h++) {
-				uint32_t y = h->tin;
-				uint32_t my = (mark[y] & ~UINT32_C(3)) == gen ? mark[y] : 0;
-				if ((my & 2) || !phi_hub_meets(&s->hubs, h, r, last))
-					continue;
-				reported++;
-				st = djq_take(&s->c, in, f, v, mark, stack, &sp, y, my | SEEN);
-				if (st != SSA_OK)
-					goto restore;
-			}
-		}
-	restore:
-		for (uint32_t i = 0; i < nrem; i++) {
-			uint32_t j = s->removed[i];
-			phi_tree_restore(tree, P, j, depth[order[jtgt[j]]]);
-		}
-		if (st != SSA_OK)
+	uint64_t work[4] = {0, 0, 0, 0}, live_steps = 0;
+	for (uint32_t v = 0; v < in->vb->nvars; v++) {
+		if (phi_common_var(&s->c, in, f, v, &live_steps) &&
+		    (st = djq_var(s, &s->c, in, f, v, UINT64_MAX, work)) != SSA_OK)
 			return st;
 		phi_common_end_var(&s->c, out, v);
 	}
 	st = phi_common_finish(&s->c, out);
 	counters[0] = out->total;
-	counters[1] = pops;
-	counters[2] = reported;
+	counters[1] = work[0];
+	counters[2] = work[1];
 	counters[3] = live_steps;
-	counters[4] = steps;
+	counters[4] = work[2];
 	return st;
 }
 

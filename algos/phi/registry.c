@@ -6,14 +6,14 @@
 
 _Static_assert(PHI_MAX_COUNTERS <= ALGO_MAX_COUNTERS, "a counter name would not fit the head");
 
-extern const struct phi_algo phi_idf_algo, phi_dj_algo, phi_djq_algo, phi_djh_algo;
+extern const struct phi_algo phi_idf_algo, phi_dj_algo, phi_djq_algo, phi_djh_algo, phi_auto_algo;
 
 #ifdef SSALAB_HAVE_LLVM_PEERS
 #include "peers/peers.h" /* optional rival, built when CMake finds LLVM */
 #endif
 
 const struct phi_algo *const phi_algos[] = {
-	&phi_idf_algo, &phi_dj_algo, &phi_djq_algo, &phi_djh_algo,
+	&phi_idf_algo, &phi_dj_algo, &phi_djq_algo, &phi_djh_algo, &phi_auto_algo,
 #ifdef SSALAB_HAVE_LLVM_PEERS
 	&peer_llvm_idf,
 #endif
