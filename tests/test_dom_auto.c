@@ -58,6 +58,22 @@ static bool tree_shaped(const struct cfg *g)
 	return true;
 }
 
+/* The order the one-pass path needs: no edge into the entry, every other block entered, and
+ * every predecessor numbered below its block. Written from the definition. */
+static bool forward_numbered(const struct cfg *g)
+{
+	if (g->pred_off[1] != 0)
+		return false;
+	for (uint32_t v = 1; v < g->n; v++) {
+		if (g->pred_off[v + 1] == g->pred_off[v])
+			return false;
+		for (uint32_t k = g->pred_off[v]; k < g->pred_off[v + 1]; k++)
+			if (g->pred[k] >= v)
+				return false;
+	}
+	return true;
+}
+
 Test(dom_auto, every_family_on_both_sides_of_the_threshold)
 {
 	const unsigned sp = counter("small_passes"), fb = counter("fell_back");
@@ -91,6 +107,12 @@ Test(dom_auto, every_family_on_both_sides_of_the_threshold)
 						cr_assert_eq(c[i], 0, "%s: tree-shaped, counter %u = %llu",
 							     what, i, (unsigned long long)c[i]);
 					small++;
+				} else if (g.n <= T && g.m > (uint64_t)DOM_AUTO_SMALL_DFS_MAX_DENSITY * g.n) {
+					/* only the one-pass path in block order, or Semi-NCA */
+					cr_assert_eq(c[sp], forward_numbered(&g) ? 1 : 0,
+						     "%s: n=%u m=%u, small_passes=%llu", what, g.n, g.m,
+						     (unsigned long long)c[sp]);
+					small += c[sp] != 0;
 				} else if (g.n <= T) {
 					cr_assert(c[sp] >= 1 && c[sp] <= DOM_AUTO_SMALL_PASSES,
 						  "%s: n=%u, small path not taken", what, g.n);
@@ -190,6 +212,83 @@ Test(dom_auto, passes_of_the_small_path)
 			cfg_free(&g);
 		}
 		cr_assert(gave_up > 0, "%s never exceeded the small path's passes", hard[f]);
+	}
+}
+
+/* Above DOM_AUTO_SMALL_DFS_MAX_DENSITY edges per block the passes after a DFS are skipped
+ * (random-like graphs take several there): itworst from 16 blocks, random graphs of 3 to 6
+ * edges per block, and the boundary itself (a graph of exactly that density takes the passes,
+ * one edge more does not), all against the oracle; a graph numbered in topological order
+ * still takes the one pass in block order up to DOM_AUTO_SMALL_MAX_DENSITY. */
+Test(dom_auto, small_path_density_bound)
+{
+	const unsigned sp = counter("small_passes");
+	unsigned skipped = 0;
+	for (uint64_t n = 8; n <= T; n++) {
+		struct cfg g;
+		struct gen_params p;
+		gen_params_default(&p);
+		p.family = "itworst";
+		p.blocks = n;
+		struct gen_info info;
+		if (gen_cfg(&p, &g, &info) != SSA_OK)
+			continue;
+		if (g.n <= T && g.m > (uint64_t)DOM_AUTO_SMALL_DFS_MAX_DENSITY * g.n) {
+			uint64_t c[DOM_MAX_COUNTERS];
+			check(&g, "itworst", c);
+			cr_assert_eq(c[sp], 0, "itworst n=%u m=%u: small_passes=%llu", g.n, g.m,
+				     (unsigned long long)c[sp]);
+			skipped++;
+		}
+		cfg_free(&g);
+	}
+	cr_assert(skipped > 0, "no itworst graph above the bound");
+	struct ssa_rng rng;
+	ssa_rng_seed(&rng, 2024);
+	for (uint32_t n = 8; n <= T; n += 8) {
+		for (uint32_t d = 2; d <= 6; d++) {
+			/* a chain (so all are reached) and random edges up to d per block; d = 2:
+			 * exactly 2n edges, then one more */
+			for (uint32_t extra = 0; extra <= (d == 2); extra++) {
+				const uint32_t m = d * n + extra;
+				struct edge_list el;
+				cr_assert_eq(edge_list_init(&el, n, m), SSA_OK);
+				for (uint32_t b = 0; b + 1 < n; b++)
+					cr_assert_eq(edge_list_push(&el, b, b + 1), SSA_OK);
+				cr_assert_eq(edge_list_push(&el, n - 1, 1), SSA_OK); /* a back edge */
+				for (uint32_t e = n; e < m; e++)
+					cr_assert_eq(edge_list_push(&el, (uint32_t)ssa_rng_below(&rng, n),
+								    (uint32_t)ssa_rng_below(&rng, n)), SSA_OK);
+				struct cfg g;
+				cr_assert_eq(cfg_from_edges(&g, &el), SSA_OK);
+				edge_list_free(&el);
+				char what[64];
+				snprintf(what, sizeof what, "random n=%u m=%u", n, m);
+				uint64_t c[DOM_MAX_COUNTERS];
+				check(&g, what, c);
+				if (m > DOM_AUTO_SMALL_DFS_MAX_DENSITY * n)
+					cr_assert_eq(c[sp], 0, "%s: small_passes=%llu", what,
+						     (unsigned long long)c[sp]);
+				else
+					cr_assert(c[sp] >= 1, "%s: the passes did not run", what);
+				cfg_free(&g);
+			}
+		}
+		/* forward-numbered, 4 edges per block: the one pass in block order */
+		struct edge_list el;
+		cr_assert_eq(edge_list_init(&el, n, 4 * n), SSA_OK);
+		for (uint32_t v = 1; v < n; v++)
+			for (uint32_t i = 0; i < 4 && (i == 0 || v > 1); i++)
+				cr_assert_eq(edge_list_push(&el, i ? (uint32_t)ssa_rng_below(&rng, v) : v - 1, v),
+					     SSA_OK);
+		struct cfg g;
+		cr_assert_eq(cfg_from_edges(&g, &el), SSA_OK);
+		edge_list_free(&el);
+		cr_assert(forward_numbered(&g) && g.m > DOM_AUTO_SMALL_DFS_MAX_DENSITY * n);
+		uint64_t c[DOM_MAX_COUNTERS];
+		check(&g, "forward, 4 per block", c);
+		cr_assert_eq(c[sp], 1, "forward n=%u: small_passes=%llu", n, (unsigned long long)c[sp]);
+		cfg_free(&g);
 	}
 }
 
@@ -317,7 +416,9 @@ Test(dom_auto, forward_numbered_functions)
 			snprintf(what, sizeof what, "forward n=%u variant %d", n, variant);
 			uint64_t c[DOM_MAX_COUNTERS];
 			check(&g, what, c);
-			if (!tree_shaped(&g) && g.m <= (uint64_t)DOM_AUTO_SMALL_MAX_DENSITY * g.n)
+			if (!tree_shaped(&g) &&
+			    g.m <= (uint64_t)(forward_numbered(&g) ? DOM_AUTO_SMALL_MAX_DENSITY
+								   : DOM_AUTO_SMALL_DFS_MAX_DENSITY) * g.n)
 				cr_assert(c[sp] >= 1, "%s: small_passes=%llu", what,
 					  (unsigned long long)c[sp]);
 			if (variant == 0 && !tree_shaped(&g))

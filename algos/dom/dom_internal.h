@@ -163,11 +163,14 @@ out:
 /* auto's small path (auto.c): iterative dataflow over one-word bitsets for graphs of at most
  * DOM_AUTO_SMALL_N blocks and DOM_AUTO_SMALL_MAX_DENSITY edges per block (denser ones cost a
  * word operation per edge where Semi-NCA's scans stop at the entry's cut), giving up to
- * Semi-NCA after DOM_AUTO_SMALL_PASSES passes. The threshold comes from the crossover study
+ * Semi-NCA after DOM_AUTO_SMALL_PASSES passes; the passes after a DFS only up to
+ * DOM_AUTO_SMALL_DFS_MAX_DENSITY edges per block (denser random-like graphs take 3 passes or
+ * more, and Semi-NCA was 1.25-3x faster on them). The threshold comes from the crossover study
  * (results/crossover/README.md), the rest from results/auto/README.md. */
 #define DOM_AUTO_SMALL_N 64u
 #define DOM_AUTO_SMALL_PASSES 4u
 #define DOM_AUTO_SMALL_MAX_DENSITY 8u
+#define DOM_AUTO_SMALL_DFS_MAX_DENSITY 2u
 
 /* auto's mid-size path (auto.c): IBFS's BFS and NCA updates, in sweeps of alternating
  * direction, for graphs of DOM_AUTO_SMALL_N < n <= DOM_AUTO_MID_N blocks and at most
