@@ -584,8 +584,12 @@ static void auto_forest(struct snca_work *w, const struct cfg *g, uint32_t *idom
 
 /* The mid path: ibfs's BFS, then auto_mid_passes. Returns SSA_EBUDGET, having written
  * nothing into idom, when the budget ran out; at most a BFS, AUTO_MID_PASSES scans of the m
- * predecessors and AUTO_MID_STEPS_PER_EDGE * m + 2n steps are then wasted, O(m + n). */
-static int auto_mid(struct auto_work *w, const struct cfg *g, uint32_t *idom, uint64_t *passes)
+ * predecessors and AUTO_MID_STEPS_PER_EDGE * m + 2n steps are then wasted, O(m + n). Kept out
+ * of auto_run: inlined there, the path ran 1.2x slower on switch at 1000-2001 blocks once the
+ * join count and the BFS for join-free graphs were added (code layout; `bench --family=switch
+ * --blocks=2001 --algo=dfs,slt,snca,auto --baseline=auto`), and the call costs nothing beside
+ * a BFS. */
+__attribute__((noinline)) static int auto_mid(struct auto_work *w, const struct cfg *g, uint32_t *idom, uint64_t *passes)
 {
 	struct snca_work *s = &w->snca;
 	uint32_t *num = s->pre, *order = s->order, *doms = s->semi, *poff = s->idom;
