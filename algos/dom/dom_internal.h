@@ -191,7 +191,7 @@ out:
 #define DOM_AUTO_MID_MAX_M (DOM_AUTO_MID_MAX_DENSITY * DOM_AUTO_MID_N)
 /* ... and only when the joins (blocks of two or more predecessors) are at least
  * DOM_AUTO_MID_MIN_JOINS_PER_32 / 32 and fewer than DOM_AUTO_MID_MAX_JOINS_PER_32 / 32 of the
- * blocks (results/auto/README.md: the families where the path gives up or loses have half or
+ * blocks (results/auto/README.md: the families where the path gives up or loses have 0.49 or
  * more; with fewer, as in most Rust functions, Semi-NCA wins). */
 #define DOM_AUTO_MID_MIN_JOINS_PER_32 8u
 #define DOM_AUTO_MID_MAX_JOINS_PER_32 15u
