@@ -1,20 +1,22 @@
-/* auto: immediate dominators by the cheapest safe path for the graph's size and density. Up to
- * DOM_AUTO_SMALL_N = 64 blocks, a tree-shaped graph's idoms read off its predecessors, else (up
- * to 8 edges per block) iter's dataflow with each set one 64-bit word, in one pass in block
- * order when the blocks are numbered in a topological order; up to DOM_AUTO_MID_N =
- * 3500 blocks (and 2 edges per block), ibfs's BFS and NCA updates of the joins, the second pass
- * over the late ones only, under a budget (4 passes, 6 steps per predecessor read plus 3n, 8m
- * in all); otherwise, and when a budget runs out, Semi-NCA whose NCA walks earn 2
+/* auto: immediate dominators by the cheapest safe path for the graph's size and shape. Up to
+ * DOM_AUTO_SMALL_N = 64 blocks, a tree-shaped graph's idoms read off its predecessors, else
+ * iter's dataflow with each set one 64-bit word: in one pass in block order when the blocks are
+ * numbered in a topological order (up to 8 edges per block), else after a DFS (up to 2 edges
+ * per block). Above, a graph without joins
+ * (blocks of 2+ predecessors) by one BFS; up to DOM_AUTO_MID_N = 3500 blocks (2 edges per
+ * block, joins in 1/4 to 15/32 of the blocks), ibfs's BFS and NCA updates of the joins, the
+ * second pass over the late ones only, under a budget (4 passes, 6 steps per predecessor read
+ * plus 3n, 8m in all); otherwise, and when a budget runs out, Semi-NCA whose NCA walks earn 2
  * steps per vertex with at most 64 + n/16 in hand, finished by simple Lengauer-Tarjan's
  * relative-dominator half when they run dry.
- * Time O(m log n) on every input: each give-up wastes at most a linear amount of work. Memory:
- * snca's 7n words plus the DFS parents, and at most 2 * 3500 predecessor words for the mid path:
- * 8n words plus a constant. Preconditions as snca. Measurements: algos/dom/README.md,
- * results/auto/README.md, results/crossover/README.md.
+ * Time O(m log n) on every input: the choice reads the offsets once, and each give-up wastes at
+ * most a linear amount of work. Memory: snca's 7n words plus the DFS parents, and at most
+ * 2 * 3500 predecessor words for the mid path: 8n words plus a constant. Preconditions as
+ * snca. Measurements: algos/dom/README.md, results/auto/README.md, results/crossover/README.md.
  * Counters: phase one's compress steps, NCA steps taken, 1 if it fell back, the fallback's
  * compress steps, semidominators found at a dominator cut, the small path's passes (0: not
  * taken; DOM_AUTO_SMALL_PASSES: gave up), the mid path's passes (0: not taken), 1 if it gave up;
- * all 0 for a tree-shaped graph.
+ * all 0 for a tree-shaped graph or one without joins.
  * Papers: Georgiadis, Tarjan, Werneck 2006, "Finding Dominators in Practice" (Semi-NCA, IBFS);
  * Lengauer, Tarjan 1979, "A Fast Algorithm for Finding Dominators in a Flowgraph", TOPLAS 1(1). */
 #include "dom/dom_internal.h"
@@ -48,7 +50,9 @@
  * one-word sets cost little more than the DFS every algorithm needs; the word size is the
  * threshold because wider sets lost to Semi-NCA by instruction count, and dense graphs skip the
  * path because it spends a word operation per edge where Semi-NCA's scans stop at the entry's
- * cut. Mid-size functions: ibfs's BFS and one pass over the joins, then a pass over the joins
+ * cut. The passes after a DFS stop at 2 edges per block: denser graphs that are not numbered
+ * in order are random-like (itworst; 15 real functions of the corpus's 13 000 up to 64
+ * blocks), take 3 passes or more, and Semi-NCA was 1.25-3x faster there. Mid-size functions: ibfs's BFS and one pass over the joins, then a pass over the joins
  * with a predecessor numbered at or after them, cost less than Semi-NCA's two phases, on C's
  * shallow dominator trees and, since the walks for one join stop where an earlier walk for it
  * passed, on the deep ones of C++ and Rust too; on denser graphs (itworst, dense: more than 2
@@ -58,7 +62,19 @@
  * the steps outrun the per-read allowance after O(sqrt(n)) vertices and Semi-NCA answers. The
  * waste is then a BFS, at most 4 scans of the m predecessors and 8m + 2n steps: linear. The path
  * needs the predecessors in BFS numbers (m words, at most 2 * 3500); its stamps and lists borrow
- * Semi-NCA's scratch. */
+ * Semi-NCA's scratch.
+ *
+ * Which mid-size graphs take the path, by their share of joins, counted before any search (a
+ * give-up found during the sweeps is paid with the BFS and the predecessor lists, about as
+ * much as Semi-NCA's whole work on those graphs, and auto stayed 2-3.5x slt's time there).
+ * The families where the path gives up or loses (ladder, sncaworst, repeat-until: a join in
+ * every other block; idfsquad 2/3, ibfsquad nearly all, random and irreducible 0.6-0.9) have
+ * at least 0.49; no real function of 65-3500 blocks in the corpus has more than 0.45, so
+ * 15/32 is the bound. Below a quarter (most Rust functions, long chains of calls with a few
+ * cleanup joins) Semi-NCA beat the path: 1.17-1.27x over regex-syntax's functions of 65-3500
+ * blocks with the path, 1.02-1.06x without it there. No joins at all (a chain,
+ * a tree): every reached block's predecessor is its idom, and a BFS marks the reached ones.
+ * The count costs one read of n + 1 offsets, a few percent of a DFS. */
 
 /* The small path: graphs of at most AUTO_SMALL_N blocks (dom_internal.h). */
 #define AUTO_SMALL_N DOM_AUTO_SMALL_N
@@ -73,7 +89,10 @@ _Static_assert(AUTO_SMALL_N <= 64, "the small path keeps each dominator set in o
 #define AUTO_MID_SLACK_PER_VERTEX DOM_AUTO_MID_SLACK_PER_VERTEX
 #define AUTO_MID_MAX_DENSITY DOM_AUTO_MID_MAX_DENSITY
 #define AUTO_SMALL_MAX_DENSITY DOM_AUTO_SMALL_MAX_DENSITY
+#define AUTO_SMALL_DFS_MAX_DENSITY DOM_AUTO_SMALL_DFS_MAX_DENSITY
 #define AUTO_MID_MAX_M DOM_AUTO_MID_MAX_M
+#define AUTO_MID_MIN_JOINS_PER_32 DOM_AUTO_MID_MIN_JOINS_PER_32
+#define AUTO_MID_MAX_JOINS_PER_32 DOM_AUTO_MID_MAX_JOINS_PER_32
 
 /* Iterative dataflow with each dominator set in one 64-bit word, for n <= 64: bit i stands
  * for the block at reverse-postorder position i. Dom(b) = {b} + AND of Dom(p) over b's
@@ -518,10 +537,60 @@ static int auto_mid_passes(uint32_t *doms, const uint32_t *poff, const uint32_t 
 	return SSA_OK;
 }
 
+/* The number of joins (blocks of two or more predecessors), from one read of the offsets; with
+ * first_only, 1 at the first join found (graphs the mid path cannot take only ask whether
+ * there is one). */
+static uint32_t auto_joins(const struct cfg *g, bool first_only)
+{
+	const uint32_t *pred_off = g->pred_off;
+	const uint32_t n = g->n;
+	if (first_only) {
+		for (uint32_t v = 0; v < n; v++)
+			if (pred_off[v + 1] - pred_off[v] >= 2)
+				return 1;
+		return 0;
+	}
+	uint32_t joins = 0;
+	for (uint32_t v = 0; v < n; v++)
+		joins += pred_off[v + 1] - pred_off[v] >= 2;
+	return joins;
+}
+
+/* A graph without joins (every block has at most one predecessor; m <= n): a reached block's
+ * one predecessor is its immediate dominator, so a BFS from the entry, which marks the blocks
+ * reached, is all the work (ibfs's BFS without its predecessor lists and passes). idom[]
+ * doubles as the visited set: a block other than the entry is reached once, from its one
+ * predecessor. Leaves the BFS numbering for auto_tree (order[], and semi[] as the parents). */
+static void auto_forest(struct snca_work *w, const struct cfg *g, uint32_t *idom)
+{
+	const uint32_t *succ_off = g->succ_off, *succ = g->succ;
+	uint32_t *order = w->order, *parent = w->semi;
+	memset(idom, 0xff, (size_t)g->n * sizeof *idom);
+	uint32_t nr = 1;
+	order[0] = 0;
+	parent[0] = 0;
+	for (uint32_t h = 0; h < nr; h++) {
+		uint32_t b = order[h];
+		for (uint32_t e = succ_off[b], end = succ_off[b + 1]; e < end; e++) {
+			uint32_t v = succ[e];
+			if (v == 0 || idom[v] != SSA_NONE)
+				continue;
+			idom[v] = b;
+			parent[nr] = h;
+			order[nr++] = v;
+		}
+	}
+	w->nreach = nr;
+}
+
 /* The mid path: ibfs's BFS, then auto_mid_passes. Returns SSA_EBUDGET, having written
  * nothing into idom, when the budget ran out; at most a BFS, AUTO_MID_PASSES scans of the m
- * predecessors and AUTO_MID_STEPS_PER_EDGE * m + 2n steps are then wasted, O(m + n). */
-static int auto_mid(struct auto_work *w, const struct cfg *g, uint32_t *idom, uint64_t *passes)
+ * predecessors and AUTO_MID_STEPS_PER_EDGE * m + 2n steps are then wasted, O(m + n). Kept out
+ * of auto_run: inlined there, the path ran 1.2x slower on switch at 1000-2001 blocks once the
+ * join count and the BFS for join-free graphs were added (code layout; `bench --family=switch
+ * --blocks=2001 --algo=dfs,slt,snca,auto --baseline=auto`), and the call costs nothing beside
+ * a BFS. */
+__attribute__((noinline)) static int auto_mid(struct auto_work *w, const struct cfg *g, uint32_t *idom, uint64_t *passes)
 {
 	struct snca_work *s = &w->snca;
 	uint32_t *num = s->pre, *order = s->order, *doms = s->semi, *poff = s->idom;
@@ -592,14 +661,25 @@ static int auto_run(void *scratch, const struct cfg *g, uint32_t *idom, uint64_t
 				counters[5] = 1;
 				return SSA_OK;
 			}
-			if (auto_small(g, idom, &counters[5]) == SSA_OK)
+			if (g->m <= (uint64_t)AUTO_SMALL_DFS_MAX_DENSITY * g->n &&
+			    auto_small(g, idom, &counters[5]) == SSA_OK)
 				return SSA_OK;
 		}
-	} else if (g->n <= AUTO_MID_N && g->m <= aw->mid_cap_m &&
-		   g->m <= (uint64_t)AUTO_MID_MAX_DENSITY * g->n) {
-		if (auto_mid(aw, g, idom, &counters[6]) == SSA_OK)
-			return SSA_OK;
-		counters[7] = 1;
+	} else {
+		const bool mid = g->n <= AUTO_MID_N && g->m <= aw->mid_cap_m &&
+				 g->m <= (uint64_t)AUTO_MID_MAX_DENSITY * g->n;
+		const uint64_t joins = auto_joins(g, !mid);
+		if (!joins) {
+			auto_forest(w, g, idom);
+			aw->didom = w->semi;
+			return SSA_OK; /* every counter 0, as for a tree-shaped small graph */
+		}
+		if (mid && joins * 32 >= (uint64_t)AUTO_MID_MIN_JOINS_PER_32 * g->n &&
+		    joins * 32 < (uint64_t)AUTO_MID_MAX_JOINS_PER_32 * g->n) {
+			if (auto_mid(aw, g, idom, &counters[6]) == SSA_OK)
+				return SSA_OK;
+			counters[7] = 1;
+		}
 	}
 	snca_semi(w, g, &counters[0], &counters[4]);
 	if (auto_nca(w, &counters[1]) == SSA_OK) {
@@ -629,9 +709,10 @@ static int auto_tree(void *scratch, const struct cfg *g, struct domtree *t)
 const struct dom_algo dom_auto_algo = {
 	.head = {
 		.name = "auto",
-		.summary = "<= 64 blocks: tree read-off or one-word bitset dataflow; <= 3500 and "
-			   "sparse: ibfs's passes over the joins under a step budget; else (or over "
-			   "budget) Semi-NCA with an NCA step budget, falling back to simple LT",
+		.summary = "<= 64 blocks: tree read-off or one-word bitset dataflow; no joins: one "
+			   "BFS; <= 3500, sparse, joins in 1/4-15/32 of the blocks: ibfs's passes "
+			   "over the joins under a step budget; else (or over budget) Semi-NCA with "
+			   "an NCA step budget, falling back to simple LT",
 		.citation = "Georgiadis, Tarjan, Werneck 2006 (Semi-NCA) + Lengauer, Tarjan 1979 (fallback)",
 		.complexity = "O(m log n) time; 8n + min(m, 7000) words",
 		.counter_names = {"compress_steps", "nca_steps", "fell_back", "fallback_compress_steps",

@@ -163,11 +163,14 @@ out:
 /* auto's small path (auto.c): iterative dataflow over one-word bitsets for graphs of at most
  * DOM_AUTO_SMALL_N blocks and DOM_AUTO_SMALL_MAX_DENSITY edges per block (denser ones cost a
  * word operation per edge where Semi-NCA's scans stop at the entry's cut), giving up to
- * Semi-NCA after DOM_AUTO_SMALL_PASSES passes. The threshold comes from the crossover study
+ * Semi-NCA after DOM_AUTO_SMALL_PASSES passes; the passes after a DFS only up to
+ * DOM_AUTO_SMALL_DFS_MAX_DENSITY edges per block (denser random-like graphs take 3 passes or
+ * more, and Semi-NCA was 1.25-3x faster on them). The threshold comes from the crossover study
  * (results/crossover/README.md), the rest from results/auto/README.md. */
 #define DOM_AUTO_SMALL_N 64u
 #define DOM_AUTO_SMALL_PASSES 4u
 #define DOM_AUTO_SMALL_MAX_DENSITY 8u
+#define DOM_AUTO_SMALL_DFS_MAX_DENSITY 2u
 
 /* auto's mid-size path (auto.c): IBFS's BFS and NCA updates, in sweeps of alternating
  * direction, for graphs of DOM_AUTO_SMALL_N < n <= DOM_AUTO_MID_N blocks and at most
@@ -186,6 +189,12 @@ out:
 #define DOM_AUTO_MID_SLACK_PER_VERTEX 3u
 #define DOM_AUTO_MID_MAX_DENSITY 2u
 #define DOM_AUTO_MID_MAX_M (DOM_AUTO_MID_MAX_DENSITY * DOM_AUTO_MID_N)
+/* ... and only when the joins (blocks of two or more predecessors) are at least
+ * DOM_AUTO_MID_MIN_JOINS_PER_32 / 32 and fewer than DOM_AUTO_MID_MAX_JOINS_PER_32 / 32 of the
+ * blocks (results/auto/README.md: the families where the path gives up or loses have 0.49 or
+ * more; with fewer, as in most Rust functions, Semi-NCA wins). */
+#define DOM_AUTO_MID_MIN_JOINS_PER_32 8u
+#define DOM_AUTO_MID_MAX_JOINS_PER_32 15u
 
 /* Semi-NCA, split in its two phases so auto can run them separately (snca.c). */
 struct snca_rec {
