@@ -5,6 +5,9 @@
  * aggregation per kernel (kernel_agg) feeds the summary lines, rows and tables. */
 #include "bench/report.h"
 #include "util/mem.h"
+#ifdef SSALAB_HAVE_LLVMIR
+#include "llvmir/llvmir.h"
+#endif
 
 #include <inttypes.h>
 #include <math.h>
@@ -974,14 +977,23 @@ static void kernel_line(struct bench_report *r, const struct kernel_agg *k)
 		snprintf(checks, sizeof checks,
 			 "checks_ok=%" PRIu64 " failed=%" PRIu64 " unchecked=%" PRIu64, k->nok,
 			 k->nfail, k->nunchk);
+	/* A C++ or Rust symbol says little to a reader: its source name, as --function takes it. */
+	char *src = NULL;
+#ifdef SSALAB_HAVE_LLVMIR
+	src = llvmir_source_name(k->worst_fn);
+#endif
+	char slowest_src[240] = "";
+	if (src)
+		snprintf(slowest_src, sizeof slowest_src, " slowest_source=\"%.200s\"", src);
+	free(src);
 	snprintf(line, sizeof line,
 		 "kernel: %-14s stage=%-7s functions=%" PRIu64 " total_ms=%.6f geomean_ms=%.6f"
 		 " spread_ms=%.6f..%.6f"
 		 " cpu_total_ms=%.6f iters=%" PRIu64 "..%" PRIu64 " %s not_run=%" PRIu64
-		 " slowest=%s (%.6f ms) utilization=%.2f busy_functions=%" PRIu64 "%s%s%s%s",
+		 " slowest=%s (%.6f ms)%s utilization=%.2f busy_functions=%" PRIu64 "%s%s%s%s",
 		 a->algo, a->stage, k->nrun, k->sum, geomean(k), k->smin, k->smax,
 		 k->cpu, k->it_lo, k->it_hi, checks,
-		 k->nbad, k->worst_fn, k->worst, util, k->nbusy, xs, xbs,
+		 k->nbad, k->worst_fn, k->worst, slowest_src, util, k->nbusy, xs, xbs,
 		 bench_busy(util) ? " busy (timings inflated)" : "",
 		 /* one thread cannot use more CPU than wall time: a coarse CPU clock at
 		  * this size, or medians from different samples */

@@ -281,6 +281,18 @@ Test(llvm_bench, functions_chosen_by_source_name)
 	const char *c = strstr(r.out, "largest: foo ");
 	cr_expect(c && !strncmp(strchr(c, '\n') - 14, "instructions=1\n", 15), "%s", r.out);
 	bench_run_free(&r);
+	/* so does a kernel's slowest function, when it is alone in the selection */
+	snprintf(args, sizeof args, "--algo=dfs --in '%s/m.ll' --no-check " FAST " --function=parse",
+		 dir);
+	r = bench(args);
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	cr_expect(strstr(r.out, " ms) slowest_source=\"crate::parse\" utilization="), "%s", r.out);
+	bench_run_free(&r);
+	snprintf(args, sizeof args, "--algo=dfs --in '%s/m.ll' --no-check " FAST " --function=foo", dir);
+	r = bench(args);
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	cr_expect(strstr(r.out, "slowest=foo (") && !strstr(r.out, "slowest_source"), "%s", r.out);
+	bench_run_free(&r);
 	snprintf(args, sizeof args, "--algo=dfs --in '%s/m.ll' --function=ns", dir);
 	r = bench(args);
 	cr_expect_eq(r.code, 2, "exit %d: %s", r.code, r.err);
