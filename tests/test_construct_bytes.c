@@ -7,11 +7,9 @@
 
 Test(construct_bytes, diamond)
 {
-	static const uint32_t e[][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
 	struct cfg g;
 	struct prog p;
-	phit_cfg(&g, 4, e, 4);
-	phit_prog(&p, &g, 2, "d0 d1|d0|u1 d1|u0 d0 u1");
+	phit_diamond(&p, &g, 2, "d0 d1|d0|u1 d1|u0 d0 u1");
 	for (size_t i = 0; i < construct_nalgos; i++) {
 		const struct construct_algo *a = construct_algos[i];
 		uint64_t step = 0, grow = a->grow_bytes ? a->grow_bytes(2, 4, &step) : 0;

@@ -8,10 +8,8 @@
 
 static void diamond(struct prog *p, uint32_t nvars, const char *text)
 {
-	static const uint32_t e[][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
 	struct cfg g;
-	phit_cfg(&g, 4, e, 4);
-	phit_prog(p, &g, nvars, text);
+	phit_diamond(p, &g, nvars, text);
 }
 
 Test(destruct_bytes, diamond)

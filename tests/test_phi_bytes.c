@@ -9,9 +9,7 @@
 /* 0 -> 1, 2 -> 3; x (v0) and y (v1) defined at entry, x again in 1 and 3, y in 2; 8 ops. */
 static void diamond(struct prog *p, struct cfg *g)
 {
-	static const uint32_t e[][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
-	phit_cfg(g, 4, e, 4);
-	phit_prog(p, g, 2, "d0 d1|d0|u1 d1|u0 d0 u1");
+	phit_diamond(p, g, 2, "d0 d1|d0|u1 d1|u0 d0 u1");
 }
 
 /* Sizes on the diamond (n = 4, V = 2, 8 ops), by hand:

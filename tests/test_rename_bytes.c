@@ -9,9 +9,7 @@
 
 static void diamond(struct prog *p, struct cfg *g)
 {
-	static const uint32_t e[][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
-	phit_cfg(g, 4, e, 4);
-	phit_prog(p, g, 2, "d0 d1|d0|u1 d1|u0 d0 u1");
+	phit_diamond(p, g, 2, "d0 d1|d0|u1 d1|u0 d0 u1");
 }
 
 /* On the diamond (n = 4, V = 2, 8 ops):

@@ -65,6 +65,15 @@ static inline void phit_prog(struct prog *p, struct cfg *g, uint32_t nvars, cons
 	cr_assert(prog_is_valid(p, why, sizeof why), "%s", why);
 }
 
+/* The textbook diamond 0 -> 1, 2 -> 3 with the program text over it (phit_prog): the graph
+ * the memory-estimate suites work their expected bytes out on by hand. */
+static inline void phit_diamond(struct prog *p, struct cfg *g, uint32_t nvars, const char *text)
+{
+	static const uint32_t e[][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
+	phit_cfg(g, 4, e, 4);
+	phit_prog(p, g, nvars, text);
+}
+
 /* The project's dominator tree (dom_tree_default), cross-checked with the oracle when it fits. */
 static inline void phit_domtree(struct domtree *t, const struct cfg *g)
 {
